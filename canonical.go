@@ -1,0 +1,173 @@
+package feedspec
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	whatwg "github.com/nlnwa/whatwg-url/url"
+)
+
+// trackingParams are the query parameters CanonicalURL removes: the list of
+// the notes' "URL Canonicalization" step 5. They are matched ignoring ASCII
+// case, after percent-encoding is normalized.
+var trackingParams = map[string]bool{
+	"utm_source":   true,
+	"utm_medium":   true,
+	"utm_campaign": true,
+	"utm_content":  true,
+	"utm_term":     true,
+	"ref":          true,
+	"source":       true,
+	"fbclid":       true,
+	"gclid":        true,
+	"mc_cid":       true,
+	"mc_eid":       true,
+}
+
+// CanonicalURL returns a canonical form of the absolute URL raw, so that two
+// URLs naming the same article compare equal as strings (for de-duplicating
+// entries across feeds and fetches). It is not meant for fetching: removing
+// parameters can change what a server returns.
+//
+// raw is parsed with the WHATWG URL parser, which already lowercases the
+// scheme and a special URL's host, converts an internationalized host to
+// ASCII (punycode), drops the default port of a special scheme (80 for http
+// and ws, 443 for https and wss, 21 for ftp), resolves "." and ".." segments
+// and percent-encodes what must be encoded. Then the steps of the "URL
+// Canonicalization" section of the feed-format notes are applied:
+//
+//  1. the scheme and host are lowercased (for a non-special URL the parser
+//     keeps the host's case, so it is lowercased here);
+//  2. a default port is removed (done by the parser);
+//  3. trailing slashes are removed from the path unless the path is "/"
+//     ("/a/b/" becomes "/a/b", "//" becomes "/"); an opaque path such as
+//     that of a mailto: URL is left alone;
+//  4. query parameters are sorted by name (a stable sort: parameters with
+//     the same name keep their order, since that order can matter); empty
+//     parameters ("a=1&&b=2") and an empty query ("?") are removed;
+//  5. the tracking parameters utm_source, utm_medium, utm_campaign,
+//     utm_content, utm_term, ref, source, fbclid, gclid, mc_cid and mc_eid
+//     are removed (names compared ignoring ASCII case);
+//  6. percent-encoding that need not be there is decoded in the path and
+//     query: "%41" becomes "A"; only the unreserved characters of RFC 3986
+//     (letters, digits, "-", ".", "_", "~") are decoded, since decoding
+//     anything else could change the URL's meaning, and the hex digits of
+//     the escapes that remain are uppercased ("%2f" becomes "%2F");
+//  7. the fragment is removed, unless it is a single-page-app route: a
+//     fragment starting with "!" (a "#!" hash-bang) or "/" ("#/route") is
+//     kept.
+//
+// The error says why raw is not an absolute URL the parser accepts (a
+// relative reference such as "/a" is an error: there is nothing to resolve
+// it against).
+func CanonicalURL(raw string) (string, error) {
+	u, err := whatwg.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("feedspec: canonical URL: cannot parse %q: %w", raw, err)
+	}
+	if u == nil {
+		return "", errors.New("feedspec: canonical URL: cannot parse " + fmt.Sprintf("%q", raw))
+	}
+
+	// Step 1: lowercase an opaque host (special hosts already are).
+	if h := u.Hostname(); h != "" && !u.IsSpecialScheme() && h != strings.ToLower(h) {
+		u.SetHostname(strings.ToLower(h))
+	}
+
+	// Steps 3 and 6 on the path.
+	if !u.OpaquePath() {
+		p := normalizePercent(u.Pathname())
+		p = strings.TrimRight(p, "/")
+		if p == "" {
+			p = "/"
+		}
+		if p != u.Pathname() {
+			u.SetPathname(p)
+		}
+	}
+
+	// Steps 4, 5 and 6 on the query.
+	if q := u.Query(); q != "" || strings.Contains(u.Href(true), "?") {
+		u.SetSearch(canonicalQuery(q))
+	}
+
+	// Step 7: the fragment.
+	if f := u.Fragment(); !strings.HasPrefix(f, "!") && !strings.HasPrefix(f, "/") {
+		u.SetHash("")
+	}
+	return u.Href(false), nil
+}
+
+// canonicalQuery applies steps 4, 5 and 6 of CanonicalURL to a query (without
+// its "?"), returning "" when no parameter is left.
+func canonicalQuery(q string) string {
+	type param struct{ name, pair string }
+	var params []param
+	for _, pair := range strings.Split(q, "&") {
+		if pair == "" {
+			continue
+		}
+		pair = normalizePercent(pair)
+		name, _, _ := strings.Cut(pair, "=")
+		if trackingParams[strings.ToLower(name)] {
+			continue
+		}
+		params = append(params, param{name, pair})
+	}
+	sort.SliceStable(params, func(i, j int) bool { return params[i].name < params[j].name })
+	pairs := make([]string, len(params))
+	for i, p := range params {
+		pairs[i] = p.pair
+	}
+	return strings.Join(pairs, "&")
+}
+
+// normalizePercent decodes the percent-escapes of unreserved characters
+// (RFC 3986 section 2.3) in s and uppercases the hex digits of the others. A
+// "%" not followed by two hex digits is left as it is.
+func normalizePercent(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '%' || i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			b.WriteByte(c)
+			continue
+		}
+		v := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if isUnreserved(v) {
+			b.WriteByte(v)
+		} else {
+			b.WriteByte('%')
+			b.WriteString(strings.ToUpper(s[i+1 : i+3]))
+		}
+		i += 2
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	default:
+		return c - 'A' + 10
+	}
+}
+
+// isUnreserved reports whether c is an unreserved character of RFC 3986.
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
