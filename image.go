@@ -1,8 +1,101 @@
 package feedspec
 
+import "github.com/feedspec/feedspec/xml5"
+
 // An Image is an icon, logo or thumbnail [160].
+//
+// URL is never "" in an Image the parser returns (a serialized URL is never
+// empty); Width and Height are nil when null.
 type Image struct {
 	URL    string // "" is null
 	Width  *int   // nil is null
 	Height *int   // nil is null
+}
+
+// processImageElement is "process an image element" [176] with the attribute
+// name attr; nil is null.
+func (p *processor) processImageElement(el *xml5.Node, attr string) *Image {
+	text, _ := el.AttrValue("", attr) // [161]
+	if text == "" {                   // [170]
+		return nil // [177]
+	}
+	u := p.parseURL(text) // [179]
+	if u == "" {          // [187]
+		return nil // [177]
+	}
+	img := &Image{URL: u} // [228] [229]
+	w, _ := el.AttrValue("", "width")
+	if n, ok := parseNonNegativeInteger(w); ok && n <= maxInt { // [297]
+		v := int(n)
+		img.Width = &v // [298]
+	}
+	h, _ := el.AttrValue("", "height")
+	if n, ok := parseNonNegativeInteger(h); ok && n <= maxInt { // [299]
+		v := int(n)
+		img.Height = &v // [300]
+	}
+	return img // [296]
+}
+
+// maxInt is the largest int, as an int64.
+const maxInt = int64(^uint(0) >> 1)
+
+// parseNonNegativeInteger applies HTML's "rules for parsing non-negative
+// integers" to s: leading ASCII whitespace is skipped, one "+" is ignored, a
+// "-" gives an error unless the value is zero, and the number is the run of
+// ASCII digits that follows (anything after it is ignored). No digits is an
+// error. A value that does not fit in an int64 is an error too.
+func parseNonNegativeInteger(s string) (int64, bool) {
+	i := 0
+	for i < len(s) && isSpaceCharacter(s[i]) {
+		i++
+	}
+	neg := false
+	if i < len(s) {
+		switch s[i] {
+		case '-':
+			neg = true
+			i++
+		case '+':
+			i++
+		}
+	}
+	start := i
+	var n int64
+	overflow := false
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		d := int64(s[i] - '0')
+		if n > (1<<63-1-d)/10 {
+			overflow = true
+		} else {
+			n = n*10 + d
+		}
+		i++
+	}
+	if i == start || overflow {
+		return 0, false
+	}
+	if neg && n != 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// isSpaceCharacter reports whether b is ASCII whitespace as the HTML and
+// Infra standards define it: TAB, LF, FF, CR or SPACE (the same set as HTML's
+// "space characters").
+func isSpaceCharacter(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r'
+}
+
+// hasNonSpaceChar reports whether s contains a code point that is not a
+// space character (TAB, LF, FF, CR, SPACE). U+00A0 and other Unicode spaces
+// are not space characters.
+func hasNonSpaceChar(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isSpaceCharacter(s[i]) {
+			return true
+		}
+	}
+	return false
 }

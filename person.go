@@ -1,10 +1,132 @@
 package feedspec
 
-// A Person is an author of a feed or an entry [29]. "" is null: the spec never
-// produces an empty name or email.
+import "github.com/feedspec/feedspec/xml5"
+
+// A Person is an author of a feed or an entry [29].
+//
+// "" is null for every string field: the specification never produces an
+// empty name or email (a name comes from a string element, which is null
+// unless it has a non-space character, or from non-empty text; an email is a
+// non-empty run of non-space characters), and a serialized URL is never
+// empty.
 type Person struct {
-	Name    string
-	Email   string
-	PageURL string
-	Icon    *Image
+	Name    string // "" is null
+	Email   string // "" is null
+	PageURL string // "" is null
+	Icon    *Image // nil is null; from a GData image element
+}
+
+// processAtomPerson is "process an Atom person element" [24].
+func (p *processor) processAtomPerson(el *xml5.Node) *Person {
+	person := &Person{}                                                     // [54]
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [55]
+		switch c.Namespace { // [56]
+		case nsAtom, nsAtom03:
+			switch c.Local {
+			case "name":
+				if person.Name == "" {
+					person.Name = processStringElement(c)
+				}
+			case "email":
+				if person.Email == "" {
+					person.Email = processStringElement(c)
+				}
+			case "uri":
+				if person.PageURL == "" {
+					person.PageURL = p.processURLElement(c)
+				}
+			}
+		case nsGData:
+			if c.Local == "image" && person.Icon == nil {
+				person.Icon = p.processImageElement(c, "src")
+			}
+		}
+	}
+	return person // [53]
+}
+
+// processRSSPerson is "process an RSS 2.0 person element" [247]: the
+// "email (name)" form or a plain name. nil is null.
+func processRSSPerson(el *xml5.Node) *Person {
+	text := el.ChildTextContent() // [253]
+	if text == "" {               // [318]
+		return nil // [319]
+	}
+	if name, email, ok := splitMailbox(text); ok { // [157]
+		return &Person{Name: name, Email: email} // [254] [158] [159] [256]
+	}
+	return &Person{Name: text} // [320] [255] [256]
+}
+
+// splitMailbox matches text against [157]: one or more non-space code points,
+// one or more space characters, "(", one or more code points, and a final
+// ")". It returns the part between that "(" and the final ")" as the name and
+// the part before the first space character as the email.
+func splitMailbox(text string) (name, email string, ok bool) {
+	i := 0
+	for i < len(text) && !isSpaceCharacter(text[i]) {
+		i++
+	}
+	if i == 0 || i == len(text) {
+		return "", "", false
+	}
+	j := i
+	for j < len(text) && isSpaceCharacter(text[j]) {
+		j++
+	}
+	if j == len(text) || text[j] != '(' {
+		return "", "", false
+	}
+	rest := text[j+1:]
+	if len(rest) < 2 || rest[len(rest)-1] != ')' {
+		return "", "", false
+	}
+	return rest[:len(rest)-1], text[:i], true
+}
+
+// hasPersonNamed reports whether a person in list has the given name.
+func hasPersonNamed(list []*Person, name string) bool {
+	for _, q := range list {
+		if q != nil && q.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// addRSSPerson runs the steps that add the result of processing an RSS 2.0
+// person element to a list of authors ([357]–[359] for a channel,
+// [355]–[354] for an item): a person with an email is always appended, one
+// without only when no person in the list has the same name.
+func addRSSPerson(list []*Person, el *xml5.Node) []*Person {
+	person := processRSSPerson(el) // [357] [355]
+	if person == nil {             // [360] [361]
+		return list
+	}
+	if person.Email != "" || !hasPersonNamed(list, person.Name) { // [358] [356]
+		list = append(list, person) // [359] [354]
+	}
+	return list
+}
+
+// addNamedPerson runs the steps for dc:creator and itunes:author ([316]–[315]
+// for a channel, [118]–[120] for an item; SUPPLEMENT §1.2 for RSS 1.0): the
+// child's text makes a name-only person unless it is empty or a person in the
+// list already has that name.
+func addNamedPerson(list []*Person, el *xml5.Node) []*Person {
+	text := el.ChildTextContent()                  // [316] [118]
+	if text != "" && !hasPersonNamed(list, text) { // [317] [119]
+		list = append(list, &Person{Name: text}) // [315] [120]
+	}
+	return list
+}
+
+// processStringElement is "process a string element" [60]: the child text
+// content when it has a non-space character, else "" (null).
+func processStringElement(el *xml5.Node) string {
+	text := el.ChildTextContent() // [98]
+	if hasNonSpaceChar(text) {    // [99]
+		return text // [100]
+	}
+	return "" // [164] [174]
 }

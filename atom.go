@@ -1,0 +1,319 @@
+package feedspec
+
+import (
+	"strings"
+	"time"
+
+	"github.com/feedspec/feedspec/xml5"
+)
+
+// ianaRelation is the prefix [133] puts before a link relation without a
+// colon.
+const ianaRelation = "http://www.iana.org/assignments/relation/"
+
+// processAtomFeed is "process an Atom feed element" [20], for a feed element
+// in the Atom or the Atom 0.3 namespace.
+func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
+	feed := &Feed{}                                                         // [14]
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [21]
+		switch c.Namespace { // [22]
+		case nsAtom:
+			switch c.Local {
+			case "title":
+				if feed.Title == nil {
+					feed.Title = p.processAtomText(c)
+				}
+			case "subtitle":
+				if feed.Subtitle == nil {
+					feed.Subtitle = p.processAtomText(c)
+				}
+			case "updated":
+				if feed.Updated == nil {
+					feed.Updated = processAtomDate(c)
+				}
+			case "modified":
+				if feed.Updated == nil {
+					feed.Updated = processW3CDTFDate(c)
+				}
+			case "link":
+				p.processAtomLink(c, feed, nil)
+			case "icon":
+				if feed.Icon == nil { // [181]
+					// [184] [183]
+					if u := p.processURLElement(c); u != "" { // [182]
+						feed.Icon = &Image{URL: u}
+					}
+				}
+			case "logo":
+				if feed.Logo == nil { // [185] (DEVIATIONS E6: "logo is null")
+					// [186] [197]
+					if u := p.processURLElement(c); u != "" { // [225]
+						feed.Logo = &Image{URL: u}
+					}
+				}
+			case "author":
+				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+			case "entry":
+				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
+			}
+		case nsAtom03:
+			switch c.Local {
+			case "title":
+				if feed.Title == nil {
+					feed.Title = processAtom03Content(c)
+				}
+			case "tagline":
+				if feed.Subtitle == nil {
+					feed.Subtitle = processAtom03Content(c)
+				}
+			case "modified":
+				if feed.Updated == nil {
+					feed.Updated = processW3CDTFDate(c)
+				}
+			case "link":
+				p.processAtomLink(c, feed, nil)
+			case "author":
+				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+			case "entry":
+				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
+			}
+		}
+	}
+	return feed // [25]
+}
+
+// processAtomEntry is "process an Atom entry element" [52], for an entry
+// element in the Atom or the Atom 0.3 namespace.
+func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
+	entry := &Entry{} // [78]
+	p.categories = nil
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [79]
+		switch ns := c.Namespace; ns { // [80]
+		case nsAtom:
+			switch c.Local {
+			case "author":
+				entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+			case "category":
+				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
+					if term != "" { // [89]
+						p.addCategory(entry, term)
+					}
+				}
+			case "published":
+				if entry.Published == nil {
+					entry.Published = processAtomDate(c)
+				}
+			case "created":
+				if entry.Published == nil {
+					entry.Published = processW3CDTFDate(c)
+				}
+			case "updated":
+				if entry.Updated == nil {
+					entry.Updated = processAtomDate(c)
+				}
+			case "modified":
+				if entry.Updated == nil {
+					entry.Updated = processW3CDTFDate(c)
+				}
+			case "title":
+				if entry.Title == nil {
+					entry.Title = p.processAtomText(c)
+				}
+			case "summary":
+				if entry.Summary == nil {
+					entry.Summary = p.processAtomText(c)
+				}
+			case "content":
+				if entry.Content == nil {
+					entry.Content = p.processAtomText(c)
+				}
+			case "link":
+				p.processAtomLink(c, nil, entry)
+			}
+		case nsAtom03:
+			switch c.Local {
+			case "author":
+				entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+			case "created":
+				if entry.Published == nil {
+					entry.Published = processW3CDTFDate(c)
+				}
+			case "modified":
+				if entry.Updated == nil {
+					entry.Updated = processW3CDTFDate(c)
+				}
+			case "title":
+				if entry.Title == nil {
+					entry.Title = processAtom03Content(c)
+				}
+			case "summary":
+				if entry.Summary == nil {
+					entry.Summary = processAtom03Content(c)
+				}
+			case "content":
+				if entry.Content == nil {
+					entry.Content = processAtom03Content(c)
+				}
+			case "link":
+				p.processAtomLink(c, nil, entry)
+			}
+		case nsDC:
+			if c.Local == "subject" {
+				if term := c.ChildTextContent(); term != "" { // [90] [91]
+					p.addCategory(entry, term)
+				}
+			}
+		case nsMedia, nsMediaAlt:
+			switch c.Local {
+			case "thumbnail":
+				if entry.Thumbnail == nil {
+					entry.Thumbnail = p.processImageElement(c, "url")
+				}
+			case "group":
+				p.processMediaGroup(entry, c) // [116]
+			}
+		}
+	}
+	return entry // [246]
+}
+
+// processMediaGroup runs the steps for a group element in the Media RSS
+// namespace inside an Atom entry ([116]–[171]).
+func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
+	for gc := el.FirstElementChild(); gc != nil; gc = gc.NextElementSibling() { // [116]
+		if !isMedia(gc.Namespace) { // [117]
+			continue
+		}
+		switch gc.Local {
+		case "title":
+			if entry.Title == nil {
+				entry.Title = textOrNull(processStringElement(gc))
+			}
+		case "description":
+			if entry.Summary == nil {
+				entry.Summary = textOrNull(processStringElement(gc))
+			}
+		case "thumbnail":
+			if entry.Thumbnail == nil {
+				// The thumbnail is read from gc (DEVIATIONS E4).
+				entry.Thumbnail = p.processImageElement(gc, "url")
+			}
+		case "content":
+			p.processMediaContent(entry, gc) // [123]–[171]
+		}
+	}
+}
+
+// processAtomLink is "process an Atom link element" [234] for a link element
+// in the Atom or the Atom 0.3 namespace. Exactly one of feed (type feed) and
+// entry (type entry) is non-nil.
+func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
+	rel, short := linkRelation(el)
+	if relationIs(rel, short, "alternate") { // [139]
+		if feed != nil {
+			if feed.PageURL == "" { // [145]
+				feed.PageURL = p.hrefURL(el) // [146]
+			}
+		} else if entry.PageURL == "" { // [145]
+			entry.PageURL = p.hrefURL(el) // [146]
+		}
+	}
+	if feed != nil { // [235]
+		switch {
+		case relationIs(rel, short, "self"): // [150]
+			if feed.FeedURL == "" { // [151]
+				feed.FeedURL = p.hrefURL(el) // [152]
+			}
+		case relationIs(rel, short, "prev"), relationIs(rel, short, "previous"): // [199]
+			if feed.PreviousFeedURL == "" { // [201]
+				feed.PreviousFeedURL = p.hrefURL(el) // [202]
+			}
+		case relationIs(rel, short, "next"): // [203]
+			if feed.NextFeedURL == "" { // [204]
+				feed.NextFeedURL = p.hrefURL(el) // [205]
+			}
+		}
+		return
+	}
+	if relationIs(rel, short, "enclosure") { // [269] [270]
+		u := p.hrefURL(el) // [336]
+		if u == "" {       // [337]
+			return
+		}
+		enc := &Enclosure{URL: u}                        // [271]
+		enc.MIMEType = attrPtr(el, "type")               // [273]
+		enc.Length = positiveLength(el)                  // [275]–[278] [274]
+		entry.Enclosures = append(entry.Enclosures, enc) // [272]
+	}
+}
+
+// linkRelation returns the link relation of an Atom link element [130]
+// without building a string: when short is true the relation is ianaRelation
+// followed by rel, otherwise it is rel itself.
+func linkRelation(el *xml5.Node) (rel string, short bool) {
+	rel, ok := el.AttrValue("", "rel")
+	if !ok { // [131]
+		return "alternate", true // [132]
+	}
+	// [134] [135]
+	if strings.IndexByte(rel, ':') >= 0 { // [136]
+		return rel, false // [137]
+	}
+	return rel, true // [138] [133]
+}
+
+// relationIs reports whether the link relation (rel, short) given by
+// linkRelation is ianaRelation followed by name.
+func relationIs(rel string, short bool, name string) bool {
+	if short {
+		return rel == name
+	}
+	return len(rel) == len(ianaRelation)+len(name) &&
+		rel[:len(ianaRelation)] == ianaRelation && rel[len(ianaRelation):] == name
+}
+
+// processAtomText is "process an Atom text element" [50].
+func (p *processor) processAtomText(el *xml5.Node) *Text {
+	typ, ok := el.AttrValue("", "type") // [61]
+	if ok {
+		switch typ {
+		case "html": // [62]
+			return parseEscapedHTML(el) // [267]
+		case "xhtml": // [63]
+			for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+				if c.Is(nsXHTML, "div") {
+					return xhtmlText(c) // [66]–[107]
+				}
+			}
+		}
+	}
+	return textOrNull(processStringElement(el)) // [64] [65] [45]–[48]
+}
+
+// textOrNull returns s as a string Text, or nil (null) when s is "".
+func textOrNull(s string) *Text {
+	if s == "" {
+		return nil
+	}
+	return stringText(s)
+}
+
+// processAtomDate is "process an Atom date" (SUPPLEMENT §2.2) on el's child
+// text content; nil is null.
+func processAtomDate(el *xml5.Node) *time.Time {
+	t, ok := parseAtomDate(el.ChildTextContent())
+	if !ok {
+		return nil
+	}
+	return &t
+}
+
+// processW3CDTFDate is "process a W3C-DTF date" (SUPPLEMENT §2.3) on el's
+// child text content; nil is null.
+func processW3CDTFDate(el *xml5.Node) *time.Time {
+	t, ok := parseW3CDTFDate(el.ChildTextContent())
+	if !ok {
+		return nil
+	}
+	return &t
+}

@@ -1,0 +1,27 @@
+package feedspec
+
+import "github.com/feedspec/feedspec/xml5"
+
+// processAtom03Content is "process an Atom 0.3 content element" [153], used
+// for title, tagline, summary and content in the Atom 0.3 namespace.
+//
+// Only mode="escaped" with a type equal to text/html (ASCII
+// case-insensitive) is parsed as HTML; every other combination, XML mode
+// included, gives the child text content when it has a non-space character.
+func processAtom03Content(el *xml5.Node) *Text {
+	mode, ok := el.AttrValue("", "mode") // [155]
+	if !ok {
+		mode = "xml"
+	}
+	typ, ok := el.AttrValue("", "type") // [154]
+	if !ok {
+		typ = "text/plain"
+	}
+	// [175] the child text content is read by processStringElement below.
+	if mode == "escaped" { // [162]
+		if asciiEqualFold(typ, "text/html") { // [180]
+			return parseEscapedHTML(el) // [268]
+		}
+	}
+	return textOrNull(processStringElement(el)) // [49] [57] [58] [59]
+}

@@ -1,0 +1,121 @@
+package feedspec
+
+import "github.com/feedspec/feedspec/xml5"
+
+// The spec copy names "process an RDF element" [18] without giving it; these
+// steps are SUPPLEMENT §1 (RSS 1.0). RSS 0.90 (another namespace) gives an
+// empty feed.
+
+// processRDF processes an RDF element in the RDF namespace (SUPPLEMENT §1.1).
+// It never returns null.
+func (p *processor) processRDF(el *xml5.Node) *Feed {
+	feed := &Feed{}
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if c.Namespace != nsRSS10 {
+			continue
+		}
+		switch c.Local {
+		case "channel":
+			p.processRSS10Channel(feed, c)
+		case "item":
+			addEntry(feed, p.processRSS10Item(c))
+		case "image":
+			if feed.Logo == nil {
+				// Only the first url child is looked at.
+				if u := firstChildElement(c, nsRSS10, "url"); u != nil {
+					if url := p.processURLElement(u); url != "" {
+						feed.Logo = &Image{URL: url}
+					}
+				}
+			}
+		}
+	}
+	return feed
+}
+
+// processRSS10Channel processes an RSS 1.0 channel element with feed
+// (SUPPLEMENT §1.2). Items and images inside the channel are not read.
+func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		switch c.Namespace {
+		case nsDC:
+			switch c.Local {
+			case "date":
+				if feed.Updated == nil {
+					feed.Updated = processW3CDTFDate(c)
+				}
+			case "creator":
+				feed.Authors = addNamedPerson(feed.Authors, c)
+			}
+		case nsRSS10:
+			switch c.Local {
+			case "title":
+				if feed.Title == nil {
+					feed.Title = textOrNull(processStringElement(c))
+				}
+			case "description":
+				if feed.Description == nil {
+					feed.Description = textOrNull(processStringElement(c))
+				}
+			case "link":
+				if feed.PageURL == "" {
+					feed.PageURL = p.processURLElement(c)
+				}
+			}
+		case nsAtom:
+			if c.Local == "link" {
+				p.processAtomLink(c, feed, nil) // [234]
+			}
+		}
+	}
+}
+
+// processRSS10Item processes an RSS 1.0 item element (SUPPLEMENT §1.3).
+func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
+	entry := &Entry{}
+	p.categories = nil
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		switch c.Namespace {
+		case nsRSS10:
+			switch c.Local {
+			case "link":
+				if entry.PageURL == "" {
+					entry.PageURL = p.processURLElement(c)
+				}
+			case "title":
+				if entry.Title == nil {
+					entry.Title = textOrNull(processStringElement(c))
+				}
+			case "description":
+				if entry.Summary == nil {
+					entry.Summary = parseEscapedHTML(c) // [178]
+				}
+			}
+		case nsHatena:
+			if c.Local == "imageurl" && entry.Thumbnail == nil {
+				// Set only when the URL is not null (SUPPLEMENT §1.3, Decisions).
+				if url := p.processURLElement(c); url != "" {
+					entry.Thumbnail = &Image{URL: url}
+				}
+			}
+		case nsDC:
+			switch c.Local {
+			case "creator":
+				entry.Authors = addNamedPerson(entry.Authors, c)
+			case "date":
+				if entry.Updated == nil {
+					entry.Updated = processW3CDTFDate(c)
+				}
+			case "subject":
+				if term := c.ChildTextContent(); term != "" {
+					p.addCategory(entry, term)
+				}
+			}
+		case nsRSSContent:
+			if c.Local == "encoded" && entry.Content == nil {
+				entry.Content = parseEscapedHTML(c) // [178]
+			}
+		}
+	}
+	return entry
+}

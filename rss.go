@@ -1,0 +1,262 @@
+package feedspec
+
+import (
+	"time"
+
+	"github.com/feedspec/feedspec/xml5"
+)
+
+// processRSS is "process an rss element" [301] (RSS 2.0 and 0.9x), for an
+// rss element in the null namespace. Items directly under rss are entries
+// too.
+func (p *processor) processRSS(el *xml5.Node) *Feed {
+	feed := &Feed{}                                                         // [239]
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [240]
+		if c.Namespace != "" { // [302]
+			continue
+		}
+		switch c.Local {
+		case "channel":
+			p.processRSSChannel(feed, c)
+		case "item":
+			addEntry(feed, p.processRSSItem(c)) // [242] [243] [259] [244]
+		}
+	}
+	return feed // [245]
+}
+
+// processRSSChannel is "process an RSS 2.0 channel element" [206] with feed.
+func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [208]
+		switch ns := c.Namespace; ns { // [209]
+		case "":
+			switch c.Local {
+			case "image":
+				if feed.Logo == nil { // [211]
+					if u := firstChildElement(c, "", "url"); u != nil { // [213] [214]
+						if url := p.processURLElement(u); url != "" { // [308] [37]
+							feed.Logo = &Image{URL: url} // [310] [314] [309]
+						}
+					}
+				}
+			case "managingEditor":
+				feed.Authors = addRSSPerson(feed.Authors, c) // [357]–[359]
+			case "pubDate", "lastBuildDate":
+				if feed.Updated == nil {
+					feed.Updated = processRSSDate(c)
+				}
+			case "title":
+				if feed.Title == nil {
+					feed.Title = textOrNull(processStringElement(c))
+				}
+			case "description":
+				if feed.Description == nil {
+					feed.Description = textOrNull(processStringElement(c))
+				}
+			case "link":
+				if feed.PageURL == "" {
+					feed.PageURL = p.processURLElement(c)
+				}
+			case "item":
+				addEntry(feed, p.processRSSItem(c)) // [147] [148] [261] [149]
+			}
+		case nsAtom:
+			if c.Local == "link" {
+				p.processAtomLink(c, feed, nil)
+			}
+		case nsDC:
+			if c.Local == "creator" {
+				feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+			}
+		case nsITunes, nsITunesAlt:
+			switch c.Local {
+			case "image":
+				if feed.Icon == nil {
+					feed.Icon = p.processImageElement(c, "href")
+				}
+			case "author":
+				feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+			case "subtitle":
+				if feed.Subtitle == nil {
+					feed.Subtitle = textOrNull(processStringElement(c))
+				}
+			case "summary":
+				if feed.Description == nil {
+					feed.Description = textOrNull(processStringElement(c))
+				}
+			}
+		}
+	}
+}
+
+// processRSSItem is "process an RSS 2.0 item element" [249].
+func (p *processor) processRSSItem(el *xml5.Node) *Entry {
+	entry := &Entry{} // [248]
+	p.categories = nil
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [250]
+		switch ns := c.Namespace; ns { // [251]
+		case "":
+			switch c.Local {
+			case "category":
+				if term := c.ChildTextContent(); term != "" { // [92] [293]
+					p.addCategory(entry, term)
+				}
+			case "author":
+				entry.Authors = addRSSPerson(entry.Authors, c) // [355] [361] [356] [354]
+			case "pubDate":
+				// The spec sets published (DEVIATIONS S1).
+				if entry.Published == nil {
+					entry.Published = processRSSDate(c)
+				}
+			case "link":
+				if entry.PageURL == "" {
+					entry.PageURL = p.processURLElement(c)
+				}
+			case "enclosure":
+				p.processRSSEnclosure(entry, c) // [279]–[290]
+			case "title":
+				if entry.Title == nil {
+					entry.Title = textOrNull(processStringElement(c))
+				}
+			case "description":
+				if entry.Summary == nil {
+					entry.Summary = parseEscapedHTML(c)
+				}
+			}
+		case nsAtom:
+			if c.Local == "updated" {
+				if entry.Updated == nil {
+					entry.Updated = processAtomDate(c)
+				}
+			}
+		case nsDC:
+			if c.Local == "creator" {
+				entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+			}
+		case nsMedia, nsMediaAlt:
+			switch c.Local {
+			case "thumbnail":
+				if entry.Thumbnail == nil {
+					entry.Thumbnail = p.processImageElement(c, "url")
+				}
+			case "content":
+				p.processMediaContent(entry, c) // [292]–[371]
+			}
+		case nsITunes, nsITunesAlt:
+			switch c.Local {
+			case "author":
+				entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+			case "image":
+				if entry.Thumbnail == nil {
+					entry.Thumbnail = p.processImageElement(c, "href")
+				}
+			case "subtitle":
+				if entry.Subtitle == nil {
+					entry.Subtitle = textOrNull(processStringElement(c))
+				}
+			case "summary":
+				// The spec sets the subtitle (DEVIATIONS S5).
+				if entry.Subtitle == nil {
+					entry.Subtitle = textOrNull(processStringElement(c))
+				}
+			case "duration":
+				if entry.Duration == nil { // [218] (DEVIATIONS E1: "is null")
+					entry.Duration = parseITunesDuration(c.ChildTextContent()) // [198]
+				}
+			}
+		case nsRSSContent:
+			if c.Local == "encoded" {
+				if entry.Content == nil {
+					entry.Content = parseEscapedHTML(c)
+				}
+			}
+		}
+	}
+	return entry // [252]
+}
+
+// maxDurationSeconds is the largest number of seconds a time.Duration holds.
+const maxDurationSeconds = int64(1<<63-1) / int64(time.Second)
+
+// parseITunesDuration runs [212]–[257] on text: "S", "M:S" or "H:M:S", each
+// field one or more ASCII digits, nothing else (no trimming, no range check
+// on minutes or seconds). nil is null: any other text, and a total that does
+// not fit in a time.Duration.
+func parseITunesDuration(text string) *time.Duration {
+	var fields [3]int64
+	n := 0 // number of fields read
+	i := 0
+	for {
+		if n == len(fields) {
+			return nil // four or more fields
+		}
+		start := i
+		var v int64
+		for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+			if v <= maxDurationSeconds {
+				v = v*10 + int64(text[i]-'0')
+			}
+			i++
+		}
+		if i == start {
+			return nil // a field without digits
+		}
+		fields[n] = v
+		n++
+		if i == len(text) {
+			break
+		}
+		if text[i] != ':' {
+			return nil
+		}
+		i++
+	}
+	var secs int64
+	switch n {
+	case 1: // [212] [217]
+		secs = fields[0]
+	case 2: // [215] [223] [224] [230]
+		secs = mulAdd(fields[0], 60, fields[1])
+	case 3: // [216] [231] [232] [233] [257]
+		secs = mulAdd(mulAdd(fields[0], 60, fields[1]), 60, fields[2])
+	}
+	if secs < 0 || secs > maxDurationSeconds {
+		return nil
+	}
+	d := time.Duration(secs) * time.Second
+	return &d
+}
+
+// mulAdd returns a*m+b for non-negative a and b, or -1 when the result would
+// exceed maxDurationSeconds (or a or b is -1 already).
+func mulAdd(a, m, b int64) int64 {
+	if a < 0 || b < 0 || a > maxDurationSeconds || b > maxDurationSeconds {
+		return -1
+	}
+	r := a*m + b // cannot overflow: a, b ≤ maxDurationSeconds ≈ 9.2e9, m = 60
+	if r > maxDurationSeconds {
+		return -1
+	}
+	return r
+}
+
+// firstChildElement returns el's first child element with the given namespace
+// and local name, or nil.
+func firstChildElement(el *xml5.Node, ns, local string) *xml5.Node {
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if c.Is(ns, local) {
+			return c
+		}
+	}
+	return nil
+}
+
+// processRSSDate is "process an RSS 2.0 date" (SUPPLEMENT §2.4) on el's child
+// text content; nil is null.
+func processRSSDate(el *xml5.Node) *time.Time {
+	t, ok := parseRSSDate(el.ChildTextContent())
+	if !ok {
+		return nil
+	}
+	return &t
+}
