@@ -238,17 +238,26 @@ func cloneWithoutVoidChildren(n *html.Node) *html.Node {
 // value when the sanitized fragment is exactly one Text node, and otherwise
 // the fragment.
 func parseEscapedHTML(el *xml5.Node) *Text {
-	// [101]
-	text := el.ChildTextContent()
+	return escapedHTMLText(el.ChildTextContent()) // [101]
+}
+
+// escapedHTMLText is [178] from [73] on, for the text [101] gave.
+func escapedHTMLText(text string) *Text {
 	// Text without markup, character references, carriage returns or NULs
-	// parses to one Text node holding the same string (or to nothing when it
-	// is empty): skip the parser.
+	// parses to one Text node holding the same string (or to no node at all
+	// when it is empty), so the parser can be skipped.
 	if !strings.ContainsAny(text, "<&\r\x00") {
 		if !textHasNonSpace(text) { // [109]
 			return nil // [111]
 		}
-		return stringText(text) // [340]
+		return stringText(text) // [339] [340]
 	}
+	return parseHTMLText(text)
+}
+
+// parseHTMLText is [178] from [73] on, always running the HTML fragment
+// parser.
+func parseHTMLText(text string) *Text {
 	// [73] [70]: a div context in a fresh no-quirks document, scripting
 	// disabled (so noscript content is markup).
 	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}

@@ -1,0 +1,518 @@
+package feedspec
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+
+	"github.com/feedspec/feedspec/xml5"
+)
+
+// xmlTree parses src (well-formed XML) into an xml5 tree with
+// encoding/xml's raw tokenizer, resolving namespaces as xml5 does (an
+// undeclared prefix leaves the name in no namespace, qualified name as
+// Local), and returns the document element. It lets these tests build feed
+// content without depending on the xml5 parser.
+func xmlTree(t testing.TB, src string) *xml5.Node {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(src))
+	doc := &xml5.Node{Type: xml5.DocumentNode}
+	cur := doc
+	type scope map[string]string
+	scopes := []scope{{"xml": xml5.XMLNamespace}}
+	lookup := func(prefix string) (string, bool) {
+		for i := len(scopes) - 1; i >= 0; i-- {
+			if ns, ok := scopes[i][prefix]; ok {
+				return ns, true
+			}
+		}
+		return "", false
+	}
+	for {
+		tok, err := d.RawToken()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err)
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			sc := scope{}
+			for _, a := range tok.Attr {
+				switch {
+				case a.Name.Space == "" && a.Name.Local == "xmlns":
+					sc[""] = a.Value
+				case a.Name.Space == "xmlns":
+					sc[a.Name.Local] = a.Value
+				}
+			}
+			scopes = append(scopes, sc)
+			el := &xml5.Node{Type: xml5.ElementNode}
+			if tok.Name.Space == "" {
+				el.Namespace, _ = lookup("")
+				el.Local = tok.Name.Local
+			} else if ns, ok := lookup(tok.Name.Space); ok && ns != "" {
+				el.Namespace, el.Prefix, el.Local = ns, tok.Name.Space, tok.Name.Local
+			} else {
+				el.Local = tok.Name.Space + ":" + tok.Name.Local
+			}
+			for _, a := range tok.Attr {
+				at := xml5.Attr{Value: a.Value}
+				switch {
+				case a.Name.Space == "" && a.Name.Local == "xmlns":
+					at.Namespace, at.Local = xml5.XMLNSNamespace, "xmlns"
+				case a.Name.Space == "xmlns":
+					at.Namespace, at.Prefix, at.Local = xml5.XMLNSNamespace, "xmlns", a.Name.Local
+				case a.Name.Space == "":
+					at.Local = a.Name.Local
+				default:
+					if ns, ok := lookup(a.Name.Space); ok && ns != "" {
+						at.Namespace, at.Prefix, at.Local = ns, a.Name.Space, a.Name.Local
+					} else {
+						at.Local = a.Name.Space + ":" + a.Name.Local
+					}
+				}
+				el.Attr = append(el.Attr, at)
+			}
+			cur.AppendChild(el)
+			cur = el
+		case xml.EndElement:
+			scopes = scopes[:len(scopes)-1]
+			cur = cur.Parent
+		case xml.CharData:
+			if last := cur.LastChild; last != nil && last.Type == xml5.TextNode {
+				last.Data += string(tok)
+			} else {
+				cur.AppendChild(&xml5.Node{Type: xml5.TextNode, Data: string(tok)})
+			}
+		case xml.Comment:
+			cur.AppendChild(&xml5.Node{Type: xml5.CommentNode, Data: string(tok)})
+		case xml.ProcInst:
+			if tok.Target != "xml" {
+				cur.AppendChild(&xml5.Node{Type: xml5.ProcessingInstructionNode, Local: tok.Target, Data: string(tok.Inst)})
+			}
+		}
+	}
+	root := doc.FirstElementChild()
+	require.NotNil(t, root, "no root element in %q", src)
+	return root
+}
+
+// textElement returns an element whose only child is a Text node holding
+// data, as the XML parser leaves an element like <description> after
+// expanding entity references.
+func textElement(data string) *xml5.Node {
+	el := &xml5.Node{Type: xml5.ElementNode, Local: "description"}
+	if data != "" {
+		el.AppendChild(&xml5.Node{Type: xml5.TextNode, Data: data})
+	}
+	return el
+}
+
+// kindOf names the kind of a text value for table tests.
+func kindOf(t *Text) string {
+	switch {
+	case t == nil:
+		return "null"
+	case t.IsNode():
+		return "node"
+	}
+	return "string"
+}
+
+const xhtmlNS = `xmlns="http://www.w3.org/1999/xhtml"`
+
+func TestParseEscapedHTML(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string // the element's child text content
+		kind string // null, string or node
+		want string // xmlSerialize of the result
+	}{
+		{"plain text is a string", "Hello", "string", "Hello"},
+		{"untrimmed", "  Hello\n", "string", "  Hello\n"},
+		{"empty is null", "", "null", ""},
+		{"whitespace only is null", " \t\n\f\r ", "null", ""},
+		{"NBSP is not a space", "\u00a0", "string", "\u00a0"},
+		{"NBSP reference is not a space", "&nbsp;", "string", "\u00a0"},
+		{"character references are decoded", "ab&copy;c", "string", "ab©c"},
+		{"escaped markup becomes text", "aa &lt;p>&lt;rt x=y>c", "string", "aa <p><rt x=y>c"},
+		{"markup is a node", "aa <i>b</i>", "node", `aa <i ` + xhtmlNS + `>b</i>`},
+		{"single element is a node", "<p>abc</p>", "node", `<p ` + xhtmlNS + `>abc</p>`},
+		{"html head body dropped", "<html><head></head><body>x</body></html>", "string", "x"},
+		{"comment and text is a node", "<!--c-->x", "node", "<!--c-->x"},
+		{"text inside one element is a node", "<b>x</b>", "node", `<b ` + xhtmlNS + `>x</b>`},
+		{"CR LF normalized", "a\r\nb\rc", "string", "a\nb\nc"},
+		{"NUL dropped", "a\x00b", "string", "ab"},
+		{"line break only is null", "<br>", "null", ""},
+		{"empty paragraph is null", "<p></p>", "null", ""},
+		{"whitespace in elements is null", "<p> </p>\n<div>\t</div>", "null", ""},
+		{"comment only is null", "<!-- x -->", "null", ""},
+		{"void elements serialize with end tags", "a<br>b", "node", `a<br ` + xhtmlNS + `></br>b`},
+		{"img is significant", `<img src="a">`, "node", `<img ` + xhtmlNS + ` src="a"></img>`},
+		{"canvas", "<canvas></canvas>", "node", `<canvas ` + xhtmlNS + `></canvas>`},
+		{"embed", "<embed>", "node", `<embed ` + xhtmlNS + `></embed>`},
+		{"iframe", "<iframe></iframe>", "node", `<iframe ` + xhtmlNS + `></iframe>`},
+		{"object", "<object></object>", "node", `<object ` + xhtmlNS + `></object>`},
+		{"video", "<video></video>", "node", `<video ` + xhtmlNS + `></video>`},
+		{"audio with controls", "<audio controls></audio>", "node", `<audio ` + xhtmlNS + ` controls=""></audio>`},
+		{"audio with controls=false", `<audio controls="false"></audio>`, "node", `<audio ` + xhtmlNS + ` controls="false"></audio>`},
+		{"audio without controls", `<audio src="a.mp3"></audio>`, "null", ""},
+		{"input is not significant", "<input>", "null", ""},
+		{"text input is not significant", `<input type="text" value="x">`, "null", ""},
+		{"picture alone", "<picture></picture>", "null", ""},
+		{"picture with img", `<picture><img src="a"></picture>`, "node", `<picture ` + xhtmlNS + `><img src="a"></img></picture>`},
+		{"math", "<math></math>", "node", `<math xmlns="http://www.w3.org/1998/Math/MathML"></math>`},
+		{"svg", "<svg></svg>", "node", `<svg xmlns="http://www.w3.org/2000/svg"></svg>`},
+		{"svg with xlink", `<svg><a xlink:href="#x">t</a></svg>`, "node",
+			`<svg xmlns="http://www.w3.org/2000/svg"><a xlink:href="#x" xmlns:xlink="http://www.w3.org/1999/xlink">t</a></svg>`},
+		{"html inside svg foreignObject", `<svg><foreignObject><p>x</p></foreignObject></svg>`, "node",
+			`<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p ` + xhtmlNS + `>x</p></foreignObject></svg>`},
+		{"mathml annotation-xml with html", `<math><annotation-xml encoding="text/html"><b>x</b></annotation-xml></math>`, "node",
+			`<math xmlns="http://www.w3.org/1998/Math/MathML"><annotation-xml encoding="text/html"><b ` + xhtmlNS + `>x</b></annotation-xml></math>`},
+		{"hidden attribute hides", "<p hidden>text</p>", "null", ""},
+		{"hidden=false hides too", `<p hidden="false">text</p>`, "null", ""},
+		{"hidden img alone", `<img hidden src="a">`, "null", ""},
+		{"hidden hides the subtree", `<div hidden><p><img src="a">x</p></div>`, "null", ""},
+		{"prefixed hidden does not hide", `<p x:hidden>t</p>`, "node", `<p ` + xhtmlNS + ` x:hidden="">t</p>`},
+		{"hidden svg", `<svg hidden></svg>`, "null", ""},
+		{"script hides", "<script>alert(1)</script>", "null", ""},
+		{"style hides", "<style>p{}</style>", "null", ""},
+		{"svg style hides", "<svg hidden><style>x</style></svg>", "null", ""},
+		{"template contents are not visited", "<template>abc</template>", "null", ""},
+		{"template with img is null", `<template><img src="a"></template>`, "null", ""},
+		{"template contents are serialized", `<template><p>x</p></template>y`, "node",
+			`<template ` + xhtmlNS + `><p>x</p></template>y`},
+		{"noscript is markup (scripting disabled)", "<noscript><p>x</p></noscript>", "node",
+			`<noscript ` + xhtmlNS + `><p>x</p></noscript>`},
+		{"image becomes img", `<image src="a">`, "node", `<img ` + xhtmlNS + ` src="a"></img>`},
+		{"escaped attribute and text", `<a title='"&amp;<>'>x&quot;&lt;</a>`, "node",
+			`<a ` + xhtmlNS + ` title="&quot;&amp;&lt;&gt;">x&quot;&lt;</a>`},
+
+		// 1×1 images (SUPPLEMENT §3.3).
+		{"1x1 img removed, two Text nodes stay a node", `abc<img src="" width="1" height="1">aa`, "node", "abcaa"},
+		{"1x1 img removed inside an element", `a<p>bc<img src="" width=1 height=1>aa</p>`, "node",
+			`a<p ` + xhtmlNS + `>bcaa</p>`},
+		{"1x1 img removed at depth", `x<div><p><span><img width="1" height="1" src="t"></span></p></div>`, "node",
+			`x<div ` + xhtmlNS + `><p><span></span></p></div>`},
+		{"1x1 img alone is null", `<img src="t" width="1" height="1">`, "null", ""},
+		{"1x1 img before text leaves one Text node", `<img src="t" width="1" height="1">x`, "string", "x"},
+		{"1x1 hidden img removed", `x<img hidden width="1" height="1">`, "string", "x"},
+		{"1x1 img in hidden element removed", `x<p hidden><img width="1" height="1"></p>`, "node",
+			`x<p ` + xhtmlNS + ` hidden=""></p>`},
+		{"1x1 img nested in hidden element removed", `x<div hidden><p><img width="1" height="1"></p></div>`, "node",
+			`x<div ` + xhtmlNS + ` hidden=""><p></p></div>`},
+		{"1x1 img in template kept", `x<template><img width="1" height="1"></template>`, "node",
+			`x<template ` + xhtmlNS + `><img width="1" height="1"></img></template>`},
+		{"width with space kept", `<img width=" 1" height="1">`, "node", `<img ` + xhtmlNS + ` width=" 1" height="1"></img>`},
+		{"width 01 kept", `<img width="01" height="1">`, "node", `<img ` + xhtmlNS + ` width="01" height="1"></img>`},
+		{"only width 1 kept", `<img width="1">`, "node", `<img ` + xhtmlNS + ` width="1"></img>`},
+		{"1x2 kept", `<img width="1" height="2">`, "node", `<img ` + xhtmlNS + ` width="1" height="2"></img>`},
+		{"1x1 svg image is not an HTML img", `<svg><image width="1" height="1"/></svg>`, "node",
+			`<svg xmlns="http://www.w3.org/2000/svg"><image width="1" height="1"></image></svg>`},
+		{"1x1 img removed, others kept", `<img src="a"><img src="b" width="1" height="1"><img src="c">`, "node",
+			`<img ` + xhtmlNS + ` src="a"></img><img ` + xhtmlNS + ` src="c"></img>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := parseEscapedHTML(textElement(tt.in))
+			assert.Equal(t, tt.kind, kindOf(got))
+			assert.Equal(t, tt.want, xmlSerialize(got))
+		})
+	}
+}
+
+// TestParseEscapedHTMLChildTextContent checks that [101] reads the child text
+// content only: text on both sides of a child element is joined, the child
+// element's own text is not included.
+func TestParseEscapedHTMLChildTextContent(t *testing.T) {
+	el := xmlTree(t, `<description>a &lt;b>b<x>lost</x>c&lt;/b> <![CDATA[<i>d</i>]]></description>`)
+	got := parseEscapedHTML(el)
+	require.True(t, got.IsNode())
+	assert.Equal(t, `a <b `+xhtmlNS+`>bc</b> <i `+xhtmlNS+`>d</i>`, xmlSerialize(got))
+}
+
+// TestEscapedHTMLFastPath checks that skipping the HTML parser for text
+// without markup gives exactly what the parser gives.
+func TestEscapedHTMLFastPath(t *testing.T) {
+	inputs := []string{
+		"", " ", "\t\n\f ", "x", " x ", "\u00a0", "\u3000", "\v", "a > b", "\"quoted\" 'single'",
+		"日本語のテキスト", "line\nbreaks\n", "\n\nleading", "emoji 🎉", "\ufeffbom", "a]]>b",
+		"tab\tseparated", "= / ? ; : #", "\u2028", "\x01", "\x7f",
+	}
+	for _, in := range inputs {
+		fast := escapedHTMLText(in)
+		slow := parseHTMLText(in)
+		assert.Equal(t, kindOf(slow), kindOf(fast), "%q", in)
+		assert.Equal(t, xmlSerialize(slow), xmlSerialize(fast), "%q", in)
+	}
+}
+
+func TestXHTMLText(t *testing.T) {
+	const pre = `<title xmlns:x="urn:outer" xmlns:xlink="http://www.w3.org/1999/xlink"><div xmlns="http://www.w3.org/1999/xhtml">`
+	const post = `</div></title>`
+	tests := []struct {
+		name string
+		in   string // the div's content
+		want string // xmlSerialize; "" means null
+	}{
+		{"text is a node, never unwrapped", `de`, `de`},
+		{"element and text", `<p>abc</p>de`, `<p ` + xhtmlNS + `>abc</p>de`},
+		{"element only", `<p>abc</p>`, `<p ` + xhtmlNS + `>abc</p>`},
+		{"br only is null", `<br/>`, ""},
+		{"empty p is null", `<p/>`, ""},
+		{"whitespace is null", " \n ", ""},
+		{"hidden is null", `<p hidden="">de</p>`, ""},
+		{"img is significant", `<p><img src=""/></p>`, `<p ` + xhtmlNS + `><img src=""></img></p>`},
+		{"img in script is hidden", `<p><script><img src=""/></script></p>`, ""},
+		{"1x1 img directly in script removed", `<p><img src=""/><script><img src="" width="1" height="1"/></script></p>`,
+			`<p ` + xhtmlNS + `><img src=""></img><script></script></p>`},
+		{"void element end tag", `hoge<br/> fuga`, `hoge<br ` + xhtmlNS + `></br> fuga`},
+		{"IMG is not img", `<IMG src="a"/>`, ""},
+		{"img in another namespace is not significant", `<img xmlns="urn:x" src="a"/>`, ""},
+		{"template contents are not visited", `<template>abc</template>`, ""},
+		{"svg", `<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>`,
+			`<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"></circle></svg>`},
+		{"svg script hides", `<svg xmlns="http://www.w3.org/2000/svg" hidden=""/><s:script xmlns:s="http://www.w3.org/2000/svg">x</s:script>`, ""},
+		{"svg with xlink declared in the content", `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="#x">t</a></svg>`,
+			`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="#x">t</a></svg>`},
+		{"svg with xlink declared outside", `<svg xmlns="http://www.w3.org/2000/svg"><a xlink:href="#x">t</a></svg>`,
+			`<svg xmlns="http://www.w3.org/2000/svg"><a xlink:href="#x" xmlns:xlink="http://www.w3.org/1999/xlink">t</a></svg>`},
+		{"mathml", `<m:math xmlns:m="http://www.w3.org/1998/Math/MathML"><m:mi>x</m:mi></m:math>`,
+			`<math xmlns="http://www.w3.org/1998/Math/MathML" xmlns:m="http://www.w3.org/1998/Math/MathML"><mi>x</mi></math>`},
+		{"mathml script does not hide", `<math xmlns="http://www.w3.org/1998/Math/MathML" hidden=""/><script xmlns="http://www.w3.org/1998/Math/MathML">x</script>`,
+			`<math xmlns="http://www.w3.org/1998/Math/MathML" hidden=""></math><script xmlns="http://www.w3.org/1998/Math/MathML">x</script>`},
+		{"no namespace", `<foo xmlns="">x<bar/></foo>`, `<foo xmlns="">x<bar></bar></foo>`},
+		{"undeclared prefix", `<y:foo>x</y:foo>`, `<y:foo xmlns="">x</y:foo>`},
+		{"html inside no namespace", `<foo xmlns="">x<p xmlns="http://www.w3.org/1999/xhtml">y</p></foo>`,
+			`<foo xmlns="">x<p xmlns="http://www.w3.org/1999/xhtml">y</p></foo>`},
+		{"prefix declared outside the div", `<x:foo x:a="1">t</x:foo>`, `<x:foo xmlns:x="urn:outer" x:a="1">t</x:foo>`},
+		{"prefix declared inside", `<y:foo xmlns:y="urn:y" y:a="1"><y:bar>t</y:bar></y:foo>`,
+			`<y:foo xmlns:y="urn:y" y:a="1"><y:bar>t</y:bar></y:foo>`},
+		{"xml:lang", `<p xml:lang="en">t</p>`, `<p ` + xhtmlNS + ` xml:lang="en">t</p>`},
+		{"redundant xmlns stays in place", `<p class="c" xmlns="http://www.w3.org/1999/xhtml">t</p>`,
+			`<p class="c" xmlns="http://www.w3.org/1999/xhtml">t</p>`},
+		{"comment and processing instruction", `t<!--c--><?pi some data?>`, `t<!--c--><?pi some data?>`},
+		{"escaping", `<a title="&quot;&amp;&lt;>">&quot;&amp;&lt;&gt;</a>`,
+			`<a ` + xhtmlNS + ` title="&quot;&amp;&lt;&gt;">&quot;&amp;&lt;&gt;</a>`},
+		{"1x1 img at depth removed", `x<p><b><img src="" width="1" height="1"/></b></p>`, `x<p ` + xhtmlNS + `><b></b></p>`},
+		{"1x1 img only is null", `<img src="" width="1" height="1"/>`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			div := xmlTree(t, pre+tt.in+post).FirstElementChild()
+			got := xhtmlText(div)
+			if tt.want == "" {
+				assert.Nil(t, got)
+				return
+			}
+			require.NotNil(t, got)
+			assert.True(t, got.IsNode())
+			assert.Equal(t, tt.want, xmlSerialize(got))
+		})
+	}
+}
+
+func TestXHTMLTextDoesNotModifyTheFeed(t *testing.T) {
+	div := xmlTree(t, `<div xmlns="http://www.w3.org/1999/xhtml">x<img src="" width="1" height="1"/></div>`)
+	got := xhtmlText(div)
+	require.NotNil(t, got)
+	assert.Equal(t, "x", xmlSerialize(got))
+	assert.NotNil(t, div.LastChild)
+	assert.Equal(t, "img", div.LastChild.Local, "the feed's tree keeps its img")
+	assert.Nil(t, xhtmlText(nil))
+}
+
+func TestTextString(t *testing.T) {
+	s := stringText(`a <b> & "c"`)
+	assert.False(t, s.IsNode())
+	assert.Equal(t, `a <b> & "c"`, s.String())
+	assert.Equal(t, `a &lt;b&gt; &amp; &#34;c&#34;`, s.HTML())
+	assert.Equal(t, `a <b> & "c"`, s.TextContent())
+	assert.Nil(t, s.Node())
+	b, err := json.Marshal(s)
+	require.NoError(t, err)
+	assert.Equal(t, `"a \u003cb\u003e \u0026 \"c\""`, string(b)) // json.Marshal escapes HTML
+	b, err = s.MarshalJSON()
+	require.NoError(t, err)
+	assert.Equal(t, `"a <b> & \"c\""`, string(b))
+
+	empty := stringText("")
+	assert.False(t, empty.IsNode())
+	b, err = json.Marshal(empty)
+	require.NoError(t, err)
+	assert.Equal(t, `""`, string(b))
+}
+
+func TestTextNil(t *testing.T) {
+	var n *Text
+	assert.False(t, n.IsNode())
+	assert.Equal(t, "", n.String())
+	assert.Equal(t, "", n.HTML())
+	assert.Equal(t, "", n.TextContent())
+	assert.Nil(t, n.Node())
+	b, err := n.MarshalJSON()
+	require.NoError(t, err)
+	assert.Equal(t, "null", string(b))
+	b, err = json.Marshal(struct {
+		T *Text `json:"t"`
+	}{})
+	require.NoError(t, err)
+	assert.Equal(t, `{"t":null}`, string(b))
+}
+
+func TestTextNode(t *testing.T) {
+	v := parseEscapedHTML(textElement(`a<p class="x">b &amp; <i>c</i></p><!--note--><template>tpl</template>d<br>`))
+	require.True(t, v.IsNode())
+	const rendered = `a<p class="x">b &amp; <i>c</i></p><!--note--><template>tpl</template>d<br/>`
+	assert.Equal(t, rendered, v.HTML())
+	assert.Equal(t, rendered, v.String())
+	assert.Equal(t, "ab & cd", v.TextContent(), "comments and template contents are not text content")
+
+	n := v.Node()
+	require.NotNil(t, n)
+	assert.Equal(t, html.DocumentNode, n.Type)
+	assert.Equal(t, html.TextNode, n.FirstChild.Type)
+	assert.Equal(t, "a", n.FirstChild.Data)
+	assert.Equal(t, "p", n.FirstChild.NextSibling.Data)
+	assert.Equal(t, "br", n.LastChild.Data)
+
+	b, err := v.MarshalJSON()
+	require.NoError(t, err)
+	assert.Equal(t, `{"html":"a<p class=\"x\">b &amp; <i>c</i></p><!--note--><template>tpl</template>d<br/>"}`, string(b))
+	var back struct{ HTML string }
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, rendered, back.HTML)
+	b, err = json.Marshal([]*Text{v, nil, stringText("s")})
+	require.NoError(t, err)
+	assert.Equal(t, `[{"html":"a\u003cp class=\"x\"\u003eb \u0026amp; \u003ci\u003ec\u003c/i\u003e\u003c/p\u003e\u003c!--note--\u003e\u003ctemplate\u003etpl\u003c/template\u003ed\u003cbr/\u003e"},null,"s"]`, string(b))
+}
+
+func TestTextNodeHTMLVoidWithChildren(t *testing.T) {
+	// XHTML can give a void element children, which html.Render rejects;
+	// HTML serialization writes the start tag only.
+	div := xmlTree(t, `<div xmlns="http://www.w3.org/1999/xhtml">a<br>lost</br>b<img src="x">alt</img></div>`)
+	v := xhtmlText(div)
+	require.True(t, v.IsNode())
+	assert.Equal(t, `a<br/>b<img src="x"/>`, v.HTML())
+	assert.Equal(t, `a<br xmlns="http://www.w3.org/1999/xhtml">lost</br>b<img xmlns="http://www.w3.org/1999/xhtml" src="x">alt</img>`, xmlSerialize(v))
+	assert.Equal(t, "alostbalt", v.TextContent())
+}
+
+func TestTextNodeFromXHTMLConventions(t *testing.T) {
+	div := xmlTree(t, `<div xmlns="http://www.w3.org/1999/xhtml" xmlns:x="urn:x"><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="#h" xml:lang="en" x:y="1"/></svg><x:e/><n xmlns=""/><?pi d?></div>`)
+	v := xhtmlText(div)
+	require.True(t, v.IsNode())
+	n := v.Node()
+	svg := n.FirstChild
+	assert.Equal(t, "svg", svg.Namespace)
+	assert.Equal(t, "svg", svg.Data)
+	assert.Equal(t, []html.Attribute{
+		{Key: "xmlns", Val: "http://www.w3.org/2000/svg"},
+		{Namespace: "xmlns", Key: "xlink", Val: "http://www.w3.org/1999/xlink"},
+	}, svg.Attr)
+	a := svg.FirstChild
+	assert.Equal(t, "a", a.Data)
+	assert.Equal(t, []html.Attribute{
+		{Namespace: "xlink", Key: "href", Val: "#h"},
+		{Namespace: "xml", Key: "lang", Val: "en"},
+		{Namespace: "urn:x", Key: "x:y", Val: "1"},
+	}, a.Attr)
+	e := svg.NextSibling
+	assert.Equal(t, "urn:x", e.Namespace)
+	assert.Equal(t, "x:e", e.Data)
+	nn := e.NextSibling
+	assert.Equal(t, NoNamespace, nn.Namespace)
+	assert.Equal(t, "n", nn.Data)
+	pi := nn.NextSibling
+	assert.Equal(t, html.RawNode, pi.Type)
+	assert.Equal(t, "<?pi d>", pi.Data)
+	assert.Equal(t, `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="#h" xml:lang="en" urn:x:x:y="1"></a></svg><x:e></x:e><n xmlns=""></n><?pi d>`, v.HTML())
+}
+
+func TestSameTextContent(t *testing.T) {
+	node := func(s string) *Text {
+		v := parseEscapedHTML(textElement(s))
+		require.True(t, v.IsNode(), s)
+		return v
+	}
+	xhtml := func(s string) *Text {
+		v := xhtmlText(xmlTree(t, `<div xmlns="http://www.w3.org/1999/xhtml">`+s+`</div>`))
+		require.True(t, v.IsNode(), s)
+		return v
+	}
+	tests := []struct {
+		name string
+		a, b *Text
+		want bool
+	}{
+		{"equal strings", stringText("Hello"), stringText("Hello"), true},
+		{"different strings", stringText("Hello"), stringText("Hello "), false},
+		{"empty strings", stringText(""), stringText(""), true},
+		{"string and escaped HTML that gives the same string", stringText("Hello"), parseEscapedHTML(textElement("Hello")), true},
+		{"string never equals a node", stringText("de"), xhtml("de"), false},
+		{"node never equals a string", xhtml("de"), stringText("de"), false},
+		{"null", nil, stringText("x"), false},
+		{"null and null", nil, nil, false},
+		{"equal nodes", node(`a<b>c</b>`), node(`a<b>c</b>`), true},
+		{"html and xhtml nodes", node(`a<b class="x">c</b>`), xhtml(`a<b class="x">c</b>`), true},
+		{"attributes are a set", node(`<p a="1" b="2">x</p>`), node(`<p b="2" a="1">x</p>`), true},
+		{"attribute values differ", node(`<p a="1">x</p>`), node(`<p a="2">x</p>`), false},
+		{"attribute names differ", node(`<p a="1">x</p>`), node(`<p b="1">x</p>`), false},
+		{"attribute counts differ", node(`<p a="1">x</p>`), node(`<p a="1" b="2">x</p>`), false},
+		{"element names differ", node(`<b>x</b>`), node(`<i>x</i>`), false},
+		{"namespaces differ", xhtml(`<b>x</b>`), xhtml(`<b xmlns="urn:x">x</b>`), false},
+		{"text differs", node(`<b>x</b>`), node(`<b>y</b>`), false},
+		{"child counts differ", node(`<b>x</b>`), node(`<b>x</b>y`), false},
+		{"split text nodes are not one text node", node(`abc<img width="1" height="1">aa`), xhtml(`abcaa`), false},
+		{"split text nodes alike", node(`abc<img width="1" height="1">aa`), xhtml(`abc<img width="1" height="1"/>aa`), true},
+		{"comments compared", node(`x<!--a-->`), node(`x<!--b-->`), false},
+		{"template contents are not children", node(`<template>a</template>x`), node(`<template>b</template>x`), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, sameTextContent(tt.a, tt.b))
+		})
+	}
+}
+
+// TestConformanceNodeOutputs runs the escaped-HTML and XHTML contents of the
+// conformance cases whose expected value is printed from a Node, and checks
+// xmlSerialize against the expected strings.
+func TestConformanceNodeOutputs(t *testing.T) {
+	tests := []struct {
+		escaped bool
+		in      string // escaped: the child text content; else the div's inner XML
+		want    string
+	}{
+		{true, `abc<img src="" width="1" height="1">aa`, "abcaa"},
+		{true, `abc<p>aa</p>`, `abc<p xmlns="http://www.w3.org/1999/xhtml">aa</p>`},
+		{true, `a<p>bc<img src="" width="1" height="1">aa</p>`, `a<p xmlns="http://www.w3.org/1999/xhtml">bcaa</p>`},
+		{true, `hoge<br> fuga`, `hoge<br xmlns="http://www.w3.org/1999/xhtml"></br> fuga`},
+		{true, `Ho<p>ge`, `Ho<p xmlns="http://www.w3.org/1999/xhtml">ge</p>`},
+		{true, `aa <i>b`, `aa <i xmlns="http://www.w3.org/1999/xhtml">b</i>`},
+		{true, `aa <p><rt x=y>c`, `aa <p xmlns="http://www.w3.org/1999/xhtml"><rt x="y">c</rt></p>`},
+		{false, `<p>abc</p>de`, `<p xmlns="http://www.w3.org/1999/xhtml">abc</p>de`},
+		{false, `<p><img src=""/></p>`, `<p xmlns="http://www.w3.org/1999/xhtml"><img src=""></img></p>`},
+		{false, `<p><img src=""/><script><img src="" width="1" height="1"/></script></p>`,
+			`<p xmlns="http://www.w3.org/1999/xhtml"><img src=""></img><script></script></p>`},
+		{false, `hoge<br/> fuga`, `hoge<br xmlns="http://www.w3.org/1999/xhtml"></br> fuga`},
+	}
+	for _, tt := range tests {
+		var got *Text
+		if tt.escaped {
+			got = parseEscapedHTML(textElement(tt.in))
+		} else {
+			got = xhtmlText(xmlTree(t, `<div xmlns="http://www.w3.org/1999/xhtml">`+tt.in+`</div>`))
+		}
+		require.NotNil(t, got, tt.in)
+		assert.True(t, got.IsNode(), tt.in)
+		assert.Equal(t, tt.want, xmlSerialize(got), tt.in)
+	}
+}
