@@ -1,0 +1,161 @@
+package feedspec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// DefaultUserAgent is the User-Agent header a Fetcher sends when neither its
+// UserAgent nor its Header sets one.
+const DefaultUserAgent = "feedspec (+https://github.com/feedspec/feedspec)"
+
+// DefaultAccept is the Accept header a Fetcher sends when its Header sets
+// none: the feed formats first, then generic XML, then anything (a feed
+// served with another type can still be sniffed).
+const DefaultAccept = "application/atom+xml, application/rss+xml, application/rdf+xml;q=0.9, " +
+	"application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1"
+
+// A Fetcher fetches feeds over HTTP the way a feed reader should: it asks
+// for feed types, names itself, sends conditional requests so that an
+// unchanged feed costs a 304, and parses the response with ParseResponse.
+// This is a convenience beyond the specification, which starts from a
+// response; ParseResponse alone gives the specification's answer.
+//
+// The zero Fetcher is ready to use. A Fetcher is safe for concurrent use if
+// its fields are not changed meanwhile.
+type Fetcher struct {
+	// Client sends the requests; nil means http.DefaultClient, which has no
+	// timeout: give Fetch a context with a deadline, or use a Client with
+	// a Timeout.
+	Client *http.Client
+
+	// UserAgent is the User-Agent header; "" means the one in Header, or
+	// DefaultUserAgent.
+	UserAgent string
+
+	// Header holds extra request headers (Authorization, for example). An
+	// Accept or User-Agent in it replaces the default one; the conditional
+	// headers Fetch sets replace any in it.
+	Header http.Header
+
+	// Options are given to ParseResponse.
+	Options []Option
+}
+
+// A FetchResult is what Fetch learned from a response.
+type FetchResult struct {
+	// Feed is the parsed feed; nil when NotModified or when Fetch returns
+	// an error.
+	Feed *Feed
+
+	// URL is the URL of the last request made, after redirects: the feed's
+	// document URL.
+	URL string
+
+	// StatusCode is the response's status code.
+	StatusCode int
+
+	// NotModified reports a 304 Not Modified answer to a conditional
+	// request: the feed from the previous fetch is still current.
+	NotModified bool
+
+	// ETag and LastModified are the response's validators (the ETag and
+	// Last-Modified header values, verbatim), kept from the previous
+	// result when a 304 response does not repeat them. Give this result
+	// to the next Fetch of the same URL to make a conditional request.
+	ETag         string
+	LastModified string
+
+	// Header is the response's header (Cache-Control, Retry-After, …).
+	Header http.Header
+}
+
+// Fetch GETs url and parses the response with ParseResponse.
+//
+// The request carries an Accept header preferring feed types
+// (DefaultAccept), a User-Agent, and, when prev is not nil, the conditional
+// headers If-None-Match (prev.ETag) and If-Modified-Since
+// (prev.LastModified), so that a server can answer 304 Not Modified. The
+// context governs the whole exchange, reading the body included.
+//
+// When the request could not be sent or no response arrived, Fetch returns a
+// nil result and the error. Once a response arrived the result is never nil:
+// a 304 gives NotModified and a nil error; any other outcome gives the
+// result and ParseResponse's error, if any (a *StatusError, a
+// *MIMETypeError, …). Keep the validators of a result only when the error
+// is nil.
+func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*FetchResult, error) {
+	if f == nil {
+		f = &Fetcher{}
+	}
+	req, err := f.newRequest(ctx, url, prev)
+	if err != nil {
+		return nil, err
+	}
+	client := f.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("feedspec: fetching the feed: %w", err)
+	}
+
+	result := &FetchResult{
+		URL:          url,
+		StatusCode:   res.StatusCode,
+		ETag:         res.Header.Get("ETag"),
+		LastModified: res.Header.Get("Last-Modified"),
+		Header:       res.Header,
+	}
+	if res.Request != nil && res.Request.URL != nil {
+		result.URL = res.Request.URL.String()
+	}
+	feed, err := ParseResponse(res, f.Options...)
+	if errors.Is(err, ErrNotModified) {
+		result.NotModified = true
+		if prev != nil {
+			if result.ETag == "" {
+				result.ETag = prev.ETag
+			}
+			if result.LastModified == "" {
+				result.LastModified = prev.LastModified
+			}
+		}
+		return result, nil
+	}
+	result.Feed = feed
+	return result, err
+}
+
+// newRequest builds Fetch's GET request.
+func (f *Fetcher) newRequest(ctx context.Context, url string, prev *FetchResult) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, fmt.Errorf("feedspec: building the request: %w", err)
+	}
+	for name, values := range f.Header {
+		for _, v := range values {
+			req.Header.Add(name, v)
+		}
+	}
+	if req.Header.Get("Accept") == "" {
+		req.Header.Set("Accept", DefaultAccept)
+	}
+	if f.UserAgent != "" {
+		req.Header.Set("User-Agent", f.UserAgent)
+	} else if req.Header.Get("User-Agent") == "" {
+		req.Header.Set("User-Agent", DefaultUserAgent)
+	}
+	if prev != nil {
+		if prev.ETag != "" {
+			req.Header.Set("If-None-Match", prev.ETag)
+		}
+		if prev.LastModified != "" {
+			req.Header.Set("If-Modified-Since", prev.LastModified)
+		}
+	}
+	return req, nil
+}

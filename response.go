@@ -1,0 +1,306 @@
+package feedspec
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// ErrNotModified is matched (with errors.Is) by the *StatusError of a 304 Not
+// Modified response: the feed has not changed since the validators the
+// request sent (see Fetcher).
+var ErrNotModified = errors.New("feedspec: not modified")
+
+// ErrBodyTooLarge is wrapped by the error ParseResponse returns when the
+// response body is longer than its limit (DefaultMaxBodySize, or the one set
+// with WithMaxBodySize).
+var ErrBodyTooLarge = errors.New("feedspec: response body too large")
+
+// A StatusError is the error ParseResponse returns for a response whose
+// status is not 200: the specification's answer is null [9], so it wraps
+// ErrNotFeed. A 304 Not Modified also matches ErrNotModified:
+//
+//	if errors.Is(err, feedspec.ErrNotModified) { /* keep the copy you have */ }
+type StatusError struct {
+	StatusCode int    // the response's status code, e.g. 404
+	Status     string // the response's status line text, e.g. "404 Not Found"; may be ""
+}
+
+// Error describes the status.
+func (e *StatusError) Error() string {
+	status := e.Status
+	if status == "" {
+		status = strconv.Itoa(e.StatusCode)
+		if t := http.StatusText(e.StatusCode); t != "" {
+			status += " " + t
+		}
+	}
+	return "feedspec: response status is " + status + ", not 200: not a feed"
+}
+
+// Unwrap returns ErrNotFeed.
+func (e *StatusError) Unwrap() error { return ErrNotFeed }
+
+// Is reports whether target is ErrNotModified and the status is 304.
+func (e *StatusError) Is(target error) bool {
+	return target == ErrNotModified && e.StatusCode == http.StatusNotModified
+}
+
+// A MIMETypeError is the error ParseResponse returns when the response's
+// computed MIME type is not an XML MIME type: the specification's answer is
+// null [4], so it wraps ErrNotFeed.
+type MIMETypeError struct {
+	// MIMEType is the computed MIME type, serialized (lower-case type and
+	// subtype, then any parameters), e.g. "text/html;charset=utf-8".
+	MIMEType string
+	// ContentType is the response's (last) Content-Type header value as it
+	// was sent; "" when there was none.
+	ContentType string
+}
+
+// Error names the MIME type.
+func (e *MIMETypeError) Error() string {
+	ct := "no Content-Type"
+	if e.ContentType != "" {
+		ct = "Content-Type " + strconv.Quote(e.ContentType)
+	}
+	return fmt.Sprintf("feedspec: computed MIME type %s (%s) is not an XML MIME type: not a feed", e.MIMEType, ct)
+}
+
+// Unwrap returns ErrNotFeed.
+func (e *MIMETypeError) Unwrap() error { return ErrNotFeed }
+
+// parseDocument is the function ParseResponse hands the body to; tests
+// replace it to see what ParseResponse passes on.
+var parseDocument = ParseDocument
+
+// drainLimit is how much of an unused body ParseResponse reads before closing
+// it, so that the connection can carry the next request.
+const drainLimit = 64 << 10
+
+// ParseResponse runs "process a feed response" [1] on res, a response to an
+// HTTP request (from http.Client.Do, for example): it returns the feed, or a
+// nil Feed and an error wrapping ErrNotFeed when the specification's answer
+// is null.
+//
+//   - A status other than 200 gives a *StatusError [9]; a 304 Not Modified
+//     one matches ErrNotModified.
+//   - The response's computed MIME type [2] follows the MIME Sniffing
+//     Standard: the last Content-Type header, parsed as a MIME type; with no
+//     (or an unparsable) Content-Type, the first bytes decide ("<?xml" gives
+//     text/xml); a text/html body that starts, past comments, processing
+//     instructions and a DOCTYPE, with <rss, <feed, or an rdf:RDF element
+//     with the RSS 1.0 and RDF namespaces is a feed; a text/plain label is
+//     never a feed. Sniffing looks at no more than the first 1445 bytes of
+//     the body. A computed MIME type that is not an XML MIME type (text/xml,
+//     application/xml, or any type whose subtype ends in "+xml") gives a
+//     *MIMETypeError naming it [4]. An X-Content-Type-Options header does not
+//     turn sniffing off.
+//   - Otherwise the body is parsed with ParseDocument [3] [7] [6] [8] [5].
+//     The charset parameter of the Content-Type header is the transport
+//     encoding label (WithCharset) [8], which a byte order mark in the body
+//     still overrides. The document's URL, against which relative URLs in
+//     the feed are resolved, is the URL of res.Request, the last request
+//     made: after redirects, the final URL [11]. A Content-Location header
+//     does not change it.
+//
+// Options given to ParseResponse are applied after the URL and charset it
+// derives from res, so an explicit WithURL or WithCharset overrides them.
+//
+// ParseResponse reads the body to its end and closes it (when the body is
+// not parsed, it reads at most 64 KiB of it before closing, so that the
+// connection can be reused). A gzip or deflate Content-Encoding that the
+// transport did not already remove is decoded; any other content coding is an
+// error. A body longer than DefaultMaxBodySize (or the limit WithMaxBodySize
+// sets), before or after decoding, gives an error wrapping ErrBodyTooLarge
+// instead of a truncated feed. An error while reading the body is returned,
+// wrapped.
+func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
+	if res == nil { // [9] a network error
+		return nil, fmt.Errorf("feedspec: no response (a network error): %w", ErrNotFeed)
+	}
+	body := res.Body
+	if body == nil {
+		body = http.NoBody
+	}
+	if res.StatusCode != http.StatusOK { // [9]
+		drainAndClose(body)
+		return nil, &StatusError{StatusCode: res.StatusCode, Status: res.Status}
+	}
+	defer body.Close()
+
+	cfg := newConfig(opts)
+	limit := cfg.maxBodySize
+	if limit == 0 {
+		limit = DefaultMaxBodySize
+	}
+	var r io.Reader = body
+	if limit > 0 {
+		r = &maxReader{r: r, remaining: limit, limit: limit}
+	}
+	r, err := decodeContentEncoding(r, res.Header.Values("Content-Encoding"))
+	if err != nil {
+		drainAndClose(body)
+		return nil, err
+	}
+	if limit > 0 {
+		r = &maxReader{r: r, remaining: limit, limit: limit}
+	}
+
+	// [2] The computed MIME type, from the resource header.
+	header, err := readResourceHeader(r)
+	if err != nil {
+		drainAndClose(body)
+		return nil, bodyReadError(err)
+	}
+	contentTypes := res.Header.Values("Content-Type")
+	supplied, apacheBug := suppliedMIMEType(contentTypes)
+	computed := sniffMIMEType(supplied, apacheBug, false, header)
+	if !computed.isXML() { // [3] [4]
+		drainAndClose(body)
+		e := &MIMETypeError{MIMEType: computed.String()}
+		if len(contentTypes) > 0 {
+			e.ContentType = contentTypes[len(contentTypes)-1]
+		}
+		return nil, e
+	}
+
+	// [8] The body, starting with the bytes sniffing looked at.
+	data, err := io.ReadAll(io.MultiReader(bytes.NewReader(header), r))
+	if err != nil {
+		return nil, bodyReadError(err)
+	}
+
+	popts := make([]Option, 0, len(opts)+2)
+	if res.Request != nil && res.Request.URL != nil {
+		popts = append(popts, WithURL(res.Request.URL.String())) // [11]
+	}
+	if supplied != nil {
+		if label, ok := supplied.param("charset"); ok {
+			popts = append(popts, WithCharset(label)) // [8]
+		}
+	}
+	popts = append(popts, opts...)
+	// [7] [6] [8] [27] ParseDocument runs the XML5 parser on the bytes, and
+	// [5] processes the resulting document.
+	return parseDocument(bytes.NewReader(data), popts...)
+}
+
+// readResourceHeader is "read the resource header": it reads from r until it
+// has resourceHeaderSize bytes or r ends.
+func readResourceHeader(r io.Reader) ([]byte, error) {
+	buf := make([]byte, resourceHeaderSize)
+	n := 0
+	for n < len(buf) {
+		m, err := r.Read(buf[n:])
+		n += m
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return buf[:n], nil
+}
+
+// bodyReadError wraps an error met while reading a response body; the
+// ErrBodyTooLarge error is returned as it is.
+func bodyReadError(err error) error {
+	if errors.Is(err, ErrBodyTooLarge) {
+		return err
+	}
+	return fmt.Errorf("feedspec: reading the response body: %w", err)
+}
+
+// drainAndClose reads at most drainLimit bytes of body and closes it.
+func drainAndClose(body io.ReadCloser) {
+	_, _ = io.CopyN(io.Discard, body, drainLimit)
+	_ = body.Close()
+}
+
+// A maxReader reads from r and fails with an error wrapping ErrBodyTooLarge
+// once more than limit bytes would be read.
+type maxReader struct {
+	r         io.Reader
+	remaining int64
+	limit     int64
+}
+
+// Read reads from the underlying reader, up to the limit.
+func (m *maxReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if m.remaining > 0 {
+		if int64(len(p)) > m.remaining {
+			p = p[:m.remaining]
+		}
+		n, err := m.r.Read(p)
+		m.remaining -= int64(n)
+		return n, err
+	}
+	// At the limit: the body is too large if there is any byte left.
+	var one [1]byte
+	n, err := m.r.Read(one[:])
+	if n > 0 {
+		return 0, fmt.Errorf("feedspec: the response body is longer than %d bytes (see WithMaxBodySize): %w", m.limit, ErrBodyTooLarge)
+	}
+	return 0, err
+}
+
+// decodeContentEncoding wraps r so that it yields the body without the
+// content codings listed in the Content-Encoding header values, which are
+// removed in the reverse of the order they were applied. gzip (or x-gzip)
+// and deflate (zlib, or raw deflate as some servers send it) are supported;
+// identity is ignored; anything else is an error.
+func decodeContentEncoding(r io.Reader, values []string) (io.Reader, error) {
+	var codings []string
+	for _, v := range values {
+		for _, c := range strings.Split(v, ",") {
+			c = asciiLower(strings.Trim(c, " \t"))
+			if c != "" && c != "identity" {
+				codings = append(codings, c)
+			}
+		}
+	}
+	for i := len(codings) - 1; i >= 0; i-- {
+		switch codings[i] {
+		case "gzip", "x-gzip":
+			zr, err := gzip.NewReader(r)
+			if err != nil {
+				if err == io.EOF {
+					err = io.ErrUnexpectedEOF
+				}
+				return nil, bodyReadError(fmt.Errorf("gzip Content-Encoding: %w", err))
+			}
+			r = zr
+		case "deflate":
+			br := bufio.NewReader(r)
+			head, err := br.Peek(2)
+			if err != nil && err != io.EOF {
+				return nil, bodyReadError(err)
+			}
+			if len(head) == 2 && head[0]&0x0F == 8 && (uint16(head[0])<<8|uint16(head[1]))%31 == 0 {
+				zr, err := zlib.NewReader(br)
+				if err != nil {
+					return nil, bodyReadError(fmt.Errorf("deflate Content-Encoding: %w", err))
+				}
+				r = zr
+			} else {
+				r = flate.NewReader(br)
+			}
+		default:
+			return nil, fmt.Errorf("feedspec: unsupported Content-Encoding %q (gzip and deflate are supported)", codings[i])
+		}
+	}
+	return r, nil
+}
