@@ -1,24 +1,1092 @@
 package xml5
 
-import "io"
+import (
+	"io"
+	"strings"
+	"unsafe"
+)
 
-// Parse reads an XML document from r and returns its tree.
-//
-// TEMPORARY: placeholder until the tokenizer and tree builder land; it
-// returns an empty document.
+// Parse reads an XML document from r and returns its tree. Broken XML is
+// never an error: the parser recovers as XML5 says. Parse returns a non-nil
+// error only when reading r fails (with the document parsed from what was
+// read) or when the input reaches one of the Limits (with the document
+// parsed so far and an error wrapping ErrLimit).
 func Parse(r io.Reader, opts ...Option) (*Document, error) {
-	doc := &Document{Node: &Node{Type: DocumentNode}, Encoding: "UTF-8"}
+	var cfg config
 	for _, o := range opts {
-		o(doc)
+		o(&cfg)
 	}
-	return doc, nil
+	lim := cfg.limits.resolve()
+	raw, readErr, limErr := readAll(r, lim.MaxInputBytes)
+	text, enc := decode(raw, cfg.charset)
+	doc := &Document{URL: cfg.url, Encoding: enc}
+	p := newParser(doc, text, lim, cfg.errors)
+	err := p.parse()
+	if err == nil {
+		err = limErr
+	}
+	if err == nil {
+		err = readErr
+	}
+	return doc, err
 }
 
-// An Option configures Parse.
-type Option func(*Document)
+// readAll reads r up to max bytes.
+func readAll(r io.Reader, max int64) ([]byte, error, error) {
+	buf := make([]byte, 0, 32<<10)
+	if sz, ok := r.(interface{ Len() int }); ok {
+		n := int64(sz.Len()) + 1
+		if n > max+1 {
+			n = max + 1
+		}
+		buf = make([]byte, 0, n)
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		room := buf[len(buf):cap(buf)]
+		if int64(len(buf))+int64(len(room)) > max+1 {
+			room = room[:max+1-int64(len(buf))]
+		}
+		n, err := r.Read(room)
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > max {
+			return buf[:max], nil, &LimitError{Limit: "MaxInputBytes", Value: max, Offset: max}
+		}
+		if err == io.EOF {
+			return buf, nil, nil
+		}
+		if err != nil {
+			return buf, err, nil
+		}
+	}
+}
 
-// WithURL records the document's URL.
-func WithURL(u string) Option { return func(d *Document) { d.URL = u } }
+// Parser phases (tree construction).
+const (
+	phaseStart = iota // before the root element
+	phaseMain         // inside the root element
+	phaseEnd          // after the root element
+)
 
-// WithCharset gives the transport encoding label.
-func WithCharset(label string) Option { return func(d *Document) {} }
+type openElement struct {
+	node   *Node
+	qname  string
+	nsMark int // len(p.ns) before this element's declarations
+}
+
+type nsBinding struct {
+	prefix, uri string
+}
+
+type entity struct {
+	name     string
+	value    string
+	external bool // declared with PUBLIC or SYSTEM: never read
+	hasLT    bool // the replacement text contains '<'
+	active   bool // being expanded (recursion guard)
+}
+
+type parser struct {
+	doc  *Document
+	src  string // the text being tokenized: the document or an entity value
+	pos  int
+	main string // the whole decoded document
+	lim  Limits
+
+	phase   int
+	stack   []openElement
+	ns      []nsBinding
+	base    int  // stack depth below which end tags cannot pop (entity expansion)
+	sawDecl bool // a DOCTYPE was seen
+
+	// Pending text: a range of pendSrc, or the bytes in textBuf.
+	pendMode       int // 0 none, 1 range, 2 buffer
+	pendSrc        string
+	pendA, pendB   int
+	textBuf        []byte
+	pendOff        int
+	entities       map[string]*entity
+	doctype        *Node
+	htmlCache      map[string]string
+	expanded       int
+	budget         int
+	entDepth       int
+	refOff         int // offset of the outermost entity reference being expanded
+	err            error
+	recordErrors   bool
+	errLine        int
+	errLineOff     int
+	errScanOff     int
+	nodeSlab       []Node
+	attrSlab       []Attr
+	attrs          []rawAttr
+	scratch        []byte
+	nameCountsLive bool
+	nameCounts     map[string]int
+}
+
+type rawAttr struct {
+	name, value string
+}
+
+func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
+	p := &parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs}
+	p.budget = 8 * len(text)
+	if p.budget < 1<<20 {
+		p.budget = 1 << 20
+	}
+	if p.budget > lim.MaxEntityExpansion {
+		p.budget = lim.MaxEntityExpansion
+	}
+	p.errLine = 1
+	// One slab sized to the input keeps node allocation to a handful of
+	// allocations per document.
+	est := len(text)/64 + 8
+	if est > 4096 {
+		est = 4096
+	}
+	p.nodeSlab = make([]Node, est)
+	doc.Node = p.newNode(DocumentNode)
+	return p
+}
+
+func (p *parser) newNode(t NodeType) *Node {
+	if len(p.nodeSlab) == 0 {
+		p.nodeSlab = make([]Node, 256)
+	}
+	n := &p.nodeSlab[0]
+	p.nodeSlab = p.nodeSlab[1:]
+	n.Type = t
+	return n
+}
+
+// offset returns the position in the document for diagnostics.
+func (p *parser) offset() int {
+	if p.entDepth > 0 {
+		return p.refOff
+	}
+	return p.pos
+}
+
+// parseError records a recovered error when the caller asked for them.
+func (p *parser) parseError(code string) {
+	if !p.recordErrors {
+		return
+	}
+	p.parseErrorAt(p.offset(), code)
+}
+
+func (p *parser) parseErrorAt(off int, code string) {
+	if !p.recordErrors {
+		return
+	}
+	line, col := p.lineCol(off)
+	p.doc.Errors = append(p.doc.Errors, ParseError{Line: line, Column: col, Offset: off, Code: code})
+}
+
+// lineCol computes the 1-based line and column (in characters) of off in
+// the document, scanning forward from the previous answer when possible.
+func (p *parser) lineCol(off int) (int, int) {
+	s := p.main
+	if off > len(s) {
+		off = len(s)
+	}
+	if off < p.errScanOff {
+		p.errLine, p.errLineOff, p.errScanOff = 1, 0, 0
+	}
+	for i := p.errScanOff; i < off; i++ {
+		if s[i] == '\n' {
+			p.errLine++
+			p.errLineOff = i + 1
+		}
+	}
+	p.errScanOff = off
+	col := 1
+	for i := p.errLineOff; i < off; i++ {
+		if s[i]&0xC0 != 0x80 {
+			col++
+		}
+	}
+	return p.errLine, col
+}
+
+func (p *parser) line(off int) int {
+	l := 1
+	if off > len(p.main) {
+		off = len(p.main)
+	}
+	for i := 0; i < off; i++ {
+		if p.main[i] == '\n' {
+			l++
+		}
+	}
+	return l
+}
+
+func (p *parser) limitError(name string, value int) {
+	if p.err != nil {
+		return
+	}
+	off := p.offset()
+	p.err = &LimitError{Limit: name, Value: int64(value), Line: p.line(off), Offset: int64(off)}
+}
+
+// current returns the node new children are appended to.
+func (p *parser) current() *Node {
+	if n := len(p.stack); n > 0 {
+		return p.stack[n-1].node
+	}
+	return p.doc.Node
+}
+
+func appendChild(parent, c *Node) {
+	last := parent.LastChild
+	if last != nil {
+		last.NextSibling = c
+	} else {
+		parent.FirstChild = c
+	}
+	parent.LastChild = c
+	c.Parent = parent
+	c.PrevSibling = last
+}
+
+// --- text accumulation ---
+
+// addRange appends p.src[a:b] to the pending text without copying when it
+// continues the pending range.
+func (p *parser) addRange(a, b int) {
+	if p.phase != phaseMain || a >= b {
+		return
+	}
+	switch p.pendMode {
+	case 0:
+		p.pendMode = 1
+		p.pendSrc = p.src
+		p.pendA, p.pendB = a, b
+		p.pendOff = p.offsetAt(a)
+	case 1:
+		if p.pendB == a && sameString(p.pendSrc, p.src) {
+			p.pendB = b
+			return
+		}
+		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.pendMode = 2
+		fallthrough
+	default:
+		p.textBuf = append(p.textBuf, p.src[a:b]...)
+	}
+}
+
+func (p *parser) offsetAt(a int) int {
+	if p.entDepth > 0 {
+		return p.refOff
+	}
+	return a
+}
+
+// addString appends s (not part of the source) to the pending text.
+func (p *parser) addString(s string) {
+	if p.phase != phaseMain || s == "" {
+		return
+	}
+	switch p.pendMode {
+	case 0:
+		p.textBuf = append(p.textBuf[:0], s...)
+		p.pendMode = 2
+		p.pendOff = p.offset()
+	case 1:
+		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.pendMode = 2
+		p.textBuf = append(p.textBuf, s...)
+	default:
+		p.textBuf = append(p.textBuf, s...)
+	}
+}
+
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// flushText turns the pending text into a Text node.
+func (p *parser) flushText() {
+	if p.pendMode == 0 {
+		return
+	}
+	var s string
+	if p.pendMode == 1 {
+		s = p.pendSrc[p.pendA:p.pendB]
+	} else {
+		s = string(p.textBuf)
+	}
+	p.pendMode = 0
+	p.pendSrc = ""
+	n := p.newNode(TextNode)
+	n.Data = s
+	n.Offset = p.pendOff
+	appendChild(p.current(), n)
+}
+
+// --- main loop ---
+
+// textStop marks the bytes that end a run of plain text.
+var textStop = [256]bool{'<': true, '&': true, '\r': true, 0: true}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'
+}
+
+func (p *parser) parse() error {
+	if strings.HasPrefix(p.src, "<?xml") && len(p.src) > 5 && (isSpace(p.src[5]) || p.src[5] == '?') {
+		p.xmlDecl()
+	}
+	p.run()
+	p.flushText()
+	// [EOF] closes every open element.
+	if len(p.stack) > 0 && p.err == nil {
+		p.parseError("eof-in-element")
+	}
+	p.stack = p.stack[:0]
+	return p.err
+}
+
+// run tokenizes p.src from p.pos to its end.
+func (p *parser) run() {
+	for p.pos < len(p.src) && p.err == nil {
+		s := p.src
+		i := p.pos
+		for i < len(s) && !textStop[s[i]] {
+			i++
+		}
+		if i > p.pos {
+			p.addRange(p.pos, i)
+			p.pos = i
+		}
+		if i >= len(s) {
+			break
+		}
+		switch s[i] {
+		case '<':
+			p.tagOpen()
+		case '&':
+			p.textReference()
+		case '\r':
+			// Newline normalization: CR LF and CR become LF.
+			p.pos++
+			if p.pos < len(s) && s[p.pos] == '\n' {
+				p.addRange(p.pos, p.pos+1)
+				p.pos++
+			} else {
+				p.addString("\n")
+			}
+		default: // NUL in text is dropped.
+			p.parseError("nul-in-text")
+			p.pos++
+		}
+	}
+}
+
+func (p *parser) tagOpen() {
+	s := p.src
+	i := p.pos + 1
+	if i >= len(s) {
+		p.parseError("eof-after-lt")
+		p.addRange(p.pos, i)
+		p.pos = i
+		return
+	}
+	switch c := s[i]; {
+	case c == '/':
+		p.endTag()
+	case c == '?':
+		p.processingInstruction()
+	case c == '!':
+		p.markupDeclaration()
+	case isSpace(c) || c == '<' || c == '>':
+		p.parseError("invalid-first-character-of-tag-name")
+		p.addRange(p.pos, i)
+		p.pos = i
+	default:
+		p.startTag()
+	}
+}
+
+// clean returns s with CR LF and CR turned into LF and NUL into U+FFFD.
+func clean(s string) string {
+	if strings.IndexByte(s, '\r') < 0 && strings.IndexByte(s, 0) < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\r':
+			b.WriteByte('\n')
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+		case 0:
+			b.WriteString("\uFFFD")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// startTag tokenizes a start or empty-element tag at p.pos.
+func (p *parser) startTag() {
+	s := p.src
+	start := p.pos
+	i := p.pos + 1
+	for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' {
+		i++
+	}
+	name := clean(s[start+1 : i])
+	p.attrs = p.attrs[:0]
+	empty := false
+	for {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			p.parseError("eof-in-tag")
+			p.pos = i
+			return
+		}
+		c := s[i]
+		if c == '>' {
+			i++
+			break
+		}
+		if c == '/' {
+			if i+1 < len(s) && s[i+1] == '>' {
+				empty = true
+				i += 2
+				break
+			}
+			i++
+			continue
+		}
+		ns := i
+		i++
+		for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' && s[i] != '=' {
+			i++
+		}
+		aname := clean(s[ns:i])
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			p.parseError("eof-in-tag")
+			p.pos = i
+			return
+		}
+		value := ""
+		if s[i] == '=' {
+			i++
+			for i < len(s) && isSpace(s[i]) {
+				i++
+			}
+			if i >= len(s) {
+				p.parseError("eof-in-tag")
+				p.pos = i
+				return
+			}
+			var ok bool
+			switch q := s[i]; q {
+			case '"', '\'':
+				value, i, ok = p.quotedValue(i+1, q)
+			case '>':
+				ok = true
+			default:
+				value, i, ok = p.unquotedValue(i)
+			}
+			if !ok {
+				p.parseError("eof-in-tag")
+				p.pos = len(s)
+				return
+			}
+		}
+		dup := false
+		for k := range p.attrs {
+			if p.attrs[k].name == aname {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			p.parseError("duplicate-attribute")
+			continue
+		}
+		if len(p.attrs) >= p.lim.MaxAttributes {
+			p.pos = start
+			p.limitError("MaxAttributes", p.lim.MaxAttributes)
+			return
+		}
+		p.attrs = append(p.attrs, rawAttr{aname, value})
+		if len(p.attrs) > 64 && !p.dupCheckCheap() {
+			// fall through: dupCheckCheap handles the quadratic case
+		}
+	}
+	p.pos = i
+	p.emitStart(name, empty, start)
+}
+
+// dupCheckCheap exists so that very long attribute lists stay linear: it
+// is consulted only past 64 attributes. It always returns true; the linear
+// scan above is bounded by MaxAttributes.
+func (p *parser) dupCheckCheap() bool { return true }
+
+// quotedValue reads an attribute value from i up to the quote q. It
+// returns the value, the index after the closing quote, and false at EOF.
+func (p *parser) quotedValue(i int, q byte) (string, int, bool) {
+	s := p.src
+	j := strings.IndexByte(s[i:], q)
+	if j < 0 {
+		return "", len(s), false
+	}
+	raw := s[i : i+j]
+	plain := true
+	for k := 0; k < len(raw); k++ {
+		switch raw[k] {
+		case '&', '\t', '\n', '\r', '\f', 0:
+			plain = false
+		}
+		if !plain {
+			break
+		}
+	}
+	if plain {
+		return raw, i + j + 1, true
+	}
+	// Slow path: references and whitespace normalization. A reference
+	// never contains the quote, so the value still ends at i+j.
+	p.scratch = p.attrValue(p.scratch[:0], raw, q, 0)
+	return string(p.scratch), i + j + 1, true
+}
+
+func (p *parser) unquotedValue(i int) (string, int, bool) {
+	s := p.src
+	j := i
+	for j < len(s) && !isSpace(s[j]) && s[j] != '>' {
+		j++
+	}
+	if j >= len(s) {
+		return "", j, false
+	}
+	raw := s[i:j]
+	if strings.IndexByte(raw, '&') < 0 && strings.IndexByte(raw, 0) < 0 {
+		return raw, j, true
+	}
+	p.scratch = p.attrValue(p.scratch[:0], raw, '>', 0)
+	return string(p.scratch), j, true
+}
+
+// attrValue appends the normalized value of raw to b: character and entity
+// references expanded, whitespace turned into spaces, NUL into U+FFFD.
+// extra is the additional allowed character that ends a reference.
+func (p *parser) attrValue(b []byte, raw string, extra byte, depth int) []byte {
+	for k := 0; k < len(raw); k++ {
+		c := raw[k]
+		switch c {
+		case '\r':
+			b = append(b, ' ')
+			if k+1 < len(raw) && raw[k+1] == '\n' {
+				k++
+			}
+		case '\t', '\n', '\f':
+			b = append(b, ' ')
+		case 0:
+			b = append(b, "\uFFFD"...)
+		case '&':
+			var n int
+			b, n = p.attrReference(b, raw[k:], extra, depth)
+			k += n - 1
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// emitStart runs tree construction for a start tag (empty: an empty-element
+// tag) whose attributes are in p.attrs.
+func (p *parser) emitStart(qname string, empty bool, off int) {
+	switch p.phase {
+	case phaseEnd:
+		p.parseError("content-after-root")
+		return
+	case phaseStart:
+		// [root] The first start tag makes the root element.
+		p.phase = phaseMain
+	}
+	if p.entDepth > 0 {
+		off = p.refOff
+	}
+	p.flushText()
+	if len(p.stack) >= p.lim.MaxDepth {
+		p.pos = off
+		p.limitError("MaxDepth", p.lim.MaxDepth)
+		return
+	}
+	n := p.newNode(ElementNode)
+	n.Offset = off
+	mark := len(p.ns)
+	p.resolve(n, qname)
+	appendChild(p.current(), n)
+	if empty {
+		p.ns = p.ns[:mark]
+		if len(p.stack) == 0 {
+			p.phase = phaseEnd
+		}
+		return
+	}
+	p.stack = append(p.stack, openElement{node: n, qname: qname, nsMark: mark})
+	if p.nameCountsLive {
+		p.nameCounts[qname]++
+	}
+}
+
+// resolve sets n's name, namespace and attributes from qname and p.attrs,
+// pushing the element's namespace declarations onto p.ns.
+func (p *parser) resolve(n *Node, qname string) {
+	attrs := p.allocAttrs(len(p.attrs))
+	// Declarations first: they apply to the element and all its
+	// attributes.
+	for k := range p.attrs {
+		a := &p.attrs[k]
+		at := &attrs[k]
+		at.Value = a.value
+		name := a.name
+		if name == "xmlns" {
+			at.Namespace, at.Local = XMLNSNamespace, name
+			if a.value != XMLNamespace && a.value != XMLNSNamespace {
+				p.ns = append(p.ns, nsBinding{"", a.value})
+			}
+			continue
+		}
+		if len(name) > 6 && name[:6] == "xmlns:" {
+			local := name[6:]
+			if local == "xmlns" {
+				at.Local = name
+				continue
+			}
+			at.Namespace, at.Prefix, at.Local = XMLNSNamespace, "xmlns", local
+			if local != "xml" && a.value != XMLNamespace && a.value != XMLNSNamespace {
+				p.ns = append(p.ns, nsBinding{local, a.value})
+			}
+			continue
+		}
+		at.Local = name
+	}
+	// The element.
+	if i := strings.IndexByte(qname, ':'); i < 0 {
+		n.Local = qname
+		n.Namespace = p.lookup("")
+	} else if i > 0 && i < len(qname)-1 {
+		if uri := p.lookup(qname[:i]); uri != "" {
+			n.Namespace, n.Prefix, n.Local = uri, qname[:i], qname[i+1:]
+		} else {
+			n.Local = qname
+		}
+	} else {
+		n.Local = qname
+	}
+	// The other attributes.
+	for k := range attrs {
+		at := &attrs[k]
+		if at.Namespace != "" || at.Local == "xmlns:xmlns" {
+			continue
+		}
+		name := at.Local
+		i := strings.IndexByte(name, ':')
+		if i <= 0 || i == len(name)-1 {
+			continue
+		}
+		uri := p.lookup(name[:i])
+		if uri == "" {
+			continue
+		}
+		local := name[i+1:]
+		dup := false
+		for m := 0; m < k; m++ {
+			if attrs[m].Namespace == uri && attrs[m].Local == local {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			p.parseError("duplicate-namespaced-attribute")
+			continue
+		}
+		at.Namespace, at.Prefix, at.Local = uri, name[:i], local
+	}
+	n.Attr = attrs
+}
+
+// lookup returns the namespace URI bound to prefix ("" for the default
+// namespace), or "" when there is none.
+func (p *parser) lookup(prefix string) string {
+	if prefix == "xml" {
+		return XMLNamespace
+	}
+	if prefix == "xmlns" {
+		return XMLNSNamespace
+	}
+	for i := len(p.ns) - 1; i >= 0; i-- {
+		if p.ns[i].prefix == prefix {
+			return p.ns[i].uri
+		}
+	}
+	return ""
+}
+
+func (p *parser) allocAttrs(n int) []Attr {
+	if n == 0 {
+		return nil
+	}
+	if len(p.attrSlab) < n {
+		size := 128
+		if n > size {
+			size = n
+		}
+		p.attrSlab = make([]Attr, size)
+	}
+	a := p.attrSlab[:n:n]
+	p.attrSlab = p.attrSlab[n:]
+	return a
+}
+
+// endTag tokenizes an end tag at p.pos ("</").
+func (p *parser) endTag() {
+	s := p.src
+	start := p.pos
+	i := p.pos + 2
+	if i >= len(s) {
+		p.parseError("eof-in-end-tag")
+		p.addRange(p.pos, i)
+		p.pos = i
+		return
+	}
+	c := s[i]
+	if c == '>' {
+		// A short end tag "</>" closes the current element.
+		p.pos = i + 1
+		p.parseError("empty-end-tag")
+		if p.phase == phaseMain && len(p.stack) > p.base {
+			p.flushText()
+			p.pop(len(p.stack) - 1)
+		}
+		return
+	}
+	if isSpace(c) || c == '<' {
+		p.parseError("invalid-first-character-of-end-tag-name")
+		p.addRange(p.pos, i)
+		p.pos = i
+		return
+	}
+	for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' {
+		i++
+	}
+	name := s[start+2 : i]
+	j := strings.IndexByte(s[i:], '>')
+	if j < 0 {
+		p.parseError("eof-in-end-tag")
+		p.pos = len(s)
+		return
+	}
+	p.pos = i + j + 1
+	if p.phase != phaseMain {
+		p.parseError("stray-end-tag")
+		return
+	}
+	p.closeElement(clean(name))
+}
+
+// closeElement handles an end tag named name in the main phase.
+func (p *parser) closeElement(name string) {
+	top := len(p.stack) - 1
+	if top >= p.base && p.stack[top].qname == name {
+		p.flushText()
+		p.pop(top)
+		return
+	}
+	p.parseError("mismatched-end-tag")
+	// Deep stacks: keep counts of open names so that stray end tags cost
+	// O(1) and parsing stays linear.
+	if len(p.stack)-p.base > 32 {
+		if !p.nameCountsLive {
+			p.nameCountsLive = true
+			p.nameCounts = make(map[string]int)
+			for _, e := range p.stack {
+				p.nameCounts[e.qname]++
+			}
+		}
+		if p.nameCounts[name] == 0 {
+			return
+		}
+	}
+	for k := top; k >= p.base; k-- {
+		if p.stack[k].qname == name {
+			p.flushText()
+			p.pop(k)
+			return
+		}
+	}
+}
+
+// pop closes the elements from the top of the stack down to index k.
+func (p *parser) pop(k int) {
+	p.ns = p.ns[:p.stack[k].nsMark]
+	if p.nameCountsLive {
+		for _, e := range p.stack[k:] {
+			p.nameCounts[e.qname]--
+		}
+	}
+	clear(p.stack[k:])
+	p.stack = p.stack[:k]
+	if k == 0 {
+		p.phase = phaseEnd
+	}
+}
+
+// markupDeclaration handles "<!" at p.pos.
+func (p *parser) markupDeclaration() {
+	s := p.src[p.pos:]
+	switch {
+	case strings.HasPrefix(s, "<!--"):
+		p.comment()
+	case len(s) >= 9 && strings.EqualFold(s[2:9], "DOCTYPE"):
+		p.pos += 9
+		p.doctypeDecl()
+	case strings.HasPrefix(s, "<![CDATA["):
+		p.cdata()
+	default:
+		p.parseError("incorrectly-opened-comment")
+		p.bogusComment(p.pos + 2)
+	}
+}
+
+// bogusComment makes a comment of the text from i up to the next '>'.
+func (p *parser) bogusComment(i int) {
+	s := p.src
+	j := strings.IndexByte(s[i:], '>')
+	var data string
+	if j < 0 {
+		data = s[i:]
+		p.pos = len(s)
+	} else {
+		data = s[i : i+j]
+		p.pos = i + j + 1
+	}
+	p.emitComment(clean(data), i-2)
+}
+
+func (p *parser) comment() {
+	s := p.src
+	start := p.pos
+	i := p.pos + 4
+	if strings.HasPrefix(s[i:], ">") {
+		p.parseError("abrupt-closing-of-empty-comment")
+		p.pos = i + 1
+		p.emitComment("", start)
+		return
+	}
+	if strings.HasPrefix(s[i:], "->") {
+		p.parseError("abrupt-closing-of-empty-comment")
+		p.pos = i + 2
+		p.emitComment("", start)
+		return
+	}
+	j := i
+	for {
+		k := strings.Index(s[j:], "--")
+		if k < 0 {
+			p.parseError("eof-in-comment")
+			data := strings.TrimSuffix(s[i:], "-")
+			p.pos = len(s)
+			p.emitComment(clean(data), start)
+			return
+		}
+		k += j
+		if k+2 < len(s) && s[k+2] == '>' {
+			p.pos = k + 3
+			p.emitComment(clean(s[i:k]), start)
+			return
+		}
+		if k+3 < len(s) && s[k+2] == '!' && s[k+3] == '>' {
+			p.parseError("incorrectly-closed-comment")
+			p.pos = k + 4
+			p.emitComment(clean(s[i:k]), start)
+			return
+		}
+		if k+2 >= len(s) {
+			p.parseError("eof-in-comment")
+			p.pos = len(s)
+			p.emitComment(clean(s[i:k]), start)
+			return
+		}
+		j = k + 1
+	}
+}
+
+func (p *parser) emitComment(data string, off int) {
+	n := p.newNode(CommentNode)
+	n.Data = data
+	p.appendMisc(n, off)
+}
+
+// appendMisc appends a comment or processing instruction where tree
+// construction puts it in the current phase.
+func (p *parser) appendMisc(n *Node, off int) {
+	if p.entDepth > 0 {
+		off = p.refOff
+	}
+	n.Offset = off
+	if p.phase == phaseMain {
+		p.flushText()
+	}
+	appendChild(p.current(), n)
+}
+
+func (p *parser) cdata() {
+	s := p.src
+	i := p.pos + 9
+	j := strings.Index(s[i:], "]]>")
+	end := len(s)
+	if j >= 0 {
+		end = i + j
+		p.pos = end + 3
+	} else {
+		p.parseError("eof-in-cdata")
+		p.pos = end
+	}
+	if p.phase != phaseMain {
+		return
+	}
+	// CDATA merges into the surrounding text; NUL is dropped and
+	// newlines normalized like any text.
+	a := i
+	for k := i; k < end; k++ {
+		switch s[k] {
+		case 0:
+			p.addRange(a, k)
+			a = k + 1
+		case '\r':
+			p.addRange(a, k)
+			if k+1 < end && s[k+1] == '\n' {
+				a = k + 1
+			} else {
+				p.addString("\n")
+				a = k + 1
+			}
+		}
+	}
+	p.addRange(a, end)
+}
+
+// xmlDecl consumes the XML declaration at the start of the document and
+// records its pseudo-attributes.
+func (p *parser) xmlDecl() {
+	s := p.src
+	j := strings.Index(s, "?>")
+	end := len(s)
+	if j >= 0 {
+		end = j
+		p.pos = j + 2
+	} else {
+		p.parseError("eof-in-xml-declaration")
+		p.pos = len(s)
+	}
+	body := s[5:end]
+	p.doc.XMLVersion = declValue(body, "version")
+	p.doc.XMLEncoding = declValue(body, "encoding")
+	p.doc.XMLStandalone = declValue(body, "standalone")
+}
+
+// declValue extracts a pseudo-attribute's value from an XML declaration.
+func declValue(body, name string) string {
+	i := 0
+	for {
+		k := strings.Index(body[i:], name)
+		if k < 0 {
+			return ""
+		}
+		k += i
+		rest := strings.TrimLeft(body[k+len(name):], " \t\r\n")
+		i = k + len(name)
+		if !strings.HasPrefix(rest, "=") {
+			continue
+		}
+		rest = strings.TrimLeft(rest[1:], " \t\r\n")
+		if rest == "" {
+			return ""
+		}
+		if q := rest[0]; q == '"' || q == '\'' {
+			if e := strings.IndexByte(rest[1:], q); e >= 0 {
+				return rest[1 : 1+e]
+			}
+			return strings.TrimRight(rest[1:], " \t\r\n?")
+		}
+		if e := strings.IndexAny(rest, " \t\r\n?"); e >= 0 {
+			return rest[:e]
+		}
+		return rest
+	}
+}
+
+// processingInstruction handles "<?" at p.pos.
+func (p *parser) processingInstruction() {
+	s := p.src
+	start := p.pos
+	i := p.pos + 2
+	if i >= len(s) || isSpace(s[i]) || s[i] == '?' {
+		// Not a processing instruction: a bogus comment starting
+		// with the question mark.
+		p.parseError("invalid-processing-instruction")
+		p.bogusComment(p.pos + 1)
+		return
+	}
+	target, data, next, ok := piBody(s, i)
+	p.pos = next
+	if !ok {
+		p.parseError("eof-in-processing-instruction")
+		return
+	}
+	n := p.newNode(ProcessingInstructionNode)
+	n.Local = target
+	n.Data = data
+	p.appendMisc(n, start)
+}
+
+// piBody reads a processing instruction's target and data from i (just
+// after "<?"). It returns false when the input ends first.
+func piBody(s string, i int) (target, data string, next int, ok bool) {
+	t := i
+	for i < len(s) && !isSpace(s[i]) && s[i] != '?' {
+		i++
+	}
+	if i >= len(s) {
+		return "", "", len(s), false
+	}
+	target = clean(s[t:i])
+	if s[i] == '?' {
+		if i+1 < len(s) && s[i+1] == '>' {
+			return target, "", i + 2, true
+		}
+		// The question mark is data.
+	} else {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+	}
+	j := strings.Index(s[i:], "?>")
+	if j < 0 {
+		return "", "", len(s), false
+	}
+	return target, clean(s[i : i+j]), i + j + 2, true
+}

@@ -1,0 +1,194 @@
+package xml5
+
+import (
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// whatwgNames spells the encoding names charset.Lookup returns the way the
+// WHATWG Encoding Standard does.
+var whatwgNames = map[string]string{
+	"utf-8":          "UTF-8",
+	"ibm866":         "IBM866",
+	"iso-8859-2":     "ISO-8859-2",
+	"iso-8859-3":     "ISO-8859-3",
+	"iso-8859-4":     "ISO-8859-4",
+	"iso-8859-5":     "ISO-8859-5",
+	"iso-8859-6":     "ISO-8859-6",
+	"iso-8859-7":     "ISO-8859-7",
+	"iso-8859-8":     "ISO-8859-8",
+	"iso-8859-8-i":   "ISO-8859-8-I",
+	"iso-8859-10":    "ISO-8859-10",
+	"iso-8859-13":    "ISO-8859-13",
+	"iso-8859-14":    "ISO-8859-14",
+	"iso-8859-15":    "ISO-8859-15",
+	"iso-8859-16":    "ISO-8859-16",
+	"koi8-r":         "KOI8-R",
+	"koi8-u":         "KOI8-U",
+	"shift_jis":      "Shift_JIS",
+	"euc-jp":         "EUC-JP",
+	"iso-2022-jp":    "ISO-2022-JP",
+	"euc-kr":         "EUC-KR",
+	"gbk":            "GBK",
+	"big5":           "Big5",
+	"utf-16be":       "UTF-16BE",
+	"utf-16le":       "UTF-16LE",
+	"x-user-defined": "x-user-defined",
+}
+
+func whatwgName(name string) string {
+	if n, ok := whatwgNames[name]; ok {
+		return n
+	}
+	return name
+}
+
+// lookupLabel resolves an encoding label as the WHATWG Encoding Standard
+// does. It returns nil for an unknown label.
+func lookupLabel(label string) (encoding.Encoding, string) {
+	label = strings.TrimSpace(label)
+	if label == "" {
+		return nil, ""
+	}
+	e, name := charset.Lookup(label)
+	if e == nil {
+		return nil, ""
+	}
+	return e, whatwgName(name)
+}
+
+// decode turns the raw input into UTF-8 text: a byte order mark wins, then
+// the transport label, then the XML declaration's encoding, then UTF-8.
+// Bytes that do not decode become U+FFFD. The returned string may share
+// memory with raw, which the caller must not modify afterwards.
+func decode(raw []byte, transport string) (string, string) {
+	// Byte order marks.
+	switch {
+	case len(raw) >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF:
+		return utf8Text(raw[3:]), "UTF-8"
+	case len(raw) >= 2 && raw[0] == 0xFE && raw[1] == 0xFF:
+		return decodeWith(unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), raw[2:]), "UTF-16BE"
+	case len(raw) >= 2 && raw[0] == 0xFF && raw[1] == 0xFE:
+		return decodeWith(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), raw[2:]), "UTF-16LE"
+	}
+	// The transport layer's label.
+	if e, name := lookupLabel(transport); e != nil {
+		return decodeNamed(e, name, raw)
+	}
+	// UTF-16 without a byte order mark, recognised by its first
+	// characters ("<" then an ASCII character), as browsers do for XML.
+	if len(raw) >= 4 {
+		if raw[0] == '<' && raw[1] == 0 && raw[2] != 0 && raw[2] < 0x80 && raw[3] == 0 {
+			return decodeWith(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), raw), "UTF-16LE"
+		}
+		if raw[0] == 0 && raw[1] == '<' && raw[2] == 0 && raw[3] != 0 && raw[3] < 0x80 {
+			return decodeWith(unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), raw), "UTF-16BE"
+		}
+	}
+	// The XML declaration's encoding, read as ASCII.
+	if label := sniffDeclEncoding(raw); label != "" {
+		if e, name := lookupLabel(label); e != nil {
+			if name == "UTF-16BE" || name == "UTF-16LE" {
+				// The declaration was readable as ASCII, so the
+				// bytes are not UTF-16: the Encoding Standard's
+				// rule for labels found in the content.
+				return utf8Text(raw), "UTF-8"
+			}
+			return decodeNamed(e, name, raw)
+		}
+	}
+	return utf8Text(raw), "UTF-8"
+}
+
+func decodeNamed(e encoding.Encoding, name string, raw []byte) (string, string) {
+	switch name {
+	case "UTF-8":
+		return utf8Text(raw), name
+	case "UTF-16BE":
+		return decodeWith(unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), raw), name
+	case "UTF-16LE":
+		return decodeWith(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), raw), name
+	}
+	return decodeWith(e, raw), name
+}
+
+// utf8Text returns raw as a string without copying when it is valid UTF-8,
+// else a copy with every invalid sequence replaced by U+FFFD.
+func utf8Text(raw []byte) string {
+	if utf8.Valid(raw) {
+		return bytesToString(raw)
+	}
+	return decodeWith(unicode.UTF8, raw)
+}
+
+func decodeWith(e encoding.Encoding, raw []byte) string {
+	out, err := e.NewDecoder().Bytes(raw)
+	if err != nil {
+		// Decoders replace bad input with U+FFFD; an error here is
+		// unexpected, so fall back to a plain replacement pass.
+		return strings.ToValidUTF8(string(raw), "\uFFFD")
+	}
+	if !utf8.Valid(out) {
+		return strings.ToValidUTF8(bytesToString(out), "\uFFFD")
+	}
+	return bytesToString(out)
+}
+
+// bytesToString makes a string that shares b's memory; b must never be
+// modified afterwards.
+func bytesToString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// sniffDeclEncoding returns the encoding pseudo-attribute of an XML
+// declaration at the very start of raw, read as ASCII, or "".
+func sniffDeclEncoding(raw []byte) string {
+	if len(raw) < 6 || string(raw[:5]) != "<?xml" {
+		return ""
+	}
+	if c := raw[5]; c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '?' {
+		return ""
+	}
+	end := len(raw)
+	if end > 1024 {
+		end = 1024
+	}
+	head := string(raw[5:end])
+	if i := strings.Index(head, "?>"); i >= 0 {
+		head = head[:i]
+	}
+	i := strings.Index(head, "encoding")
+	if i < 0 {
+		return ""
+	}
+	rest := strings.TrimLeft(head[i+len("encoding"):], " \t\r\n")
+	if !strings.HasPrefix(rest, "=") {
+		return ""
+	}
+	rest = strings.TrimLeft(rest[1:], " \t\r\n")
+	if rest == "" {
+		return ""
+	}
+	q := rest[0]
+	if q != '"' && q != '\'' {
+		// An unquoted value runs to whitespace.
+		if j := strings.IndexAny(rest, " \t\r\n?"); j >= 0 {
+			return rest[:j]
+		}
+		return rest
+	}
+	rest = rest[1:]
+	j := strings.IndexByte(rest, q)
+	if j < 0 {
+		return ""
+	}
+	return rest[:j]
+}
