@@ -135,12 +135,12 @@ func normalizePercent(s string) string {
 	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c != '%' || i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		if c != '%' || i+2 >= len(s) || !canonIsHex(s[i+1]) || !canonIsHex(s[i+2]) {
 			b.WriteByte(c)
 			continue
 		}
-		v := unhex(s[i+1])<<4 | unhex(s[i+2])
-		if isUnreserved(v) {
+		v := canonUnhex(s[i+1])<<4 | canonUnhex(s[i+2])
+		if canonIsUnreserved(v) {
 			b.WriteByte(v)
 		} else {
 			b.WriteByte('%')
@@ -151,11 +151,11 @@ func normalizePercent(s string) string {
 	return b.String()
 }
 
-func isHex(c byte) bool {
+func canonIsHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-func unhex(c byte) byte {
+func canonUnhex(c byte) byte {
 	switch {
 	case '0' <= c && c <= '9':
 		return c - '0'
@@ -166,8 +166,8 @@ func unhex(c byte) byte {
 	}
 }
 
-// isUnreserved reports whether c is an unreserved character of RFC 3986.
-func isUnreserved(c byte) bool {
+// canonIsUnreserved reports whether c is an unreserved character of RFC 3986.
+func canonIsUnreserved(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '-' || c == '.' || c == '_' || c == '~'
 }

@@ -30,7 +30,7 @@ func PlainText(t *Text) string {
 	}
 	n := t.Node()
 	if !t.IsNode() || n == nil {
-		return collapseSpace(t.String())
+		return plainCollapseSpace(t.String())
 	}
 	var w plainWriter
 	w.walk(n, false)
@@ -73,7 +73,7 @@ func (w *plainWriter) walk(n *html.Node, pre bool) {
 			w.text(c.Data, pre)
 		case html.ElementNode:
 			name := strings.ToLower(c.Data)
-			if plainSkip[name] || hasAttr(c, "hidden") {
+			if plainSkip[name] || plainHasAttr(c, "hidden") {
 				continue
 			}
 			switch {
@@ -113,22 +113,22 @@ func (w *plainWriter) result() string {
 	lines := strings.Split(w.buf.String(), "\n")
 	out := lines[:0]
 	for _, l := range lines {
-		if l = collapseSpace(l); l != "" {
+		if l = plainCollapseSpace(l); l != "" {
 			out = append(out, l)
 		}
 	}
 	return strings.Join(out, "\n")
 }
 
-// collapseSpace replaces each run of Unicode white space in s by one space
+// plainCollapseSpace replaces each run of Unicode white space in s by one space
 // and removes leading and trailing white space.
-func collapseSpace(s string) string {
+func plainCollapseSpace(s string) string {
 	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
 }
 
-// hasAttr reports whether the element n has an attribute named key in no
+// plainHasAttr reports whether the element n has an attribute named key in no
 // namespace.
-func hasAttr(n *html.Node, key string) bool {
+func plainHasAttr(n *html.Node, key string) bool {
 	for _, a := range n.Attr {
 		if a.Namespace == "" && strings.EqualFold(a.Key, key) {
 			return true

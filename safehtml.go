@@ -63,7 +63,7 @@ func SafeHTML(t *Text, baseURL string) string {
 	if !t.IsNode() || n == nil {
 		return html.EscapeString(t.String())
 	}
-	s := &sanitizer{}
+	s := &safeWriter{}
 	if baseURL != "" {
 		if u, err := whatwg.Parse(baseURL); err == nil && u != nil {
 			s.base = u
@@ -73,74 +73,74 @@ func SafeHTML(t *Text, baseURL string) string {
 	return s.b.String()
 }
 
-// attrKind says how an allowed attribute's value is checked.
-type attrKind int
+// safeAttrKind says how an allowed attribute's value is checked.
+type safeAttrKind int
 
 const (
-	attrText   attrKind = iota // any value
-	attrLink                   // a link URL: http, https, mailto, tel
-	attrMedia                  // a media URL: http, https
-	attrImage                  // an image URL: http, https, data: raster image
-	attrSrcset                 // a srcset list of media URLs with descriptors
-	attrNumber                 // a non-negative integer
-	attrLength                 // a non-negative integer, optionally with %
-	attrFlag                   // a boolean attribute (written without value)
-	attrEnum                   // one of the rule's values (ASCII case-insensitive)
-	attrStyle                  // filtered CSS declarations
+	safeAttrText   safeAttrKind = iota // any value
+	safeAttrLink                       // a link URL: http, https, mailto, tel
+	safeAttrMedia                      // a media URL: http, https
+	safeAttrImage                      // an image URL: http, https, data: raster image
+	safeAttrSrcset                     // a srcset list of media URLs with descriptors
+	safeAttrNumber                     // a non-negative integer
+	safeAttrLength                     // a non-negative integer, optionally with %
+	safeAttrFlag                       // a boolean attribute (written without value)
+	safeAttrEnum                       // one of the rule's values (ASCII case-insensitive)
+	safeAttrStyle                      // filtered CSS declarations
 )
 
-// attrRule is how one allowed attribute is checked.
-type attrRule struct {
-	kind   attrKind
-	values []string // for attrEnum
+// safeAttrRule is how one allowed attribute is checked.
+type safeAttrRule struct {
+	kind   safeAttrKind
+	values []string // for safeAttrEnum
 }
 
 // safeGlobalAttrs are allowed on every allowed element.
-var safeGlobalAttrs = map[string]attrRule{
-	"title": {kind: attrText},
-	"lang":  {kind: attrText},
-	"dir":   {kind: attrEnum, values: []string{"ltr", "rtl", "auto"}},
-	"style": {kind: attrStyle},
-	"align": {kind: attrEnum, values: []string{"left", "right", "center", "justify", "top", "middle", "bottom"}},
+var safeGlobalAttrs = map[string]safeAttrRule{
+	"title": {kind: safeAttrText},
+	"lang":  {kind: safeAttrText},
+	"dir":   {kind: safeAttrEnum, values: []string{"ltr", "rtl", "auto"}},
+	"style": {kind: safeAttrStyle},
+	"align": {kind: safeAttrEnum, values: []string{"left", "right", "center", "justify", "top", "middle", "bottom"}},
 }
 
 var (
-	ruleText   = attrRule{kind: attrText}
-	ruleNumber = attrRule{kind: attrNumber}
-	ruleLength = attrRule{kind: attrLength}
-	ruleFlag   = attrRule{kind: attrFlag}
-	ruleLink   = attrRule{kind: attrLink}
-	ruleMedia  = attrRule{kind: attrMedia}
-	ruleSrcset = attrRule{kind: attrSrcset}
-	rulePre    = attrRule{kind: attrEnum, values: []string{"none", "metadata", "auto"}}
+	safeRuleText   = safeAttrRule{kind: safeAttrText}
+	safeRuleNumber = safeAttrRule{kind: safeAttrNumber}
+	safeRuleLength = safeAttrRule{kind: safeAttrLength}
+	safeRuleFlag   = safeAttrRule{kind: safeAttrFlag}
+	safeRuleLink   = safeAttrRule{kind: safeAttrLink}
+	safeRuleMedia  = safeAttrRule{kind: safeAttrMedia}
+	safeRuleSrcset = safeAttrRule{kind: safeAttrSrcset}
+	safeRulePre    = safeAttrRule{kind: safeAttrEnum, values: []string{"none", "metadata", "auto"}}
 )
 
 // safeElements are the elements SafeHTML keeps, with the attributes each
 // may keep beyond safeGlobalAttrs.
-var safeElements = map[string]map[string]attrRule{
-	"a":          {"href": ruleLink, "hreflang": ruleText},
+var safeElements = map[string]map[string]safeAttrRule{
+	"a":          {"href": safeRuleLink, "hreflang": safeRuleText},
 	"abbr":       nil,
 	"acronym":    nil,
 	"address":    nil,
 	"article":    nil,
 	"aside":      nil,
-	"audio":      {"src": ruleMedia, "controls": ruleFlag, "loop": ruleFlag, "muted": ruleFlag, "preload": rulePre},
+	"audio":      {"src": safeRuleMedia, "controls": safeRuleFlag, "loop": safeRuleFlag, "muted": safeRuleFlag, "preload": safeRulePre},
 	"b":          nil,
 	"bdi":        nil,
 	"bdo":        nil,
 	"big":        nil,
-	"blockquote": {"cite": ruleLink},
+	"blockquote": {"cite": safeRuleLink},
 	"br":         nil,
 	"caption":    nil,
 	"center":     nil,
 	"cite":       nil,
 	"code":       nil,
-	"col":        {"span": ruleNumber, "width": ruleLength},
-	"colgroup":   {"span": ruleNumber, "width": ruleLength},
-	"data":       {"value": ruleText},
+	"col":        {"span": safeRuleNumber, "width": safeRuleLength},
+	"colgroup":   {"span": safeRuleNumber, "width": safeRuleLength},
+	"data":       {"value": safeRuleText},
 	"dd":         nil,
-	"del":        {"cite": ruleLink, "datetime": ruleText},
-	"details":    {"open": ruleFlag},
+	"del":        {"cite": safeRuleLink, "datetime": safeRuleText},
+	"details":    {"open": safeRuleFlag},
 	"dfn":        nil,
 	"div":        nil,
 	"dl":         nil,
@@ -159,20 +159,20 @@ var safeElements = map[string]map[string]attrRule{
 	"hgroup":     nil,
 	"hr":         nil,
 	"i":          nil,
-	"img": {"src": {kind: attrImage}, "srcset": ruleSrcset, "sizes": ruleText, "alt": ruleText,
-		"width": ruleLength, "height": ruleLength, "border": ruleNumber,
-		"loading": {kind: attrEnum, values: []string{"lazy", "eager"}}},
-	"ins":     {"cite": ruleLink, "datetime": ruleText},
+	"img": {"src": {kind: safeAttrImage}, "srcset": safeRuleSrcset, "sizes": safeRuleText, "alt": safeRuleText,
+		"width": safeRuleLength, "height": safeRuleLength, "border": safeRuleNumber,
+		"loading": {kind: safeAttrEnum, values: []string{"lazy", "eager"}}},
+	"ins":     {"cite": safeRuleLink, "datetime": safeRuleText},
 	"kbd":     nil,
-	"li":      {"value": ruleNumber},
+	"li":      {"value": safeRuleNumber},
 	"main":    nil,
 	"mark":    nil,
 	"nav":     nil,
-	"ol":      {"start": ruleNumber, "reversed": ruleFlag, "type": {kind: attrEnum, values: []string{"1", "a", "i"}}},
+	"ol":      {"start": safeRuleNumber, "reversed": safeRuleFlag, "type": {kind: safeAttrEnum, values: []string{"1", "a", "i"}}},
 	"p":       nil,
 	"picture": nil,
 	"pre":     nil,
-	"q":       {"cite": ruleLink},
+	"q":       {"cite": safeRuleLink},
 	"rb":      nil,
 	"rp":      nil,
 	"rt":      nil,
@@ -182,32 +182,32 @@ var safeElements = map[string]map[string]attrRule{
 	"samp":    nil,
 	"section": nil,
 	"small":   nil,
-	"source":  {"src": ruleMedia, "srcset": ruleSrcset, "sizes": ruleText, "type": ruleText, "media": ruleText},
+	"source":  {"src": safeRuleMedia, "srcset": safeRuleSrcset, "sizes": safeRuleText, "type": safeRuleText, "media": safeRuleText},
 	"span":    nil,
 	"strike":  nil,
 	"strong":  nil,
 	"sub":     nil,
 	"summary": nil,
 	"sup":     nil,
-	"table":   {"width": ruleLength, "border": ruleNumber, "cellpadding": ruleNumber, "cellspacing": ruleNumber},
+	"table":   {"width": safeRuleLength, "border": safeRuleNumber, "cellpadding": safeRuleNumber, "cellspacing": safeRuleNumber},
 	"tbody":   nil,
-	"td": {"colspan": ruleNumber, "rowspan": ruleNumber, "headers": ruleText, "width": ruleLength,
-		"valign": {kind: attrEnum, values: []string{"top", "middle", "bottom", "baseline"}}},
+	"td": {"colspan": safeRuleNumber, "rowspan": safeRuleNumber, "headers": safeRuleText, "width": safeRuleLength,
+		"valign": {kind: safeAttrEnum, values: []string{"top", "middle", "bottom", "baseline"}}},
 	"tfoot": nil,
-	"th": {"colspan": ruleNumber, "rowspan": ruleNumber, "headers": ruleText, "width": ruleLength, "abbr": ruleText,
-		"scope":  {kind: attrEnum, values: []string{"row", "col", "rowgroup", "colgroup"}},
-		"valign": {kind: attrEnum, values: []string{"top", "middle", "bottom", "baseline"}}},
+	"th": {"colspan": safeRuleNumber, "rowspan": safeRuleNumber, "headers": safeRuleText, "width": safeRuleLength, "abbr": safeRuleText,
+		"scope":  {kind: safeAttrEnum, values: []string{"row", "col", "rowgroup", "colgroup"}},
+		"valign": {kind: safeAttrEnum, values: []string{"top", "middle", "bottom", "baseline"}}},
 	"thead": nil,
-	"time":  {"datetime": ruleText},
+	"time":  {"datetime": safeRuleText},
 	"tr":    nil,
-	"track": {"src": ruleMedia, "srclang": ruleText, "label": ruleText, "default": ruleFlag,
-		"kind": {kind: attrEnum, values: []string{"subtitles", "captions", "descriptions", "chapters", "metadata"}}},
+	"track": {"src": safeRuleMedia, "srclang": safeRuleText, "label": safeRuleText, "default": safeRuleFlag,
+		"kind": {kind: safeAttrEnum, values: []string{"subtitles", "captions", "descriptions", "chapters", "metadata"}}},
 	"tt":  nil,
 	"u":   nil,
 	"ul":  nil,
 	"var": nil,
-	"video": {"src": ruleMedia, "poster": ruleMedia, "controls": ruleFlag, "loop": ruleFlag, "muted": ruleFlag,
-		"playsinline": ruleFlag, "preload": rulePre, "width": ruleLength, "height": ruleLength},
+	"video": {"src": safeRuleMedia, "poster": safeRuleMedia, "controls": safeRuleFlag, "loop": safeRuleFlag, "muted": safeRuleFlag,
+		"playsinline": safeRuleFlag, "preload": safeRulePre, "width": safeRuleLength, "height": safeRuleLength},
 	"wbr": nil,
 }
 
@@ -226,13 +226,13 @@ var safeDropped = map[string]bool{
 // without children.
 var safeVoid = map[string]bool{"br": true, "col": true, "hr": true, "img": true, "source": true, "track": true, "wbr": true}
 
-// sanitizer writes the sanitized serialization of a tree.
-type sanitizer struct {
+// safeWriter writes the sanitized serialization of a tree.
+type safeWriter struct {
 	base *whatwg.Url // nil: no usable base URL
 	b    strings.Builder
 }
 
-func (s *sanitizer) children(n *html.Node) {
+func (s *safeWriter) children(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {
 		case html.TextNode:
@@ -245,7 +245,7 @@ func (s *sanitizer) children(n *html.Node) {
 	}
 }
 
-func (s *sanitizer) element(n *html.Node) {
+func (s *safeWriter) element(n *html.Node) {
 	switch n.Namespace {
 	case "svg", "math":
 		return
@@ -262,7 +262,7 @@ func (s *sanitizer) element(n *html.Node) {
 	}
 	allowed, ok := safeElements[name]
 	if !ok {
-		if name == "noscript" && rawTextOnly(n) {
+		if name == "noscript" && safeRawTextOnly(n) {
 			// noscript parsed with scripting enabled holds its markup as
 			// text; showing it as text is never what was meant.
 			return
@@ -271,7 +271,7 @@ func (s *sanitizer) element(n *html.Node) {
 		return
 	}
 	attrs := s.attributes(n, allowed)
-	if name == "img" && !hasKey(attrs, "src") && !hasKey(attrs, "srcset") {
+	if name == "img" && !safeHasKey(attrs, "src") && !safeHasKey(attrs, "srcset") {
 		return
 	}
 	s.b.WriteByte('<')
@@ -279,7 +279,7 @@ func (s *sanitizer) element(n *html.Node) {
 	for _, a := range attrs {
 		s.b.WriteByte(' ')
 		s.b.WriteString(a.Key)
-		if a.Val != "" || allowed[a.Key].kind != attrFlag {
+		if a.Val != "" || allowed[a.Key].kind != safeAttrFlag {
 			s.b.WriteString(`="`)
 			s.b.WriteString(html.EscapeString(a.Val))
 			s.b.WriteByte('"')
@@ -301,8 +301,8 @@ func (s *sanitizer) element(n *html.Node) {
 	s.b.WriteByte('>')
 }
 
-// rawTextOnly reports whether n's children are all text and hold a "<".
-func rawTextOnly(n *html.Node) bool {
+// safeRawTextOnly reports whether n's children are all text and hold a "<".
+func safeRawTextOnly(n *html.Node) bool {
 	lt := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.TextNode {
@@ -313,7 +313,7 @@ func rawTextOnly(n *html.Node) bool {
 	return lt
 }
 
-func hasKey(attrs []html.Attribute, key string) bool {
+func safeHasKey(attrs []html.Attribute, key string) bool {
 	for _, a := range attrs {
 		if a.Key == key {
 			return true
@@ -324,7 +324,7 @@ func hasKey(attrs []html.Attribute, key string) bool {
 
 // attributes returns n's attributes that pass their rules, with cleaned
 // values, in n's order, each once.
-func (s *sanitizer) attributes(n *html.Node, allowed map[string]attrRule) []html.Attribute {
+func (s *safeWriter) attributes(n *html.Node, allowed map[string]safeAttrRule) []html.Attribute {
 	var out []html.Attribute
 	for _, a := range n.Attr {
 		if a.Namespace != "" {
@@ -337,7 +337,7 @@ func (s *sanitizer) attributes(n *html.Node, allowed map[string]attrRule) []html
 				continue
 			}
 		}
-		if hasKey(out, key) {
+		if safeHasKey(out, key) {
 			continue
 		}
 		if v, ok := s.checkAttr(rule, a.Val); ok {
@@ -348,33 +348,33 @@ func (s *sanitizer) attributes(n *html.Node, allowed map[string]attrRule) []html
 }
 
 var (
-	numberRE = regexp.MustCompile(`^[0-9]{1,9}$`)
-	lengthRE = regexp.MustCompile(`^[0-9]{1,9}(\.[0-9]+)?%?$`)
+	safeNumberRE = regexp.MustCompile(`^[0-9]{1,9}$`)
+	safeLengthRE = regexp.MustCompile(`^[0-9]{1,9}(\.[0-9]+)?%?$`)
 )
 
 // checkAttr returns the value to write for an attribute with rule and value
 // v, and whether to keep the attribute.
-func (s *sanitizer) checkAttr(rule attrRule, v string) (string, bool) {
+func (s *safeWriter) checkAttr(rule safeAttrRule, v string) (string, bool) {
 	switch rule.kind {
-	case attrText:
+	case safeAttrText:
 		return strings.ReplaceAll(v, "\x00", ""), true
-	case attrLink:
-		return s.url(v, linkSchemes, false)
-	case attrMedia:
-		return s.url(v, mediaSchemes, false)
-	case attrImage:
-		return s.url(v, mediaSchemes, true)
-	case attrSrcset:
+	case safeAttrLink:
+		return s.url(v, safeLinkSchemes, false)
+	case safeAttrMedia:
+		return s.url(v, safeMediaSchemes, false)
+	case safeAttrImage:
+		return s.url(v, safeMediaSchemes, true)
+	case safeAttrSrcset:
 		return s.srcset(v)
-	case attrNumber:
+	case safeAttrNumber:
 		v = strings.TrimSpace(v)
-		return v, numberRE.MatchString(v)
-	case attrLength:
+		return v, safeNumberRE.MatchString(v)
+	case safeAttrLength:
 		v = strings.TrimSpace(v)
-		return v, lengthRE.MatchString(v)
-	case attrFlag:
+		return v, safeLengthRE.MatchString(v)
+	case safeAttrFlag:
 		return "", true
-	case attrEnum:
+	case safeAttrEnum:
 		v = strings.ToLower(strings.TrimSpace(v))
 		for _, ok := range rule.values {
 			if v == ok {
@@ -382,7 +382,7 @@ func (s *sanitizer) checkAttr(rule attrRule, v string) (string, bool) {
 			}
 		}
 		return "", false
-	case attrStyle:
+	case safeAttrStyle:
 		v = safeStyle(v)
 		return v, v != ""
 	}
@@ -390,8 +390,8 @@ func (s *sanitizer) checkAttr(rule attrRule, v string) (string, bool) {
 }
 
 var (
-	linkSchemes  = map[string]bool{"http": true, "https": true, "mailto": true, "tel": true}
-	mediaSchemes = map[string]bool{"http": true, "https": true}
+	safeLinkSchemes  = map[string]bool{"http": true, "https": true, "mailto": true, "tel": true}
+	safeMediaSchemes = map[string]bool{"http": true, "https": true}
 	// safeDataImages are the data: URL media types allowed for img src.
 	safeDataImages = map[string]bool{
 		"image/png": true, "image/gif": true, "image/jpeg": true, "image/jpg": true,
@@ -399,14 +399,14 @@ var (
 	}
 )
 
-// placeholderBase is used only to tell a relative reference from a URL that
+// safePlaceholderBase is used only to tell a relative reference from a URL that
 // does not parse when there is no base URL.
-var placeholderBase, _ = whatwg.Parse("https://feedspec.invalid/")
+var safePlaceholderBase, _ = whatwg.Parse("https://feedspec.invalid/")
 
 // url parses v as a browser would, resolving it against the base URL, and
 // returns its serialization if its scheme is in schemes (or, with dataImage,
 // it is a data: URL of a safe raster image type).
-func (s *sanitizer) url(v string, schemes map[string]bool, dataImage bool) (string, bool) {
+func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (string, bool) {
 	var u *whatwg.Url
 	var err error
 	if s.base != nil {
@@ -415,10 +415,10 @@ func (s *sanitizer) url(v string, schemes map[string]bool, dataImage bool) (stri
 		// Not absolute. Keep it relative if it parses as a relative
 		// reference: the browser resolves it against the page, whose scheme
 		// it takes.
-		if placeholderBase == nil {
+		if safePlaceholderBase == nil {
 			return "", false
 		}
-		if r, rerr := placeholderBase.Parse(v); rerr != nil || r == nil || r.Scheme() != "https" {
+		if r, rerr := safePlaceholderBase.Parse(v); rerr != nil || r == nil || r.Scheme() != "https" {
 			return "", false
 		}
 		return strings.Map(func(r rune) rune {
@@ -450,7 +450,7 @@ var srcsetDescriptorRE = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?[wxh]$`)
 // srcset checks each image candidate of a srcset value (following the HTML
 // srcset parsing rules), keeping the candidates whose URL is an allowed media
 // URL and whose descriptors are well-formed.
-func (s *sanitizer) srcset(v string) (string, bool) {
+func (s *safeWriter) srcset(v string) (string, bool) {
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 	var out []string
 	i := 0
@@ -493,7 +493,7 @@ func (s *sanitizer) srcset(v string) (string, bool) {
 		if !ok || raw == "" {
 			continue
 		}
-		u, uok := s.url(raw, mediaSchemes, false)
+		u, uok := s.url(raw, safeMediaSchemes, false)
 		if !uok || strings.HasSuffix(u, ",") || strings.ContainsAny(u, " \t\n\r\f") {
 			continue
 		}
