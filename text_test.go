@@ -115,8 +115,8 @@ func textElement(data string) *xml5.Node {
 	return el
 }
 
-// kindOf names the kind of a text value for table tests.
-func kindOf(t *Text) string {
+// textKind names the kind of a text value for table tests.
+func textKind(t *Text) string {
 	switch {
 	case t == nil:
 		return "null"
@@ -126,7 +126,7 @@ func kindOf(t *Text) string {
 	return "string"
 }
 
-const xhtmlNS = `xmlns="http://www.w3.org/1999/xhtml"`
+const xmlnsXHTML = `xmlns="http://www.w3.org/1999/xhtml"`
 
 func TestParseEscapedHTML(t *testing.T) {
 	tests := []struct {
@@ -143,44 +143,44 @@ func TestParseEscapedHTML(t *testing.T) {
 		{"NBSP reference is not a space", "&nbsp;", "string", "\u00a0"},
 		{"character references are decoded", "ab&copy;c", "string", "ab©c"},
 		{"escaped markup becomes text", "aa &lt;p>&lt;rt x=y>c", "string", "aa <p><rt x=y>c"},
-		{"markup is a node", "aa <i>b</i>", "node", `aa <i ` + xhtmlNS + `>b</i>`},
-		{"single element is a node", "<p>abc</p>", "node", `<p ` + xhtmlNS + `>abc</p>`},
+		{"markup is a node", "aa <i>b</i>", "node", `aa <i ` + xmlnsXHTML + `>b</i>`},
+		{"single element is a node", "<p>abc</p>", "node", `<p ` + xmlnsXHTML + `>abc</p>`},
 		{"html head body dropped", "<html><head></head><body>x</body></html>", "string", "x"},
 		{"comment and text is a node", "<!--c-->x", "node", "<!--c-->x"},
-		{"text inside one element is a node", "<b>x</b>", "node", `<b ` + xhtmlNS + `>x</b>`},
+		{"text inside one element is a node", "<b>x</b>", "node", `<b ` + xmlnsXHTML + `>x</b>`},
 		{"CR LF normalized", "a\r\nb\rc", "string", "a\nb\nc"},
 		{"NUL dropped", "a\x00b", "string", "ab"},
 		{"line break only is null", "<br>", "null", ""},
 		{"empty paragraph is null", "<p></p>", "null", ""},
 		{"whitespace in elements is null", "<p> </p>\n<div>\t</div>", "null", ""},
 		{"comment only is null", "<!-- x -->", "null", ""},
-		{"void elements serialize with end tags", "a<br>b", "node", `a<br ` + xhtmlNS + `></br>b`},
-		{"img is significant", `<img src="a">`, "node", `<img ` + xhtmlNS + ` src="a"></img>`},
-		{"canvas", "<canvas></canvas>", "node", `<canvas ` + xhtmlNS + `></canvas>`},
-		{"embed", "<embed>", "node", `<embed ` + xhtmlNS + `></embed>`},
-		{"iframe", "<iframe></iframe>", "node", `<iframe ` + xhtmlNS + `></iframe>`},
-		{"object", "<object></object>", "node", `<object ` + xhtmlNS + `></object>`},
-		{"video", "<video></video>", "node", `<video ` + xhtmlNS + `></video>`},
-		{"audio with controls", "<audio controls></audio>", "node", `<audio ` + xhtmlNS + ` controls=""></audio>`},
-		{"audio with controls=false", `<audio controls="false"></audio>`, "node", `<audio ` + xhtmlNS + ` controls="false"></audio>`},
+		{"void elements serialize with end tags", "a<br>b", "node", `a<br ` + xmlnsXHTML + `></br>b`},
+		{"img is significant", `<img src="a">`, "node", `<img ` + xmlnsXHTML + ` src="a"></img>`},
+		{"canvas", "<canvas></canvas>", "node", `<canvas ` + xmlnsXHTML + `></canvas>`},
+		{"embed", "<embed>", "node", `<embed ` + xmlnsXHTML + `></embed>`},
+		{"iframe", "<iframe></iframe>", "node", `<iframe ` + xmlnsXHTML + `></iframe>`},
+		{"object", "<object></object>", "node", `<object ` + xmlnsXHTML + `></object>`},
+		{"video", "<video></video>", "node", `<video ` + xmlnsXHTML + `></video>`},
+		{"audio with controls", "<audio controls></audio>", "node", `<audio ` + xmlnsXHTML + ` controls=""></audio>`},
+		{"audio with controls=false", `<audio controls="false"></audio>`, "node", `<audio ` + xmlnsXHTML + ` controls="false"></audio>`},
 		{"audio without controls", `<audio src="a.mp3"></audio>`, "null", ""},
 		{"input is not significant", "<input>", "null", ""},
 		{"text input is not significant", `<input type="text" value="x">`, "null", ""},
 		{"picture alone", "<picture></picture>", "null", ""},
-		{"picture with img", `<picture><img src="a"></picture>`, "node", `<picture ` + xhtmlNS + `><img src="a"></img></picture>`},
+		{"picture with img", `<picture><img src="a"></picture>`, "node", `<picture ` + xmlnsXHTML + `><img src="a"></img></picture>`},
 		{"math", "<math></math>", "node", `<math xmlns="http://www.w3.org/1998/Math/MathML"></math>`},
 		{"svg", "<svg></svg>", "node", `<svg xmlns="http://www.w3.org/2000/svg"></svg>`},
 		{"svg with xlink", `<svg><a xlink:href="#x">t</a></svg>`, "node",
 			`<svg xmlns="http://www.w3.org/2000/svg"><a xlink:href="#x" xmlns:xlink="http://www.w3.org/1999/xlink">t</a></svg>`},
 		{"html inside svg foreignObject", `<svg><foreignObject><p>x</p></foreignObject></svg>`, "node",
-			`<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p ` + xhtmlNS + `>x</p></foreignObject></svg>`},
+			`<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p ` + xmlnsXHTML + `>x</p></foreignObject></svg>`},
 		{"mathml annotation-xml with html", `<math><annotation-xml encoding="text/html"><b>x</b></annotation-xml></math>`, "node",
-			`<math xmlns="http://www.w3.org/1998/Math/MathML"><annotation-xml encoding="text/html"><b ` + xhtmlNS + `>x</b></annotation-xml></math>`},
+			`<math xmlns="http://www.w3.org/1998/Math/MathML"><annotation-xml encoding="text/html"><b ` + xmlnsXHTML + `>x</b></annotation-xml></math>`},
 		{"hidden attribute hides", "<p hidden>text</p>", "null", ""},
 		{"hidden=false hides too", `<p hidden="false">text</p>`, "null", ""},
 		{"hidden img alone", `<img hidden src="a">`, "null", ""},
 		{"hidden hides the subtree", `<div hidden><p><img src="a">x</p></div>`, "null", ""},
-		{"prefixed hidden does not hide", `<p x:hidden>t</p>`, "node", `<p ` + xhtmlNS + ` x:hidden="">t</p>`},
+		{"prefixed hidden does not hide", `<p x:hidden>t</p>`, "node", `<p ` + xmlnsXHTML + ` x:hidden="">t</p>`},
 		{"hidden svg", `<svg hidden></svg>`, "null", ""},
 		{"script hides", "<script>alert(1)</script>", "null", ""},
 		{"style hides", "<style>p{}</style>", "null", ""},
@@ -188,41 +188,41 @@ func TestParseEscapedHTML(t *testing.T) {
 		{"template contents are not visited", "<template>abc</template>", "null", ""},
 		{"template with img is null", `<template><img src="a"></template>`, "null", ""},
 		{"template contents are serialized", `<template><p>x</p></template>y`, "node",
-			`<template ` + xhtmlNS + `><p>x</p></template>y`},
+			`<template ` + xmlnsXHTML + `><p>x</p></template>y`},
 		{"noscript is markup (scripting disabled)", "<noscript><p>x</p></noscript>", "node",
-			`<noscript ` + xhtmlNS + `><p>x</p></noscript>`},
-		{"image becomes img", `<image src="a">`, "node", `<img ` + xhtmlNS + ` src="a"></img>`},
+			`<noscript ` + xmlnsXHTML + `><p>x</p></noscript>`},
+		{"image becomes img", `<image src="a">`, "node", `<img ` + xmlnsXHTML + ` src="a"></img>`},
 		{"escaped attribute and text", `<a title='"&amp;<>'>x&quot;&lt;</a>`, "node",
-			`<a ` + xhtmlNS + ` title="&quot;&amp;&lt;&gt;">x&quot;&lt;</a>`},
+			`<a ` + xmlnsXHTML + ` title="&quot;&amp;&lt;&gt;">x&quot;&lt;</a>`},
 
 		// 1×1 images (SUPPLEMENT §3.3).
 		{"1x1 img removed, two Text nodes stay a node", `abc<img src="" width="1" height="1">aa`, "node", "abcaa"},
 		{"1x1 img removed inside an element", `a<p>bc<img src="" width=1 height=1>aa</p>`, "node",
-			`a<p ` + xhtmlNS + `>bcaa</p>`},
+			`a<p ` + xmlnsXHTML + `>bcaa</p>`},
 		{"1x1 img removed at depth", `x<div><p><span><img width="1" height="1" src="t"></span></p></div>`, "node",
-			`x<div ` + xhtmlNS + `><p><span></span></p></div>`},
+			`x<div ` + xmlnsXHTML + `><p><span></span></p></div>`},
 		{"1x1 img alone is null", `<img src="t" width="1" height="1">`, "null", ""},
 		{"1x1 img before text leaves one Text node", `<img src="t" width="1" height="1">x`, "string", "x"},
 		{"1x1 hidden img removed", `x<img hidden width="1" height="1">`, "string", "x"},
 		{"1x1 img in hidden element removed", `x<p hidden><img width="1" height="1"></p>`, "node",
-			`x<p ` + xhtmlNS + ` hidden=""></p>`},
+			`x<p ` + xmlnsXHTML + ` hidden=""></p>`},
 		{"1x1 img nested in hidden element removed", `x<div hidden><p><img width="1" height="1"></p></div>`, "node",
-			`x<div ` + xhtmlNS + ` hidden=""><p></p></div>`},
+			`x<div ` + xmlnsXHTML + ` hidden=""><p></p></div>`},
 		{"1x1 img in template kept", `x<template><img width="1" height="1"></template>`, "node",
-			`x<template ` + xhtmlNS + `><img width="1" height="1"></img></template>`},
-		{"width with space kept", `<img width=" 1" height="1">`, "node", `<img ` + xhtmlNS + ` width=" 1" height="1"></img>`},
-		{"width 01 kept", `<img width="01" height="1">`, "node", `<img ` + xhtmlNS + ` width="01" height="1"></img>`},
-		{"only width 1 kept", `<img width="1">`, "node", `<img ` + xhtmlNS + ` width="1"></img>`},
-		{"1x2 kept", `<img width="1" height="2">`, "node", `<img ` + xhtmlNS + ` width="1" height="2"></img>`},
+			`x<template ` + xmlnsXHTML + `><img width="1" height="1"></img></template>`},
+		{"width with space kept", `<img width=" 1" height="1">`, "node", `<img ` + xmlnsXHTML + ` width=" 1" height="1"></img>`},
+		{"width 01 kept", `<img width="01" height="1">`, "node", `<img ` + xmlnsXHTML + ` width="01" height="1"></img>`},
+		{"only width 1 kept", `<img width="1">`, "node", `<img ` + xmlnsXHTML + ` width="1"></img>`},
+		{"1x2 kept", `<img width="1" height="2">`, "node", `<img ` + xmlnsXHTML + ` width="1" height="2"></img>`},
 		{"1x1 svg image is not an HTML img", `<svg><image width="1" height="1"/></svg>`, "node",
 			`<svg xmlns="http://www.w3.org/2000/svg"><image width="1" height="1"></image></svg>`},
 		{"1x1 img removed, others kept", `<img src="a"><img src="b" width="1" height="1"><img src="c">`, "node",
-			`<img ` + xhtmlNS + ` src="a"></img><img ` + xhtmlNS + ` src="c"></img>`},
+			`<img ` + xmlnsXHTML + ` src="a"></img><img ` + xmlnsXHTML + ` src="c"></img>`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := parseEscapedHTML(textElement(tt.in))
-			assert.Equal(t, tt.kind, kindOf(got))
+			assert.Equal(t, tt.kind, textKind(got))
 			assert.Equal(t, tt.want, xmlSerialize(got))
 		})
 	}
@@ -235,7 +235,7 @@ func TestParseEscapedHTMLChildTextContent(t *testing.T) {
 	el := xmlTree(t, `<description>a &lt;b>b<x>lost</x>c&lt;/b> <![CDATA[<i>d</i>]]></description>`)
 	got := parseEscapedHTML(el)
 	require.True(t, got.IsNode())
-	assert.Equal(t, `a <b `+xhtmlNS+`>bc</b> <i `+xhtmlNS+`>d</i>`, xmlSerialize(got))
+	assert.Equal(t, `a <b `+xmlnsXHTML+`>bc</b> <i `+xmlnsXHTML+`>d</i>`, xmlSerialize(got))
 }
 
 // TestEscapedHTMLFastPath checks that skipping the HTML parser for text
@@ -249,7 +249,7 @@ func TestEscapedHTMLFastPath(t *testing.T) {
 	for _, in := range inputs {
 		fast := escapedHTMLText(in)
 		slow := parseHTMLText(in)
-		assert.Equal(t, kindOf(slow), kindOf(fast), "%q", in)
+		assert.Equal(t, textKind(slow), textKind(fast), "%q", in)
 		assert.Equal(t, xmlSerialize(slow), xmlSerialize(fast), "%q", in)
 	}
 }
@@ -263,17 +263,17 @@ func TestXHTMLText(t *testing.T) {
 		want string // xmlSerialize; "" means null
 	}{
 		{"text is a node, never unwrapped", `de`, `de`},
-		{"element and text", `<p>abc</p>de`, `<p ` + xhtmlNS + `>abc</p>de`},
-		{"element only", `<p>abc</p>`, `<p ` + xhtmlNS + `>abc</p>`},
+		{"element and text", `<p>abc</p>de`, `<p ` + xmlnsXHTML + `>abc</p>de`},
+		{"element only", `<p>abc</p>`, `<p ` + xmlnsXHTML + `>abc</p>`},
 		{"br only is null", `<br/>`, ""},
 		{"empty p is null", `<p/>`, ""},
 		{"whitespace is null", " \n ", ""},
 		{"hidden is null", `<p hidden="">de</p>`, ""},
-		{"img is significant", `<p><img src=""/></p>`, `<p ` + xhtmlNS + `><img src=""></img></p>`},
+		{"img is significant", `<p><img src=""/></p>`, `<p ` + xmlnsXHTML + `><img src=""></img></p>`},
 		{"img in script is hidden", `<p><script><img src=""/></script></p>`, ""},
 		{"1x1 img directly in script removed", `<p><img src=""/><script><img src="" width="1" height="1"/></script></p>`,
-			`<p ` + xhtmlNS + `><img src=""></img><script></script></p>`},
-		{"void element end tag", `hoge<br/> fuga`, `hoge<br ` + xhtmlNS + `></br> fuga`},
+			`<p ` + xmlnsXHTML + `><img src=""></img><script></script></p>`},
+		{"void element end tag", `hoge<br/> fuga`, `hoge<br ` + xmlnsXHTML + `></br> fuga`},
 		{"IMG is not img", `<IMG src="a"/>`, ""},
 		{"img in another namespace is not significant", `<img xmlns="urn:x" src="a"/>`, ""},
 		{"template contents are not visited", `<template>abc</template>`, ""},
@@ -295,13 +295,13 @@ func TestXHTMLText(t *testing.T) {
 		{"prefix declared outside the div", `<x:foo x:a="1">t</x:foo>`, `<x:foo xmlns:x="urn:outer" x:a="1">t</x:foo>`},
 		{"prefix declared inside", `<y:foo xmlns:y="urn:y" y:a="1"><y:bar>t</y:bar></y:foo>`,
 			`<y:foo xmlns:y="urn:y" y:a="1"><y:bar>t</y:bar></y:foo>`},
-		{"xml:lang", `<p xml:lang="en">t</p>`, `<p ` + xhtmlNS + ` xml:lang="en">t</p>`},
+		{"xml:lang", `<p xml:lang="en">t</p>`, `<p ` + xmlnsXHTML + ` xml:lang="en">t</p>`},
 		{"redundant xmlns stays in place", `<p class="c" xmlns="http://www.w3.org/1999/xhtml">t</p>`,
 			`<p class="c" xmlns="http://www.w3.org/1999/xhtml">t</p>`},
 		{"comment and processing instruction", `t<!--c--><?pi some data?>`, `t<!--c--><?pi some data?>`},
 		{"escaping", `<a title="&quot;&amp;&lt;>">&quot;&amp;&lt;&gt;</a>`,
-			`<a ` + xhtmlNS + ` title="&quot;&amp;&lt;&gt;">&quot;&amp;&lt;&gt;</a>`},
-		{"1x1 img at depth removed", `x<p><b><img src="" width="1" height="1"/></b></p>`, `x<p ` + xhtmlNS + `><b></b></p>`},
+			`<a ` + xmlnsXHTML + ` title="&quot;&amp;&lt;&gt;">&quot;&amp;&lt;&gt;</a>`},
+		{"1x1 img at depth removed", `x<p><b><img src="" width="1" height="1"/></b></p>`, `x<p ` + xmlnsXHTML + `><b></b></p>`},
 		{"1x1 img only is null", `<img src="" width="1" height="1"/>`, ""},
 	}
 	for _, tt := range tests {
