@@ -149,6 +149,10 @@ func (p *parser) internalSubset(i int, use bool) int {
 		case c == '<':
 			rest := s[i:]
 			switch {
+			case strings.HasPrefix(rest, "<!-->"):
+				i += 5
+			case strings.HasPrefix(rest, "<!--->"):
+				i += 6
 			case strings.HasPrefix(rest, "<!--"):
 				j := strings.Index(s[i+4:], "-->")
 				if j < 0 {
@@ -172,16 +176,49 @@ func (p *parser) internalSubset(i int, use bool) int {
 				i = next
 			case strings.HasPrefix(rest, "<!ENTITY"):
 				i = p.entityDecl(i+8, use)
+			case strings.HasPrefix(rest, "<!ATTLIST"):
+				i = p.attlistDecl(i+9, use)
 			default:
 				// <!ELEMENT>, <!ATTLIST>, <!NOTATION> and anything
 				// else: skipped, honouring quotes.
 				i = skipDecl(s, i+1)
 			}
+		case c == '%':
+			i = p.paramReference(i, use)
 		default:
 			i++
 		}
 	}
 	return i
+}
+
+// paramReference handles a parameter-entity reference at s[i] == '%' in
+// the internal subset: an internal parameter entity's replacement text is
+// read as declarations; external ones are never read.
+func (p *parser) paramReference(i int, use bool) int {
+	s := p.src
+	j := i + 1
+	for j < len(s) && !nameStop[s[j]] {
+		j++
+	}
+	if j >= len(s) || s[j] != ';' || j == i+1 {
+		return i + 1
+	}
+	e := p.paramEntities[s[i+1:j]]
+	if e == nil || e.external || e.active || p.entDepth >= p.lim.MaxEntityDepth ||
+		p.expanded+len(e.value) > p.budget {
+		return j + 1
+	}
+	p.expanded += len(e.value)
+	e.active = true
+	p.entDepth++
+	saved := p.src
+	p.src = e.value
+	p.internalSubset(0, use)
+	p.src = saved
+	p.entDepth--
+	e.active = false
+	return j + 1
 }
 
 func skipTo(s string, i int, c byte) int {
@@ -214,16 +251,18 @@ func skipDecl(s string, i int) int {
 
 // entityDecl reads an entity declaration from i (after "<!ENTITY") and
 // declares a general entity when use is true. The first declaration of a
-// name wins; the predefined entities cannot be redeclared.
+// name wins; the predefined entities cannot be redeclared. A broken
+// declaration ends at the next '>'.
 func (p *parser) entityDecl(i int, use bool) int {
 	s := p.src
 	if i < len(s) && !isSpace(s[i]) {
-		return skipDecl(s, i)
+		return skipTo(s, i, '>')
 	}
 	i = skipSpace(s, i)
+	pe := false
 	if i < len(s) && s[i] == '%' {
-		// A parameter entity: never used.
-		return skipDecl(s, i)
+		pe = true
+		i = skipSpace(s, i+1)
 	}
 	n := i
 	for i < len(s) && !isSpace(s[i]) && s[i] != '>' && s[i] != '"' && s[i] != '\'' {
@@ -234,7 +273,7 @@ func (p *parser) entityDecl(i int, use bool) int {
 		return i
 	}
 	if name == "" || !isSpace(s[i]) {
-		return skipDecl(s, i)
+		return skipTo(s, i, '>')
 	}
 	i = skipSpace(s, i)
 	if i >= len(s) {
@@ -253,15 +292,52 @@ func (p *parser) entityDecl(i int, use bool) int {
 		i += j + 2
 	case hasPrefixFold(s[i:], "PUBLIC") || hasPrefixFold(s[i:], "SYSTEM"):
 		e.external = true
+		pub := hasPrefixFold(s[i:], "PUBLIC")
+		i += 6
+		for k := 0; k < 2; k++ {
+			i = skipSpace(s, i)
+			if i >= len(s) || (s[i] != '"' && s[i] != '\'') {
+				break
+			}
+			q := s[i]
+			j := i + 1
+			for j < len(s) && s[j] != q && s[j] != '>' {
+				j++
+			}
+			if j >= len(s) {
+				return j
+			}
+			if s[j] == '>' {
+				// An identifier cut short by '>': the declaration
+				// ends there.
+				return j + 1
+			}
+			i = j + 1
+			if !pub {
+				break
+			}
+		}
+		i = skipSpace(s, i)
+		if hasPrefixFold(s[i:], "NDATA") {
+			e.unparsed = true
+		}
 	default:
-		return skipDecl(s, i)
+		return skipTo(s, i, '>')
 	}
-	end := skipDecl(s, i)
-	if end >= len(s) && (len(s) == 0 || s[len(s)-1] != '>') {
+	j := strings.IndexByte(s[i:], '>')
+	if j < 0 {
 		// The declaration never ended.
-		return end
+		return len(s)
 	}
-	if use && predefined(name) == "" {
+	if use && pe {
+		if p.paramEntities == nil {
+			p.paramEntities = make(map[string]*entity)
+		}
+		if _, dup := p.paramEntities[name]; !dup {
+			p.paramEntities[name] = e
+		}
+	}
+	if use && !pe && predefined(name) == "" {
 		if p.entities == nil {
 			p.entities = make(map[string]*entity)
 		}
@@ -269,7 +345,150 @@ func (p *parser) entityDecl(i int, use bool) int {
 			p.entities[name] = e
 		}
 	}
-	return end
+	return i + j + 1
+}
+
+// attlistDecl reads an attribute-list declaration from i (after
+// "<!ATTLIST") and records its default values and types when use is true.
+func (p *parser) attlistDecl(i int, use bool) int {
+	s := p.src
+	i = skipSpace(s, i)
+	n := i
+	for i < len(s) && !isSpace(s[i]) && s[i] != '>' {
+		i++
+	}
+	elem := s[n:i]
+	for {
+		i = skipSpace(s, i)
+		if i >= len(s) {
+			return i
+		}
+		if s[i] == '>' {
+			return i + 1
+		}
+		// Attribute name.
+		n = i
+		for i < len(s) && !isSpace(s[i]) && s[i] != '>' {
+			i++
+		}
+		def := attDef{name: s[n:i]}
+		i = skipSpace(s, i)
+		// Type: a keyword, NOTATION (...), or an enumeration.
+		if i < len(s) && s[i] != '(' {
+			n = i
+			for i < len(s) && !isSpace(s[i]) && s[i] != '>' && s[i] != '(' {
+				i++
+			}
+			def.cdata = s[n:i] == "CDATA"
+			i = skipSpace(s, i)
+		}
+		if i < len(s) && s[i] == '(' {
+			i = skipTo(s, i, ')')
+			i = skipSpace(s, i)
+		}
+		if i >= len(s) {
+			return i
+		}
+		// Default.
+		if s[i] == '#' {
+			n = i
+			for i < len(s) && !isSpace(s[i]) && s[i] != '>' {
+				i++
+			}
+			kw := s[n:i]
+			if kw != "#FIXED" {
+				p.addAttDef(elem, def, use)
+				continue
+			}
+			i = skipSpace(s, i)
+		}
+		if i >= len(s) {
+			return i
+		}
+		if s[i] != '"' && s[i] != '\'' {
+			return skipTo(s, i, '>')
+		}
+		q := s[i]
+		j := strings.IndexByte(s[i+1:], q)
+		if j < 0 {
+			return len(s)
+		}
+		if use {
+			v := p.attrValue(nil, s[i+1:i+1+j], 0, 0)
+			if !def.cdata {
+				v = collapseSpaces(v)
+			}
+			def.value, def.hasDefault = string(v), true
+		}
+		i += j + 2
+		p.addAttDef(elem, def, use)
+	}
+}
+
+type attDef struct {
+	name       string
+	cdata      bool
+	hasDefault bool
+	value      string
+}
+
+// addAttDef records def for elem; the first definition of an attribute
+// wins.
+func (p *parser) addAttDef(elem string, def attDef, use bool) {
+	if !use || def.name == "" {
+		return
+	}
+	if p.attlists == nil {
+		p.attlists = make(map[string][]attDef)
+	}
+	for _, d := range p.attlists[elem] {
+		if d.name == def.name {
+			return
+		}
+	}
+	p.attlists[elem] = append(p.attlists[elem], def)
+}
+
+// collapseSpaces applies the extra normalization of attributes whose type
+// is not CDATA: leading and trailing spaces dropped, runs of spaces
+// collapsed into one.
+func collapseSpaces(b []byte) []byte {
+	out := b[:0]
+	space := false
+	for _, c := range b {
+		if c == ' ' {
+			space = true
+			continue
+		}
+		if space && len(out) > 0 {
+			out = append(out, ' ')
+		}
+		space = false
+		out = append(out, c)
+	}
+	return out
+}
+
+// applyAttlist adds the declared default attributes to p.attrs and
+// normalizes the values of attributes declared with a type other than
+// CDATA.
+func (p *parser) applyAttlist(qname string) {
+	defs := p.attlists[qname]
+	for _, d := range defs {
+		found := false
+		for k := range p.attrs {
+			if p.attrs[k].name == d.name {
+				found = true
+				if !d.cdata {
+					p.attrs[k].value = string(collapseSpaces([]byte(p.attrs[k].value)))
+				}
+				break
+			}
+		}
+		if !found && d.hasDefault {
+			p.attrs = append(p.attrs, rawAttr{d.name, d.value})
+		}
+	}
 }
 
 // entityValue builds an entity's replacement text from its literal value:

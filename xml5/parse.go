@@ -84,6 +84,7 @@ type entity struct {
 	name     string
 	value    string
 	external bool // declared with PUBLIC or SYSTEM: never read
+	unparsed bool // an external entity with NDATA
 	hasLT    bool // the replacement text contains '<'
 	active   bool // being expanded (recursion guard)
 }
@@ -108,6 +109,8 @@ type parser struct {
 	textBuf        []byte
 	pendOff        int
 	entities       map[string]*entity
+	attlists       map[string][]attDef
+	paramEntities  map[string]*entity
 	doctype        *Node
 	htmlCache      map[string]string
 	expanded       int
@@ -533,6 +536,9 @@ func (p *parser) startTag() {
 		}
 	}
 	p.pos = i
+	if p.attlists != nil {
+		p.applyAttlist(name)
+	}
 	p.emitStart(name, empty, start)
 }
 
@@ -783,10 +789,15 @@ func (p *parser) endTag() {
 		}
 		return
 	}
-	if isSpace(c) || c == '<' {
+	if c == '<' {
 		p.parseError("invalid-first-character-of-end-tag-name")
 		p.addRange(p.pos, i)
 		p.pos = i
+		return
+	}
+	if isSpace(c) {
+		p.parseError("invalid-first-character-of-end-tag-name")
+		p.bogusComment(i)
 		return
 	}
 	for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' {

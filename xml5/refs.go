@@ -168,9 +168,13 @@ func (p *parser) textReference() {
 				p.expandInContent(e, j+1)
 				return
 			}
-			// External and unparsed entities are never read.
+			// External entities are never read: a parsed one
+			// expands to nothing, an unparsed one stays as
+			// written.
 			p.parseError("external-entity-reference")
-			p.addRange(p.pos, j+1)
+			if e.unparsed {
+				p.addRange(p.pos, j+1)
+			}
 			p.pos = j + 1
 			return
 		}
