@@ -1,0 +1,693 @@
+package feedspec
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// A parseSpy records what ParseResponse hands to ParseDocument.
+type parseSpy struct {
+	calls   int
+	data    []byte
+	url     string
+	charset string
+}
+
+// spyParseDocument replaces ParseResponse's ParseDocument with a recorder
+// that returns an empty feed, for the duration of the test. Tests that use it
+// check what ParseResponse does itself, whatever state the parser is in.
+func spyParseDocument(t *testing.T) *parseSpy {
+	t.Helper()
+	s := &parseSpy{}
+	old := parseDocument
+	parseDocument = func(r io.Reader, opts ...Option) (*Feed, error) {
+		s.calls++
+		var err error
+		if s.data, err = io.ReadAll(r); err != nil {
+			return nil, err
+		}
+		c := newConfig(opts)
+		s.url, s.charset = c.url, c.charset
+		return &Feed{}, nil
+	}
+	t.Cleanup(func() { parseDocument = old })
+	return s
+}
+
+// newServer starts a loopback test server for h.
+func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// get sends a GET for srv's path with the extra headers hdr (key, value
+// pairs) and returns the response.
+func get(t *testing.T, srv *httptest.Server, path string, hdr ...string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// serve returns a handler that sends body with the given Content-Type
+// header values (none at all for nil: the server's own sniffing is turned
+// off) and extra headers (key, value pairs).
+func serve(contentType []string, body []byte, hdr ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = contentType
+		for i := 0; i+1 < len(hdr); i += 2 {
+			w.Header().Add(hdr[i], hdr[i+1])
+		}
+		_, _ = w.Write(body)
+	}
+}
+
+const testRSS = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0"><channel><title>Test feed</title><link>posts/</link>
+<item><title>First</title><link>posts/1</link></item>
+</channel></rss>`
+
+func TestParseResponseNilResponse(t *testing.T) {
+	spy := spyParseDocument(t)
+	feed, err := ParseResponse(nil)
+	if feed != nil || !errors.Is(err, ErrNotFeed) {
+		t.Fatalf("ParseResponse(nil) = %v, %v; want nil and ErrNotFeed", feed, err)
+	}
+	if spy.calls != 0 {
+		t.Error("the parser ran")
+	}
+}
+
+func TestParseResponseStatus(t *testing.T) {
+	codes := []int{200, 201, 202, 203, 204, 206, 226, 300, 304, 307, 400, 401, 403, 404, 410, 429, 500, 502, 503}
+	for _, code := range codes {
+		t.Run(fmt.Sprint(code), func(t *testing.T) {
+			spy := spyParseDocument(t)
+			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/rss+xml")
+				w.WriteHeader(code)
+				if code != 204 && code != 304 {
+					_, _ = io.WriteString(w, testRSS)
+				}
+			})
+			res := get(t, srv, "/feed")
+			if res.StatusCode != code {
+				t.Fatalf("the client saw status %d", res.StatusCode)
+			}
+			feed, err := ParseResponse(res)
+			if code == 200 {
+				if err != nil || feed == nil || spy.calls != 1 {
+					t.Fatalf("200: feed %v, err %v, parser calls %d", feed, err, spy.calls)
+				}
+				return
+			}
+			if feed != nil || spy.calls != 0 {
+				t.Errorf("status %d: feed %v, parser calls %d; want no feed, no parsing", code, feed, spy.calls)
+			}
+			var se *StatusError
+			if !errors.As(err, &se) || se.StatusCode != code {
+				t.Fatalf("status %d: err %v, want a *StatusError with that code", code, err)
+			}
+			if !errors.Is(err, ErrNotFeed) {
+				t.Errorf("status %d: error does not wrap ErrNotFeed", code)
+			}
+			if errors.Is(err, ErrNotModified) != (code == 304) {
+				t.Errorf("status %d: errors.Is(err, ErrNotModified) = %v", code, errors.Is(err, ErrNotModified))
+			}
+			if !strings.Contains(err.Error(), fmt.Sprint(code)) {
+				t.Errorf("status %d: message %q does not give the status", code, err)
+			}
+		})
+	}
+}
+
+// A trackBody is a response body that records reads and Close.
+type trackBody struct {
+	r      io.Reader
+	read   int
+	closed bool
+}
+
+func (b *trackBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.read += n
+	return n, err
+}
+
+func (b *trackBody) Close() error { b.closed = true; return nil }
+
+// response makes a response by hand, for cases a server cannot produce.
+func response(code int, contentType string, body io.Reader) (*http.Response, *trackBody) {
+	tb := &trackBody{r: body}
+	res := &http.Response{StatusCode: code, Status: fmt.Sprintf("%d %s", code, http.StatusText(code)),
+		Header: http.Header{}, Body: tb}
+	if contentType != "" {
+		res.Header.Set("Content-Type", contentType)
+	}
+	return res, tb
+}
+
+func TestParseResponseInformationalStatus(t *testing.T) {
+	for _, code := range []int{100, 101, 103} {
+		spy := spyParseDocument(t)
+		res, body := response(code, "application/rss+xml", strings.NewReader(testRSS))
+		feed, err := ParseResponse(res)
+		var se *StatusError
+		if feed != nil || !errors.As(err, &se) || se.StatusCode != code || !errors.Is(err, ErrNotFeed) {
+			t.Errorf("status %d: %v, %v", code, feed, err)
+		}
+		if spy.calls != 0 || !body.closed {
+			t.Errorf("status %d: parser calls %d, body closed %v", code, spy.calls, body.closed)
+		}
+	}
+}
+
+func TestStatusErrorMessage(t *testing.T) {
+	if got := (&StatusError{StatusCode: 404}).Error(); !strings.Contains(got, "404 Not Found") {
+		t.Errorf("without Status: %q", got)
+	}
+	if got := (&StatusError{StatusCode: 500, Status: "500 Oops"}).Error(); !strings.Contains(got, "500 Oops") {
+		t.Errorf("with Status: %q", got)
+	}
+}
+
+func TestParseResponseMIMEType(t *testing.T) {
+	html := []byte("<!DOCTYPE html><html><head><title>A page</title></head><body><rss></rss></body></html>")
+	bigFeed := []byte(`<?xml version="1.0"?><!-- ` + strings.Repeat("padding ", 400) + ` --><rss version="2.0"><channel><title>x</title></channel></rss>`)
+	tests := []struct {
+		name        string
+		contentType []string // nil: no Content-Type header
+		body        []byte
+		wantMIME    string // "" when the body is parsed; else the MIMETypeError's type
+	}{
+		{"rss+xml", []string{"application/rss+xml"}, []byte(testRSS), ""},
+		{"atom+xml", []string{"application/atom+xml; charset=utf-8"}, []byte(testRSS), ""},
+		{"text/xml", []string{"text/xml"}, []byte(testRSS), ""},
+		{"application/xml", []string{"application/xml"}, []byte(testRSS), ""},
+		{"upper case", []string{"APPLICATION/RSS+XML; CHARSET=UTF-8"}, []byte(testRSS), ""},
+		{"svg is XML", []string{"image/svg+xml"}, []byte("<svg/>"), ""},
+		{"html label, feed body", []string{"text/html; charset=utf-8"}, []byte(testRSS), ""},
+		{"html label, long feed prolog", []string{"text/html"}, bigFeed, "text/html"},
+		{"html label, html body", []string{"text/html; charset=utf-8"}, html, "text/html;charset=utf-8"},
+		{"octet-stream", []string{"application/octet-stream"}, []byte(testRSS), "application/octet-stream"},
+		{"text/plain", []string{"text/plain"}, []byte(testRSS), "text/plain"},
+		{"text/plain utf-8", []string{"text/plain; charset=utf-8"}, []byte(testRSS), "text/plain;charset=utf-8"},
+		{"json", []string{"application/json"}, []byte(testRSS), "application/json"},
+		{"no type, XML declaration", nil, []byte(testRSS), ""},
+		{"no type, long body", nil, bigFeed, ""},
+		{"no type, no declaration", nil, []byte(`<rss version="2.0"><channel/></rss>`), "text/plain"},
+		{"no type, html", nil, html, "text/html"},
+		{"no type, empty body", nil, nil, "text/plain"},
+		{"unparsable type", []string{"feed"}, []byte(testRSS), ""},
+		{"*/*", []string{"*/*"}, []byte(testRSS), ""},
+		{"last header wins", []string{"application/rss+xml", "text/plain"}, []byte(testRSS), "text/plain"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spy := spyParseDocument(t)
+			srv := newServer(t, serve(tt.contentType, tt.body))
+			feed, err := ParseResponse(get(t, srv, "/feed.xml"))
+			if tt.wantMIME == "" {
+				if err != nil || feed == nil || spy.calls != 1 {
+					t.Fatalf("not parsed: feed %v, err %v", feed, err)
+				}
+				if !bytes.Equal(spy.data, tt.body) {
+					t.Errorf("the parser got %d bytes, want the %d of the body", len(spy.data), len(tt.body))
+				}
+				return
+			}
+			if feed != nil || spy.calls != 0 {
+				t.Errorf("parsed (calls %d), want a MIME type error", spy.calls)
+			}
+			var me *MIMETypeError
+			if !errors.As(err, &me) || !errors.Is(err, ErrNotFeed) {
+				t.Fatalf("err = %v, want a *MIMETypeError wrapping ErrNotFeed", err)
+			}
+			if me.MIMEType != tt.wantMIME {
+				t.Errorf("MIMEType = %q, want %q", me.MIMEType, tt.wantMIME)
+			}
+			wantCT := ""
+			if len(tt.contentType) > 0 {
+				wantCT = tt.contentType[len(tt.contentType)-1]
+			}
+			if me.ContentType != wantCT {
+				t.Errorf("ContentType = %q, want %q", me.ContentType, wantCT)
+			}
+			if !strings.Contains(err.Error(), tt.wantMIME) {
+				t.Errorf("message %q does not name %q", err, tt.wantMIME)
+			}
+		})
+	}
+}
+
+func TestParseResponseCharsetAndURL(t *testing.T) {
+	tests := []struct {
+		name        string
+		contentType []string
+		opts        []Option
+		wantCharset string
+		wantURL     string // relative to the server; "-" for an absolute override
+	}{
+		{"charset given", []string{"application/rss+xml; charset=windows-1251"}, nil, "windows-1251", "/feed.xml"},
+		{"charset quoted", []string{`application/rss+xml; charset="Shift_JIS"`}, nil, "Shift_JIS", "/feed.xml"},
+		{"charset after other parameters", []string{"text/xml; q=1; charset=koi8-r"}, nil, "koi8-r", "/feed.xml"},
+		{"no charset", []string{"application/rss+xml"}, nil, "", "/feed.xml"},
+		{"no Content-Type", nil, nil, "", "/feed.xml"},
+		{"charset of a sniffed text/html", []string{"text/html; charset=iso-8859-2"}, nil, "iso-8859-2", "/feed.xml"},
+		{"charset of the last header", []string{"text/xml; charset=a", "text/xml; charset=b"}, nil, "b", "/feed.xml"},
+		{"explicit WithCharset wins", []string{"application/rss+xml; charset=windows-1251"}, []Option{WithCharset("utf-8")}, "utf-8", "/feed.xml"},
+		{"explicit WithURL wins", []string{"application/rss+xml"}, []Option{WithURL("https://example.org/x")}, "", "-"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spy := spyParseDocument(t)
+			srv := newServer(t, serve(tt.contentType, []byte(testRSS)))
+			if _, err := ParseResponse(get(t, srv, "/feed.xml"), tt.opts...); err != nil {
+				t.Fatal(err)
+			}
+			if spy.charset != tt.wantCharset {
+				t.Errorf("charset %q, want %q", spy.charset, tt.wantCharset)
+			}
+			wantURL := srv.URL + tt.wantURL
+			if tt.wantURL == "-" {
+				wantURL = "https://example.org/x"
+			}
+			if spy.url != wantURL {
+				t.Errorf("URL %q, want %q", spy.url, wantURL)
+			}
+		})
+	}
+}
+
+func TestParseResponseRedirectsAndContentLocation(t *testing.T) {
+	spy := spyParseDocument(t)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/moved/here", http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("/moved/here", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/feeds/new.xml?x=1", http.StatusFound)
+	})
+	mux.HandleFunc("/feeds/new.xml", serve([]string{"application/rss+xml"}, []byte(testRSS),
+		"Content-Location", "http://elsewhere.example/other/feed.xml"))
+	srv := newServer(t, mux.ServeHTTP)
+
+	if _, err := ParseResponse(get(t, srv, "/old")); err != nil {
+		t.Fatal(err)
+	}
+	if want := srv.URL + "/feeds/new.xml?x=1"; spy.url != want {
+		t.Errorf("after redirects the document URL is %q, want %q", spy.url, want)
+	}
+	if _, err := ParseResponse(get(t, srv, "/feeds/new.xml")); err != nil {
+		t.Fatal(err)
+	}
+	if want := srv.URL + "/feeds/new.xml"; spy.url != want {
+		t.Errorf("with a Content-Location the document URL is %q, want %q", spy.url, want)
+	}
+}
+
+func TestParseResponseWithoutRequest(t *testing.T) {
+	spy := spyParseDocument(t)
+	res, _ := response(200, "application/rss+xml", strings.NewReader(testRSS))
+	if _, err := ParseResponse(res); err != nil {
+		t.Fatal(err)
+	}
+	if spy.url != "" {
+		t.Errorf("a response without a request gave the URL %q", spy.url)
+	}
+}
+
+// compress returns body compressed with the named coding.
+func compress(t *testing.T, coding string, body []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	switch coding {
+	case "gzip":
+		w = gzip.NewWriter(&buf)
+	case "zlib":
+		w = zlib.NewWriter(&buf)
+	case "flate":
+		var err error
+		if w, err = flate.NewWriter(&buf, flate.DefaultCompression); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Fatalf("unknown coding %q", coding)
+	}
+	if _, err := w.Write(body); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestParseResponseContentEncoding(t *testing.T) {
+	body := []byte(testRSS)
+	gz := compress(t, "gzip", body)
+	tests := []struct {
+		name     string
+		encoding string
+		sent     []byte
+		reqHdr   []string // extra request headers
+		wantErr  string   // "" for success
+	}{
+		{"gzip removed by the transport", "gzip", gz, nil, ""},
+		{"gzip", "gzip", gz, []string{"Accept-Encoding", "gzip"}, ""},
+		{"x-gzip", "x-gzip", gz, []string{"Accept-Encoding", "gzip"}, ""},
+		{"GZIP upper case", "GZIP", gz, []string{"Accept-Encoding", "gzip"}, ""},
+		{"deflate (zlib)", "deflate", compress(t, "zlib", body), []string{"Accept-Encoding", "deflate"}, ""},
+		{"deflate (raw)", "deflate", compress(t, "flate", body), []string{"Accept-Encoding", "deflate"}, ""},
+		{"deflate then gzip", "deflate, gzip", compress(t, "gzip", compress(t, "zlib", body)), []string{"Accept-Encoding", "gzip, deflate"}, ""},
+		{"identity", "identity", body, nil, ""},
+		{"brotli", "br", body, []string{"Accept-Encoding", "br"}, `unsupported Content-Encoding "br"`},
+		{"not really gzip", "gzip", body, []string{"Accept-Encoding", "gzip"}, "reading the response body"},
+		{"truncated gzip", "gzip", gz[:len(gz)-12], []string{"Accept-Encoding", "gzip"}, "reading the response body"},
+		{"corrupt deflate", "deflate", []byte("\x78\x9c\xff\xff\xff"), []string{"Accept-Encoding", "deflate"}, "reading the response body"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spy := spyParseDocument(t)
+			srv := newServer(t, serve([]string{"application/rss+xml"}, tt.sent, "Content-Encoding", tt.encoding))
+			feed, err := ParseResponse(get(t, srv, "/feed.xml", tt.reqHdr...))
+			if tt.wantErr != "" {
+				if err == nil || feed != nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("feed %v, err %v; want an error containing %q", feed, err, tt.wantErr)
+				}
+				if errors.Is(err, ErrNotFeed) {
+					t.Errorf("a decoding failure wraps ErrNotFeed: %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(spy.data, body) {
+				t.Errorf("the parser got %q", spy.data)
+			}
+		})
+	}
+}
+
+func TestParseResponseMaxBodySize(t *testing.T) {
+	body := []byte(testRSS)
+	n := int64(len(body))
+	bomb := compress(t, "gzip", append([]byte(`<?xml version="1.0"?><rss>`), make([]byte, 4<<20)...))
+	tests := []struct {
+		name     string
+		sent     []byte
+		encoding string
+		opts     []Option
+		wantErr  bool
+	}{
+		{"default limit", body, "", nil, false},
+		{"exactly the limit", body, "", []Option{WithMaxBodySize(n)}, false},
+		{"one byte over", body, "", []Option{WithMaxBodySize(n - 1)}, true},
+		{"limit below the sniffing size", body, "", []Option{WithMaxBodySize(10)}, true},
+		{"small body, small limit", body[:20], "", []Option{WithMaxBodySize(20)}, false},
+		{"limit removed by a later option", body, "", []Option{WithMaxBodySize(10), WithMaxBodySize(0)}, false},
+		{"negative limit is none", body, "", []Option{WithMaxBodySize(-5)}, false},
+		{"decoded gzip over the limit", bomb, "gzip", []Option{WithMaxBodySize(1 << 20)}, true},
+		{"decoded gzip within the limit", compress(t, "gzip", body), "gzip", []Option{WithMaxBodySize(n)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spy := spyParseDocument(t)
+			h := []string{}
+			if tt.encoding != "" {
+				h = []string{"Content-Encoding", tt.encoding}
+			}
+			srv := newServer(t, serve([]string{"application/rss+xml"}, tt.sent, h...))
+			feed, err := ParseResponse(get(t, srv, "/feed.xml", "Accept-Encoding", "gzip"), tt.opts...)
+			if tt.wantErr {
+				if feed != nil || !errors.Is(err, ErrBodyTooLarge) || spy.calls != 0 {
+					t.Fatalf("feed %v, err %v, calls %d; want ErrBodyTooLarge and no parsing", feed, err, spy.calls)
+				}
+				if errors.Is(err, ErrNotFeed) || !strings.Contains(err.Error(), "WithMaxBodySize") {
+					t.Errorf("unclear error: %v", err)
+				}
+				return
+			}
+			if err != nil || spy.calls != 1 {
+				t.Fatalf("err %v, calls %d", err, spy.calls)
+			}
+		})
+	}
+}
+
+// An errReader yields data and then fails with err.
+type errReader struct {
+	data []byte
+	err  error
+}
+
+func (r *errReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, r.err
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestParseResponseBodyError(t *testing.T) {
+	long := []byte(testRSS + strings.Repeat("<!-- padding -->", 300))
+	for _, cut := range []int{0, 100, resourceHeaderSize, 3000} {
+		t.Run(fmt.Sprintf("server stops after %d bytes", cut), func(t *testing.T) {
+			spy := spyParseDocument(t)
+			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/rss+xml")
+				w.Header().Set("Content-Length", fmt.Sprint(len(long)))
+				_, _ = w.Write(long[:cut])
+				w.(http.Flusher).Flush()
+				panic(http.ErrAbortHandler) // closes the connection mid-body
+			})
+			feed, err := ParseResponse(get(t, srv, "/feed.xml"))
+			if feed != nil || err == nil || spy.calls != 0 {
+				t.Fatalf("feed %v, err %v, calls %d; want a read error", feed, err, spy.calls)
+			}
+			if errors.Is(err, ErrNotFeed) || !strings.Contains(err.Error(), "reading the response body") {
+				t.Errorf("unclear error: %v", err)
+			}
+			if !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("the transport's error is not wrapped: %v", err)
+			}
+		})
+	}
+
+	boom := errors.New("boom")
+	for _, cut := range []int{0, 10, 2000} {
+		spy := spyParseDocument(t)
+		res, tb := response(200, "application/rss+xml", &errReader{data: long[:cut], err: boom})
+		feed, err := ParseResponse(res)
+		if feed != nil || !errors.Is(err, boom) || spy.calls != 0 {
+			t.Errorf("error after %d bytes: feed %v, err %v, calls %d", cut, feed, err, spy.calls)
+		}
+		if !tb.closed {
+			t.Errorf("error after %d bytes: body not closed", cut)
+		}
+	}
+}
+
+func TestParseResponseClosesBody(t *testing.T) {
+	long := testRSS + strings.Repeat(" ", 100000)
+	tests := []struct {
+		name        string
+		code        int
+		contentType string
+		wantAllRead bool
+	}{
+		{"parsed", 200, "application/rss+xml", true},
+		{"not found", 404, "application/rss+xml", false},
+		{"not XML", 200, "image/png", false},
+	}
+	for _, tt := range tests {
+		spyParseDocument(t)
+		res, body := response(tt.code, tt.contentType, strings.NewReader(long))
+		_, _ = ParseResponse(res)
+		if !body.closed {
+			t.Errorf("%s: body not closed", tt.name)
+		}
+		if allRead := body.read == len(long); allRead != tt.wantAllRead {
+			t.Errorf("%s: read %d of %d bytes", tt.name, body.read, len(long))
+		}
+		if !tt.wantAllRead && body.read > resourceHeaderSize+drainLimit {
+			t.Errorf("%s: read %d bytes of an unused body, more than %d", tt.name, body.read, resourceHeaderSize+drainLimit)
+		}
+	}
+}
+
+// oneByteReader returns one byte per Read.
+type oneByteReader struct{ r io.Reader }
+
+func (o oneByteReader) Read(p []byte) (int, error) {
+	if len(p) > 1 {
+		p = p[:1]
+	}
+	return o.r.Read(p)
+}
+
+func TestReadResourceHeader(t *testing.T) {
+	src := bytes.NewReader(bytes.Repeat([]byte("a"), 5000))
+	header, err := readResourceHeader(oneByteReader{src})
+	if err != nil || len(header) != resourceHeaderSize {
+		t.Fatalf("got %d bytes, %v", len(header), err)
+	}
+	if left := src.Len(); left != 5000-resourceHeaderSize {
+		t.Errorf("read %d bytes ahead, want %d", 5000-left, resourceHeaderSize)
+	}
+	header, err = readResourceHeader(strings.NewReader("short"))
+	if err != nil || string(header) != "short" {
+		t.Errorf("short body: %q, %v", header, err)
+	}
+}
+
+// The tests below run the real parser.
+
+// mustParse runs ParseResponse on a response from srv's path and fails the
+// test on an error.
+func mustParse(t *testing.T, srv *httptest.Server, path string, hdr ...string) *Feed {
+	t.Helper()
+	feed, err := ParseResponse(get(t, srv, path, hdr...))
+	if err != nil {
+		t.Fatalf("ParseResponse: %v", err)
+	}
+	return feed
+}
+
+func TestParseResponseDecodesCharset(t *testing.T) {
+	const title = "Новости дня"
+	rss := func(decl string) string {
+		return decl + `<rss version="2.0"><channel><title>` + title + `</title></channel></rss>`
+	}
+	cp1251 := func(s string) []byte {
+		b, err := charmap.Windows1251.NewEncoder().String(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []byte(b)
+	}
+	utf16le := func(s string) []byte {
+		b, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []byte(b)
+	}
+	tests := []struct {
+		name        string
+		contentType string
+		body        []byte
+	}{
+		{"charset parameter", "application/rss+xml; charset=windows-1251", cp1251(rss(""))},
+		{"charset parameter and the same declaration", "application/rss+xml; charset=windows-1251",
+			cp1251(rss(`<?xml version="1.0" encoding="windows-1251"?>`))},
+		{"charset parameter beats the XML declaration", "application/rss+xml; charset=windows-1251",
+			cp1251(rss(`<?xml version="1.0" encoding="utf-8"?>`))},
+		{"charset parameter of a sniffed text/html", "text/html; charset=windows-1251", cp1251(rss(""))},
+		{"declaration alone", "application/rss+xml", cp1251(rss(`<?xml version="1.0" encoding="windows-1251"?>`))},
+		{"UTF-8 BOM beats both", "application/rss+xml; charset=windows-1251",
+			[]byte("\xEF\xBB\xBF" + rss(`<?xml version="1.0" encoding="windows-1251"?>`))},
+		{"UTF-16 BOM beats both", "application/rss+xml; charset=windows-1251",
+			utf16le(rss(`<?xml version="1.0" encoding="windows-1251"?>`))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := newServer(t, serve([]string{tt.contentType}, tt.body))
+			feed := mustParse(t, srv, "/feed.xml")
+			if got := feed.Title.String(); got != title {
+				t.Errorf("title %q, want %q", got, title)
+			}
+		})
+	}
+}
+
+func TestParseResponseResolvesAgainstFinalURL(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/old/feed", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/blog/feed.xml", http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("/blog/feed.xml", serve([]string{"application/rss+xml"}, []byte(testRSS),
+		"Content-Location", "http://elsewhere.example/x/feed.xml"))
+	srv := newServer(t, mux.ServeHTTP)
+
+	for _, path := range []string{"/old/feed", "/blog/feed.xml"} {
+		feed := mustParse(t, srv, path)
+		if want := srv.URL + "/blog/posts/"; feed.PageURL != want {
+			t.Errorf("%s: page URL %q, want %q", path, feed.PageURL, want)
+		}
+		if len(feed.Entries) != 1 {
+			t.Fatalf("%s: %d entries", path, len(feed.Entries))
+		}
+		if want := srv.URL + "/blog/posts/1"; feed.Entries[0].PageURL != want {
+			t.Errorf("%s: entry URL %q, want %q", path, feed.Entries[0].PageURL, want)
+		}
+	}
+}
+
+func TestParseResponseRealParser(t *testing.T) {
+	atom := `<feed xmlns="http://www.w3.org/2005/Atom"><title>Atom</title></feed>`
+	tests := []struct {
+		name        string
+		contentType []string
+		body        []byte
+		encoding    string
+		wantTitle   string // "" for not a feed
+	}{
+		{"rss", []string{"application/rss+xml"}, []byte(testRSS), "", "Test feed"},
+		{"atom as text/html", []string{"text/html"}, []byte(atom), "", "Atom"},
+		{"rss as text/html", []string{"text/html; charset=utf-8"}, []byte(testRSS), "", "Test feed"},
+		{"no Content-Type", nil, []byte(testRSS), "", "Test feed"},
+		{"gzip", []string{"application/rss+xml"}, compress(t, "gzip", []byte(testRSS)), "gzip", "Test feed"},
+		{"deflate", []string{"application/rss+xml"}, compress(t, "zlib", []byte(testRSS)), "deflate", "Test feed"},
+		{"XML that is not a feed", []string{"application/xml"}, []byte("<html/>"), "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var h []string
+			if tt.encoding != "" {
+				h = []string{"Content-Encoding", tt.encoding}
+			}
+			srv := newServer(t, serve(tt.contentType, tt.body, h...))
+			feed, err := ParseResponse(get(t, srv, "/f", "Accept-Encoding", "gzip, deflate"))
+			if tt.wantTitle == "" {
+				var me *MIMETypeError
+				if feed != nil || !errors.Is(err, ErrNotFeed) || errors.As(err, &me) {
+					t.Fatalf("feed %v, err %v; want the parser's not-a-feed", feed, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := feed.Title.String(); got != tt.wantTitle {
+				t.Errorf("title %q, want %q", got, tt.wantTitle)
+			}
+		})
+	}
+}
