@@ -1,0 +1,430 @@
+package feedspec
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	whatwg "github.com/nlnwa/whatwg-url/url"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/charset"
+)
+
+// A FeedLink is a feed found in an HTML page by DiscoverFeeds.
+type FeedLink struct {
+	// URL is the feed's absolute URL (http or https).
+	URL string
+	// Type is the media type the page declares for the feed, lowercased and
+	// without parameters ("application/rss+xml", "application/atom+xml",
+	// ...); "" when the page does not say (an <a> link, or <link rel=feed>
+	// without a type). Only fetching the feed tells its format for sure.
+	Type string
+	// Title is the link's title attribute (for <link>) or its text (for
+	// <a>), white space collapsed; "" when it has none.
+	Title string
+	// Source is "link" for a <link> element in the page and "a" for an <a>
+	// element in its body.
+	Source string
+}
+
+// feedLinkTypes are the media types that make a <link rel="alternate"> a
+// feed link, beyond application/json, which needs a second look.
+var feedLinkTypes = map[string]bool{
+	"application/rss+xml":    true,
+	"application/atom+xml":   true,
+	"application/rdf+xml":    true,
+	"application/feed+json":  true,
+	"application/xml":        true,
+	"text/xml":               true,
+	"application/x-rss+xml":  true,
+	"application/x.atom+xml": true,
+	"application/x-atom+xml": true,
+}
+
+// DiscoverFeeds returns the feeds an HTML page links to, read from r, the
+// page whose URL is pageURL; it does no network access. The page's encoding
+// is taken from a byte order mark or a <meta charset> in its first 1024
+// bytes (UTF-8 otherwise).
+//
+// First come the page's <link> elements (those in the body too) in document
+// order whose rel attribute, a space-separated list of keywords compared
+// ignoring ASCII case, has "alternate" and whose type is a feed type:
+// application/rss+xml, application/atom+xml, application/rdf+xml,
+// application/feed+json, application/xml, text/xml (and the unregistered
+// application/x-rss+xml, application/x-atom+xml, application/x.atom+xml).
+// The type application/json counts only when the URL's path or the title
+// says "feed" and the path is not under /wp-json/: JSON Feed 1.0 pages used
+// it, but WordPress also links its REST API that way. A <link rel="feed">
+// counts when it has a feed type or no type.
+//
+// Then come the <a href> links whose URL looks like a feed: a last path
+// segment of feed, rss, rss2, atom or rdf, in lowercase ("/feed/",
+// "/blog/rss"; "/wiki/RSS" is rather an article about RSS), or ending
+// in .rss, .rdf or .atom, or ending in .xml and naming rss, feed or atom or
+// being index.xml ("/rss.xml", "/atom.xml", "/index.xml"), or ending in
+// .json and naming feed ("/feed.json"); a Blogger path (/feeds/posts/...);
+// a FeedBurner or FeedBlitz address; a query asking for a feed (?feed=rss2,
+// ?format=rss, ?format=atom); or, on the same host as the page (ignoring a
+// leading "www."), a link whose text or title has the word RSS or Atom or is
+// "feed". The page itself is never listed.
+//
+// URLs are resolved against the first <base href> of the page, itself
+// resolved against pageURL; a feed: URL ("feed://host/path",
+// "feed:https://host/path") is turned into the http(s) URL it wraps (and an
+// <a> to a feed: URL is always a feed link); only
+// http and https URLs are kept. A URL already listed (compared in the
+// canonical form of CanonicalURL) is not listed again, so a <link> wins over
+// an <a> to the same feed.
+//
+// pageURL may be "", for a page whose address is not known: relative URLs
+// are then resolved only against an absolute <base href>, and skipped
+// otherwise. The error is for a pageURL that is not an absolute URL and for
+// a failure to read r. A page with no feeds gives an empty list and no
+// error.
+func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
+	var page *whatwg.Url
+	if pageURL != "" {
+		u, err := whatwg.Parse(pageURL)
+		if err != nil || u == nil {
+			return nil, fmt.Errorf("feedspec: discover feeds: page URL %q is not an absolute URL: %v", pageURL, err)
+		}
+		page = u
+	}
+	br := bufio.NewReaderSize(r, 1024)
+	head, err := br.Peek(1024)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, fmt.Errorf("feedspec: discover feeds: reading the page: %w", err)
+	}
+	enc, _, _ := charset.DetermineEncoding(head, "")
+	doc, err := html.Parse(enc.NewDecoder().Reader(br))
+	if err != nil {
+		return nil, fmt.Errorf("feedspec: discover feeds: reading the page: %w", err)
+	}
+
+	d := &discoverer{page: page, base: page, seen: map[string]bool{}}
+	if b := discFindElement(doc, "base", "href"); b != nil {
+		if u := d.resolve(discAttr(b, "href")); u != nil {
+			d.base = u
+		}
+	}
+	var links, anchors []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Namespace == "" {
+			switch n.Data {
+			case "link":
+				links = append(links, n)
+			case "a":
+				anchors = append(anchors, n)
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+
+	feeds := []FeedLink{}
+	for _, n := range links {
+		if f, ok := d.fromLink(n); ok && d.add(f.URL) {
+			feeds = append(feeds, f)
+		}
+	}
+	for _, n := range anchors {
+		if f, ok := d.fromAnchor(n); ok && d.add(f.URL) {
+			feeds = append(feeds, f)
+		}
+	}
+	return feeds, nil
+}
+
+// discoverer holds the state of one DiscoverFeeds call.
+type discoverer struct {
+	page *whatwg.Url // nil when the page URL is not known
+	base *whatwg.Url // the document base URL; nil when not known
+	seen map[string]bool
+}
+
+// add records u and reports whether it was new.
+func (d *discoverer) add(u string) bool {
+	key := u
+	if c, err := CanonicalURL(u); err == nil {
+		key = c
+	}
+	if d.seen[key] {
+		return false
+	}
+	d.seen[key] = true
+	return true
+}
+
+// resolve parses ref against the document base URL (or alone when there is
+// none), returning nil when that fails.
+func (d *discoverer) resolve(ref string) *whatwg.Url {
+	var u *whatwg.Url
+	var err error
+	if d.base != nil {
+		u, err = d.base.Parse(ref)
+	} else {
+		u, err = whatwg.Parse(ref)
+	}
+	if err != nil {
+		return nil
+	}
+	return u
+}
+
+// feedURL resolves an href to an http(s) URL, unwrapping a feed: URL (and
+// then reporting wrapped); nil if it is not one.
+func (d *discoverer) feedURL(href string) (u *whatwg.Url, wrapped bool) {
+	href = strings.TrimFunc(href, func(r rune) bool { return r <= ' ' })
+	if len(href) > 5 && strings.EqualFold(href[:5], "feed:") {
+		rest := href[5:]
+		if strings.HasPrefix(rest, "//") {
+			rest = "http:" + rest
+		}
+		u, err := whatwg.Parse(rest)
+		if err != nil || u == nil {
+			return nil, false
+		}
+		if s := u.Scheme(); s != "http" && s != "https" {
+			return nil, false
+		}
+		return u, true
+	}
+	if href == "" {
+		return nil, false
+	}
+	u = d.resolve(href)
+	if u == nil {
+		return nil, false
+	}
+	if s := u.Scheme(); s != "http" && s != "https" {
+		return nil, false
+	}
+	return u, false
+}
+
+func (d *discoverer) fromLink(n *html.Node) (FeedLink, bool) {
+	rels := strings.Fields(strings.ToLower(discAttr(n, "rel")))
+	alternate, feedRel := false, false
+	for _, r := range rels {
+		alternate = alternate || r == "alternate"
+		feedRel = feedRel || r == "feed"
+	}
+	if !alternate && !feedRel {
+		return FeedLink{}, false
+	}
+	u, _ := d.feedURL(discAttr(n, "href"))
+	if u == nil {
+		return FeedLink{}, false
+	}
+	typ, _, _ := strings.Cut(discAttr(n, "type"), ";")
+	typ = strings.ToLower(strings.TrimSpace(typ))
+	title := plainCollapseSpace(discAttr(n, "title"))
+	ok := feedLinkTypes[typ] || feedRel && typ == ""
+	if typ == "application/json" {
+		path := strings.ToLower(u.Pathname())
+		ok = !strings.Contains(path, "/wp-json/") &&
+			(strings.Contains(path, "feed") || strings.Contains(strings.ToLower(title), "feed"))
+	}
+	if !ok {
+		return FeedLink{}, false
+	}
+	return FeedLink{URL: u.Href(false), Type: typ, Title: title, Source: "link"}, true
+}
+
+// feedWordRE finds the words that make an <a>'s text name a feed.
+var feedWordRE = regexp.MustCompile(`(?i)(^|[^\pL\pN])(rss|atom)([^\pL\pN]|$)`)
+
+func (d *discoverer) fromAnchor(n *html.Node) (FeedLink, bool) {
+	u, wrapped := d.feedURL(discAttr(n, "href"))
+	if u == nil {
+		return FeedLink{}, false
+	}
+	if d.page != nil && u.Href(true) == d.page.Href(true) {
+		return FeedLink{}, false
+	}
+	title := discAnchorText(n)
+	if title == "" {
+		title = plainCollapseSpace(discAttr(n, "title"))
+	}
+	ok := wrapped || feedLikeURL(u)
+	if !ok && d.page != nil && discSameSite(u.Hostname(), d.page.Hostname()) {
+		for _, s := range []string{title, discAttr(n, "title")} {
+			if feedWordRE.MatchString(s) || strings.EqualFold(strings.TrimSpace(s), "feed") {
+				ok = true
+			}
+		}
+	}
+	if !ok {
+		return FeedLink{}, false
+	}
+	return FeedLink{URL: u.Href(false), Title: title, Source: "a"}, true
+}
+
+// feedHosts are hosts whose URLs are feeds.
+var feedHosts = map[string]bool{
+	"feeds.feedburner.com":  true,
+	"feeds2.feedburner.com": true,
+	"feedproxy.google.com":  true,
+	"feeds.feedblitz.com":   true,
+}
+
+// feedLikeURL reports whether u's path or query look like a feed's.
+func feedLikeURL(u *whatwg.Url) bool {
+	path := strings.ToLower(u.Pathname())
+	if feedHosts[u.Hostname()] && strings.Trim(path, "/") != "" {
+		return true
+	}
+	if strings.Contains(path, "/feeds/posts/") || strings.HasSuffix(path, "/feeds/posts") {
+		return true
+	}
+	seg := strings.TrimRight(u.Pathname(), "/")
+	seg = seg[strings.LastIndex(seg, "/")+1:]
+	switch seg {
+	case "feed", "rss", "rss2", "atom", "rdf":
+		// Lowercase as written: "/wiki/RSS" is an article about RSS.
+		return true
+	}
+	seg = strings.ToLower(seg)
+	switch {
+	case strings.HasSuffix(seg, ".rss"), strings.HasSuffix(seg, ".rdf"), strings.HasSuffix(seg, ".atom"):
+		return true
+	case strings.HasSuffix(seg, ".xml"):
+		return seg == "index.xml" || strings.Contains(seg, "rss") || strings.Contains(seg, "feed") || strings.Contains(seg, "atom")
+	case strings.HasSuffix(seg, ".json"):
+		return strings.Contains(seg, "feed")
+	}
+	q := u.SearchParams()
+	switch strings.ToLower(q.Get("feed")) {
+	case "rss", "rss2", "atom", "rdf":
+		return true
+	}
+	switch strings.ToLower(q.Get("format")) {
+	case "rss", "atom", "feed":
+		return true
+	}
+	return false
+}
+
+// discSameSite reports whether hosts a and b are the same, ignoring a leading
+// "www.".
+func discSameSite(a, b string) bool {
+	return a != "" && strings.TrimPrefix(a, "www.") == strings.TrimPrefix(b, "www.")
+}
+
+// discAnchorText is the text of an <a> (or, without text, the alt text of its
+// first image), white space collapsed.
+func discAnchorText(n *html.Node) string {
+	var b strings.Builder
+	alt := ""
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				b.WriteString(c.Data)
+				b.WriteByte(' ')
+			case html.ElementNode:
+				switch c.Data {
+				case "script", "style", "template":
+					continue
+				case "img":
+					if alt == "" {
+						alt = discAttr(c, "alt")
+					}
+				}
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	if t := plainCollapseSpace(b.String()); t != "" {
+		return t
+	}
+	return plainCollapseSpace(alt)
+}
+
+// discFindElement returns the first HTML element named name that has the
+// attribute attr, in document order; nil if none.
+func discFindElement(n *html.Node, name, attr string) *html.Node {
+	if n.Type == html.ElementNode && n.Namespace == "" && n.Data == name && discHasAttr(n, attr) {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := discFindElement(c, name, attr); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// discHasAttr reports whether n has the attribute key (in no namespace).
+func discHasAttr(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// discAttr returns the value of n's attribute key (in no namespace); "" if
+// it has none.
+func discAttr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// commonFeedPaths are the paths the notes' "Feed Discovery" step 3 lists.
+var commonFeedPaths = []string{
+	"feed", "rss", "atom.xml", "feed.xml", "rss.xml", "index.xml", "feeds/posts/default",
+}
+
+// CommonFeedURLs returns the URLs where sites commonly serve their feeds,
+// for a caller to probe when a page links to no feed (the "Feed Discovery"
+// step 3 of the feed-format notes): /feed, /rss, /atom.xml, /feed.xml,
+// /rss.xml, /index.xml and /feeds/posts/default (Blogger), at the root of
+// pageURL's site; then, when the page is below the root, the same names in
+// the page's directory ("https://example.com/blog/" or
+// "https://example.com/blog" gives "https://example.com/blog/feed", ...; the
+// last path segment counts as a file, not a directory, when it has a dot).
+// The notes' step 4 (/.well-known/ resources) adds nothing: no well-known
+// URI for feeds is registered.
+//
+// pageURL must be an absolute http or https URL; the error says why not.
+func CommonFeedURLs(pageURL string) ([]string, error) {
+	u, err := whatwg.Parse(pageURL)
+	if err != nil || u == nil {
+		return nil, fmt.Errorf("feedspec: common feed URLs: %q is not an absolute URL: %v", pageURL, err)
+	}
+	if s := u.Scheme(); s != "http" && s != "https" {
+		return nil, fmt.Errorf("feedspec: common feed URLs: %q is not an http or https URL", pageURL)
+	}
+	dirs := []string{"/"}
+	dir := u.Pathname()
+	if i := strings.LastIndex(dir, "/"); i >= 0 && strings.Contains(dir[i+1:], ".") {
+		dir = dir[:i+1]
+	}
+	if dir = strings.TrimRight(dir, "/") + "/"; dir != "/" {
+		dirs = append(dirs, dir)
+	}
+	var out []string
+	for _, dir := range dirs {
+		for _, p := range commonFeedPaths {
+			r, err := u.Parse(dir + p)
+			if err != nil || r == nil {
+				continue
+			}
+			out = append(out, r.Href(true))
+		}
+	}
+	return out, nil
+}
