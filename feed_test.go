@@ -1,0 +1,196 @@
+package feedspec
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func entryTitles(f *Feed) []string {
+	var out []string
+	for _, e := range f.Entries {
+		out = append(out, e.Title.String())
+	}
+	return out
+}
+
+// TestBrokenFeedKeepsEntries checks that broken documents still give every
+// entry before the damage.
+func TestBrokenFeedKeepsEntries(t *testing.T) {
+	tests := []struct {
+		file      string
+		feedTitle string
+		titles    []string // the first entries' titles, in order
+	}{
+		{"broken-truncated.xml", "Truncated download", []string{"One", "Two", "Three"}},
+		{"broken-mismatched.xml", "Mismatched tags", []string{"One", "Two"}},
+		{"broken-nbsp.xml", "Café\u00a0Feed © 2024", []string{"One\u00a0two"}},
+		{"broken-illegal-chars.xml", "", []string{"One", "Two"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			f, err := os.Open("testdata/golden/" + tt.file)
+			require.NoError(t, err)
+			defer f.Close()
+			feed, err := ParseDocument(f, WithURL(goldenBaseURL))
+			require.NoError(t, err)
+			require.NotNil(t, feed)
+			if tt.feedTitle != "" {
+				assert.Equal(t, tt.feedTitle, feed.Title.String())
+			}
+			got := entryTitles(feed)
+			require.GreaterOrEqual(t, len(got), len(tt.titles), "entries: %q", got)
+			for i, want := range tt.titles {
+				assert.True(t, strings.HasPrefix(got[i], want), "entry %d title %q, want prefix %q", i, got[i], want)
+			}
+		})
+	}
+}
+
+func TestParseDocumentNotFeed(t *testing.T) {
+	tests := []struct {
+		doc, msg string
+	}{
+		{`<html xmlns="http://www.w3.org/1999/xhtml"/>`, "<html> in namespace http://www.w3.org/1999/xhtml"},
+		{`<feed/>`, "<feed> in no namespace"},
+		{``, "no root element"},
+		{`<!-- just a comment -->`, "no root element"},
+		{`<RSS></RSS>`, "<RSS> in no namespace"},
+	}
+	for _, tt := range tests {
+		feed, err := ParseDocument(strings.NewReader(tt.doc))
+		assert.Nil(t, feed, "%q", tt.doc)
+		require.Error(t, err, "%q", tt.doc)
+		assert.ErrorIs(t, err, ErrNotFeed, "%q", tt.doc)
+		assert.Contains(t, err.Error(), tt.msg, "%q", tt.doc)
+	}
+}
+
+// failingReader returns data, then err.
+type failingReader struct {
+	data string
+	err  error
+}
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.data == "" {
+		return 0, r.err
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestParseDocumentReadError(t *testing.T) {
+	reset := errors.New("connection reset")
+	r := &failingReader{
+		data: `<rss><channel><title>T</title><item><title>A</title></item><item><title>B</title></item><item><tit`,
+		err:  reset,
+	}
+	feed, err := ParseDocument(r)
+	require.Error(t, err)
+	assert.ErrorIs(t, err, reset)
+	assert.NotErrorIs(t, err, ErrNotFeed)
+	require.NotNil(t, feed, "the feed read before the error is returned")
+	got := entryTitles(feed)
+	require.GreaterOrEqual(t, len(got), 2)
+	assert.Equal(t, []string{"A", "B"}, got[:2])
+
+	// Nothing read: not a feed, and the read error.
+	feed, err = ParseDocument(&failingReader{err: reset})
+	assert.Nil(t, feed)
+	assert.ErrorIs(t, err, reset)
+	assert.ErrorIs(t, err, ErrNotFeed)
+}
+
+func TestParseDocumentWithoutURL(t *testing.T) {
+	doc := `<feed xmlns="http://www.w3.org/2005/Atom"><link href="rel"/><icon>https://x.example/i.png</icon></feed>`
+	feed, err := ParseDocument(strings.NewReader(doc))
+	require.NoError(t, err)
+	assert.Equal(t, "", feed.PageURL, "a relative URL without a base is null")
+	require.NotNil(t, feed.Icon)
+	assert.Equal(t, "https://x.example/i.png", feed.Icon.URL)
+
+	feed, err = ParseDocument(strings.NewReader(doc), WithURL("https://example.com/a/b.xml"))
+	require.NoError(t, err)
+	assert.Equal(t, "https://example.com/a/rel", feed.PageURL)
+
+	// A document URL that is not a URL is no base either.
+	feed, err = ParseDocument(strings.NewReader(doc), WithURL("not a url"))
+	require.NoError(t, err)
+	assert.Equal(t, "", feed.PageURL)
+}
+
+func TestEntryFeedAndComputed(t *testing.T) {
+	doc := `<rss><channel>
+	  <managingEditor>chief@example.com (Chief)</managingEditor>
+	  <pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>
+	  <item><author>own@example.com (Own)</author><pubDate>Tue, 02 Jan 2024 00:00:00 GMT</pubDate></item>
+	  <item><atom:updated xmlns:atom="http://www.w3.org/2005/Atom">2024-01-03T00:00:00Z</atom:updated>
+	        <pubDate>Tue, 02 Jan 2024 00:00:00 GMT</pubDate></item>
+	  <item/>
+	</channel></rss>`
+	feed, err := ParseDocument(strings.NewReader(doc))
+	require.NoError(t, err)
+	require.Len(t, feed.Entries, 3)
+	for _, e := range feed.Entries {
+		assert.Same(t, feed, e.Feed)
+	}
+	e0, e1, e2 := feed.Entries[0], feed.Entries[1], feed.Entries[2]
+
+	// [81]
+	require.Len(t, e0.ComputedAuthors(), 1)
+	assert.Equal(t, "Own", e0.ComputedAuthors()[0].Name)
+	require.Len(t, e2.ComputedAuthors(), 1)
+	assert.Equal(t, "Chief", e2.ComputedAuthors()[0].Name)
+	assert.Empty(t, (&Entry{}).ComputedAuthors())
+
+	// [93]
+	day := func(d int) time.Time { return time.Date(2024, 1, d, 0, 0, 0, 0, time.UTC) }
+	assert.True(t, e0.ComputedUpdated().Equal(day(2)), "published: %v", e0.ComputedUpdated())
+	assert.True(t, e1.ComputedUpdated().Equal(day(3)), "updated: %v", e1.ComputedUpdated())
+	assert.True(t, e2.ComputedUpdated().Equal(day(1)), "feed's updated: %v", e2.ComputedUpdated())
+	before := time.Now()
+	now := (&Entry{}).ComputedUpdated()
+	assert.False(t, now.Before(before), "the current time")
+}
+
+func TestCanonicalJSONViaMarshal(t *testing.T) {
+	doc := `<rss><channel><title>A &amp; B</title><item><title>&lt;x></title>
+	  <description>&lt;p>para&lt;/p></description>
+	  <enclosure url="https://example.com/a.mp3" type="" length="10"/>
+	  <itunes:duration xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">1:00</itunes:duration>
+	</item></channel></rss>`
+	feed, err := ParseDocument(strings.NewReader(doc))
+	require.NoError(t, err)
+	b, err := json.Marshal(feed)
+	require.NoError(t, err)
+	// json.Marshal escapes <, > and & (it HTML-escapes what MarshalJSON returns).
+	want := `{"title":"A \u0026 B","entries":[{"title":"\u003cx\u003e","summary":{"html":"\u003cp\u003epara\u003c/p\u003e"},` +
+		`"duration":60,"enclosures":[{"url":"https://example.com/a.mp3","type":"","length":10}]}]}`
+	assert.Equal(t, want, string(b))
+
+	// MarshalJSON itself does not HTML-escape.
+	b, err = feed.MarshalJSON()
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"title":"A & B"`)
+
+	// The value and the pointer marshal the same; an entry's feed is not written.
+	b2, err := json.Marshal(*feed)
+	require.NoError(t, err)
+	b3, err := json.Marshal(feed)
+	require.NoError(t, err)
+	assert.Equal(t, string(b3), string(b2))
+	eb, err := json.Marshal(feed.Entries[0])
+	require.NoError(t, err)
+	assert.NotContains(t, string(eb), "A \\u0026 B")
+}
+
+var _ io.Reader = (*failingReader)(nil)
