@@ -1,0 +1,242 @@
+// Command feedspec reads a feed from a file, a URL or standard input and
+// prints it as a readable listing (the feed's title, then each entry's
+// title, date and link) or as the library's canonical JSON; with -discover it
+// lists the feeds an HTML page links to instead.
+//
+// Usage:
+//
+//	feedspec [-json] [-url URL] [-timeout D] SOURCE
+//	feedspec -discover [-url URL] [-timeout D] SOURCE
+//
+// SOURCE is a file name, an http or https URL (fetched with a GET and
+// parsed with feedspec.ParseResponse, following redirects), or "-" for
+// standard input. -url gives the URL of a file or of standard input, the
+// base for its relative links (a fetched URL's base is its final URL).
+// With -discover, when the page links to no feed and its URL is known, the
+// common feed locations to try are printed instead (they are not fetched).
+//
+// The exit status is 0 on success, 1 when the source cannot be read or is
+// not a feed, and 2 for a usage error.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/feedspec/feedspec"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, http.DefaultClient))
+}
+
+// run is the command with its arguments (without the program name), its
+// standard streams and the HTTP client for URLs; it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.Client) int {
+	fs := flag.NewFlagSet("feedspec", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the feed as indented canonical JSON")
+	discover := fs.Bool("discover", false, "list the feeds an HTML page links to")
+	baseURL := fs.String("url", "", "the URL of a file or of standard input (base for relative links)")
+	timeout := fs.Duration("timeout", 30*time.Second, "time limit for fetching a URL")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: feedspec [-json | -discover] [-url URL] [-timeout D] FILE|URL|-")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 1 || *asJSON && *discover {
+		fs.Usage()
+		return 2
+	}
+	src := fs.Arg(0)
+
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	var err error
+	if *discover {
+		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout)
+	} else {
+		err = showFeed(ctx, client, src, *baseURL, *asJSON, stdin, stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "feedspec:", err)
+		return 1
+	}
+	return 0
+}
+
+// isURL reports whether src names an http or https URL rather than a file.
+func isURL(src string) bool {
+	l := strings.ToLower(src)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
+}
+
+// get fetches rawURL; the caller closes the response body.
+func get(ctx context.Context, client *http.Client, rawURL, accept string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("User-Agent", feedspec.DefaultUserAgent)
+	req.Header.Set("Accept", accept)
+	return client.Do(req)
+}
+
+// openSource opens a file or standard input ("-").
+func openSource(src string, stdin io.Reader) (io.ReadCloser, error) {
+	if src == "-" {
+		return io.NopCloser(stdin), nil
+	}
+	return os.Open(src)
+}
+
+func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON bool, stdin io.Reader, stdout io.Writer) error {
+	var feed *feedspec.Feed
+	var err error
+	if isURL(src) {
+		res, gerr := get(ctx, client, src, feedspec.DefaultAccept)
+		if gerr != nil {
+			return gerr
+		}
+		feed, err = feedspec.ParseResponse(res) // closes the body
+	} else {
+		r, oerr := openSource(src, stdin)
+		if oerr != nil {
+			return oerr
+		}
+		defer r.Close()
+		var opts []feedspec.Option
+		if baseURL != "" {
+			opts = append(opts, feedspec.WithURL(baseURL))
+		}
+		feed, err = feedspec.ParseDocument(r, opts...)
+	}
+	if feed == nil {
+		if err == nil {
+			err = errors.New("no feed")
+		}
+		return err
+	}
+	// A feed cut short by a read error is still printed, then the error
+	// reported.
+	if asJSON {
+		if werr := writeJSON(stdout, feed); werr != nil {
+			return werr
+		}
+		return err
+	}
+	writeListing(stdout, feed)
+	return err
+}
+
+func writeJSON(w io.Writer, feed *feedspec.Feed) error {
+	b, err := feed.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	_, err = w.Write(out.Bytes())
+	return err
+}
+
+// writeListing writes the feed's title and page, then per entry its title,
+// date (published, else updated, in UTC) and link.
+func writeListing(w io.Writer, feed *feedspec.Feed) {
+	title := feedspec.PlainText(feed.Title)
+	if title == "" {
+		title = "(untitled feed)"
+	}
+	fmt.Fprintln(w, title)
+	if feed.PageURL != "" {
+		fmt.Fprintln(w, feed.PageURL)
+	}
+	for _, e := range feed.Entries {
+		fmt.Fprintln(w)
+		t := strings.ReplaceAll(feedspec.PlainText(e.Title), "\n", " ")
+		if t == "" {
+			t = "(untitled)"
+		}
+		fmt.Fprintln(w, "* "+t)
+		d := e.Published
+		if d == nil {
+			d = e.Updated
+		}
+		if d != nil {
+			fmt.Fprintln(w, "  "+d.UTC().Format("2006-01-02 15:04 MST"))
+		} else {
+			fmt.Fprintln(w, "  (no date)")
+		}
+		if e.PageURL != "" {
+			fmt.Fprintln(w, "  "+e.PageURL)
+		}
+	}
+}
+
+func discoverFeeds(ctx context.Context, client *http.Client, src, pageURL string, stdin io.Reader, stdout io.Writer) error {
+	var body io.ReadCloser
+	if isURL(src) {
+		res, err := get(ctx, client, src, "text/html, application/xhtml+xml;q=0.9, */*;q=0.1")
+		if err != nil {
+			return err
+		}
+		if res.StatusCode != http.StatusOK {
+			res.Body.Close()
+			return fmt.Errorf("%s: %s", src, res.Status)
+		}
+		body = res.Body
+		pageURL = res.Request.URL.String() // after redirects
+	} else {
+		r, err := openSource(src, stdin)
+		if err != nil {
+			return err
+		}
+		body = r
+	}
+	defer body.Close()
+	feeds, err := feedspec.DiscoverFeeds(body, pageURL)
+	if err != nil {
+		return err
+	}
+	for _, f := range feeds {
+		line := f.URL
+		if f.Type != "" {
+			line += "  " + f.Type
+		}
+		if f.Title != "" {
+			line += "  " + fmt.Sprintf("%q", f.Title)
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	if len(feeds) == 0 {
+		if pageURL == "" {
+			return errors.New("the page links to no feed")
+		}
+		urls, err := feedspec.CommonFeedURLs(pageURL)
+		if err != nil {
+			return fmt.Errorf("the page links to no feed (%v)", err)
+		}
+		fmt.Fprintln(stdout, "# The page links to no feed. Common feed locations to try:")
+		for _, u := range urls {
+			fmt.Fprintln(stdout, u)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCmd runs the command and returns its exit status, stdout and stderr.
+func runCmd(t *testing.T, stdin string, client *http.Client, args ...string) (int, string, string) {
+	t.Helper()
+	if client == nil {
+		client = http.DefaultClient
+	}
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut, client)
+	return code, out.String(), errOut.String()
+}
+
+const rssListing = `The <Example> Weblog
+https://example.com/
+
+* Second post
+  2024-01-16 08:30 UTC
+  https://example.com/2024/01/second
+
+* First post
+  2024-01-15 13:45 UTC
+  https://example.com/2024/01/first
+
+* (untitled)
+  (no date)
+`
+
+func TestListingFromFile(t *testing.T) {
+	code, out, errOut := runCmd(t, "", nil, "-url", "https://example.com/rss.xml", "testdata/rss.xml")
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, rssListing, out)
+
+	// Without -url the relative link cannot be resolved and is left out.
+	code, out, _ = runCmd(t, "", nil, "testdata/rss.xml")
+	assert.Equal(t, 0, code)
+	assert.NotContains(t, out, "/2024/01/second")
+	assert.Contains(t, out, "https://example.com/2024/01/first")
+}
+
+func TestListingAtomFromStdin(t *testing.T) {
+	data, err := os.ReadFile("testdata/atom.xml")
+	require.NoError(t, err)
+	code, out, errOut := runCmd(t, string(data), nil, "-")
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, "Atom Example\nhttps://atom.example/\n\n* Only updated\n  2024-02-01 08:00 UTC\n  https://atom.example/entry\n", out)
+}
+
+func TestJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "", nil, "-json", "-url", "https://example.com/rss.xml", "testdata/rss.xml")
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "{\n  \"title\": \"The <Example> Weblog\""), out)
+	var v struct {
+		Title   string `json:"title"`
+		Entries []struct {
+			Title   string `json:"title"`
+			PageURL string `json:"page_url"`
+		} `json:"entries"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	assert.Equal(t, "The <Example> Weblog", v.Title)
+	require.Len(t, v.Entries, 3)
+	assert.Equal(t, "Second post", v.Entries[0].Title)
+	assert.Equal(t, "https://example.com/2024/01/second", v.Entries[0].PageURL)
+}
+
+func newServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	serve := func(file, ctype string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			data, err := os.ReadFile("testdata/" + file)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			w.Header().Set("Content-Type", ctype)
+			_, _ = w.Write(data)
+		}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/rss.xml", serve("rss.xml", "application/rss+xml"))
+	mux.Handle("/blog/", serve("page.html", "text/html; charset=utf-8"))
+	mux.Handle("/empty/", serve("nolinks.html", "text/html"))
+	mux.Handle("/old-feed", http.RedirectHandler("/rss.xml", http.StatusMovedPermanently))
+	mux.Handle("/page.html", serve("page.html", "text/html"))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestListingFromURL(t *testing.T) {
+	srv := newServer(t)
+	code, out, errOut := runCmd(t, "", srv.Client(), srv.URL+"/old-feed")
+	require.Equal(t, 0, code, errOut)
+	// The relative link is resolved against the final URL, after the
+	// redirect: the server's own address.
+	assert.Contains(t, out, "* Second post\n  2024-01-16 08:30 UTC\n  "+srv.URL+"/2024/01/second\n")
+	assert.True(t, strings.HasPrefix(out, "The <Example> Weblog\n"))
+
+	code, _, errOut = runCmd(t, "", srv.Client(), srv.URL+"/missing.xml")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "404")
+
+	// An HTML page is not a feed.
+	code, _, errOut = runCmd(t, "", srv.Client(), srv.URL+"/page.html")
+	assert.Equal(t, 1, code)
+	assert.NotEmpty(t, errOut)
+}
+
+func TestDiscover(t *testing.T) {
+	srv := newServer(t)
+	code, out, errOut := runCmd(t, "", srv.Client(), "-discover", srv.URL+"/blog/")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t,
+		srv.URL+"/rss.xml  application/rss+xml  \"Example Weblog (RSS)\"\n"+
+			srv.URL+"/blog/atom.xml  application/atom+xml\n"+
+			srv.URL+"/comments/feed/  \"Comments feed\"\n", out)
+
+	// From a file, with its URL given.
+	code, out, errOut = runCmd(t, "", nil, "--discover", "-url", "https://example.com/blog/", "testdata/page.html")
+	require.Equal(t, 0, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "https://example.com/rss.xml  application/rss+xml"), out)
+
+	// A page without feed links: the common locations are listed.
+	code, out, errOut = runCmd(t, "", srv.Client(), "-discover", srv.URL+"/empty/")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "links to no feed")
+	assert.Contains(t, out, "\n"+srv.URL+"/feed\n")
+	assert.Contains(t, out, "\n"+srv.URL+"/empty/feed\n")
+
+	// From standard input without a URL, nothing can be suggested.
+	code, _, errOut = runCmd(t, "<p>nothing</p>", nil, "-discover", "-")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "links to no feed")
+}
+
+func TestErrors(t *testing.T) {
+	code, _, errOut := runCmd(t, "", nil)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "usage")
+
+	code, _, _ = runCmd(t, "", nil, "-json", "-discover", "x")
+	assert.Equal(t, 2, code)
+
+	code, _, _ = runCmd(t, "", nil, "-nosuchflag", "x")
+	assert.Equal(t, 2, code)
+
+	code, _, errOut = runCmd(t, "", nil, "testdata/no-such-file.xml")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "no-such-file.xml")
+
+	code, _, errOut = runCmd(t, "", nil, "testdata/page.html")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "not a feed")
+
+	code, _, errOut = runCmd(t, "", nil, "-discover", "-url", "::bad", "testdata/page.html")
+	assert.Equal(t, 1, code)
+	assert.NotEmpty(t, errOut)
+}
