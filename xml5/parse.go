@@ -337,6 +337,26 @@ func (p *parser) flushText() {
 // textStop marks the bytes that end a run of plain text.
 var textStop = [256]bool{'<': true, '&': true, '\r': true, 0: true}
 
+// indexTextStop returns the index of the first byte of s that ends plain
+// text, or len(s).
+func indexTextStop(s string) int {
+	n := strings.IndexByte(s, '<')
+	if n < 0 {
+		n = len(s)
+	}
+	seg := s[:n]
+	if k := strings.IndexByte(seg, '&'); k >= 0 {
+		seg = seg[:k]
+	}
+	if k := strings.IndexByte(seg, '\r'); k >= 0 {
+		seg = seg[:k]
+	}
+	if k := strings.IndexByte(seg, 0); k >= 0 {
+		seg = seg[:k]
+	}
+	return len(seg)
+}
+
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'
 }
@@ -360,8 +380,17 @@ func (p *parser) run() {
 	for p.pos < len(p.src) && p.err == nil {
 		s := p.src
 		i := p.pos
-		for i < len(s) && !textStop[s[i]] {
+		end := i + 16
+		if end > len(s) {
+			end = len(s)
+		}
+		for i < end && !textStop[s[i]] {
 			i++
+		}
+		if i == end && i < len(s) {
+			// A long run of text: let the vectorized searches
+			// find its end.
+			i += indexTextStop(s[i:])
 		}
 		if i > p.pos {
 			p.addRange(p.pos, i)
@@ -981,6 +1010,10 @@ func (p *parser) cdata() {
 	}
 	// CDATA merges into the surrounding text; NUL is dropped and
 	// newlines normalized like any text.
+	if strings.IndexByte(s[i:end], 0) < 0 && strings.IndexByte(s[i:end], '\r') < 0 {
+		p.addRange(i, end)
+		return
+	}
 	a := i
 	for k := i; k < end; k++ {
 		switch s[k] {
