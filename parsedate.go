@@ -132,48 +132,48 @@ func ParseDate(s string) (time.Time, DateInfo, error) {
 	// The strict algorithms first: their answers are exact. All-digit input
 	// is left to the Unix-time rule below, except plain years.
 	if t, ok := parseAtomDate(s); ok {
-		return t, DateInfo{Form: FormAtom, Precision: PrecisionSecond, Zone: atomZone(s)}, nil
+		return t, DateInfo{Form: FormAtom, Precision: PrecisionSecond, Zone: ldAtomZone(s)}, nil
 	}
 	trimmed := strings.TrimFunc(s, unicode.IsSpace)
 	if trimmed == "" {
-		return time.Time{}, DateInfo{}, dateErr(s, "no date (empty or white space only)")
+		return time.Time{}, DateInfo{}, ldErr(s, "no date (empty or white space only)")
 	}
-	if allDigits(trimmed) {
-		return parseDigitsOnly(s, trimmed)
+	if ldAllDigits(trimmed) {
+		return ldDigitsOnly(s, trimmed)
 	}
 	if sec, frac, ok := strings.Cut(trimmed, "."); ok && len(sec) >= 9 && len(sec) <= 11 &&
-		allDigits(sec) && frac != "" && allDigits(frac) {
+		ldAllDigits(sec) && frac != "" && ldAllDigits(frac) {
 		v, _, _ := dtDigitRun(sec, 0)
 		nsec, _, _ := dtFraction(frac, 0)
 		return time.Unix(v, nsec).UTC(), DateInfo{Form: FormUnix, Precision: PrecisionSecond}, nil
 	}
 	if t, ok := parseW3CDTFDate(s); ok {
-		return t, w3cInfo(s), nil
+		return t, ldW3CInfo(s), nil
 	}
 	if t, ok := parseAtomDate(trimmed); ok {
-		return t, DateInfo{Form: FormAtom, Precision: PrecisionSecond, Zone: atomZone(trimmed)}, nil
+		return t, DateInfo{Form: FormAtom, Precision: PrecisionSecond, Zone: ldAtomZone(trimmed)}, nil
 	}
 	if t, ok := parseW3CDTFDate(trimmed); ok {
-		return t, w3cInfo(trimmed), nil
+		return t, ldW3CInfo(trimmed), nil
 	}
 	var p ldParser
 	if err := p.tokenize(trimmed); err != nil {
-		return time.Time{}, DateInfo{}, dateErr(s, err.Error())
+		return time.Time{}, DateInfo{}, ldErr(s, err.Error())
 	}
 	t, info, err := p.parse()
 	if err != nil {
-		return time.Time{}, DateInfo{}, dateErr(s, err.Error())
+		return time.Time{}, DateInfo{}, ldErr(s, err.Error())
 	}
 	return t, info, nil
 }
 
-// dateErr makes ParseDate's error for input s.
-func dateErr(s, why string) error {
+// ldErr makes ParseDate's error for input s.
+func ldErr(s, why string) error {
 	return fmt.Errorf("feedspec: cannot read date %q: %s", s, why)
 }
 
-// allDigits reports whether s is made of ASCII digits only.
-func allDigits(s string) bool {
+// ldAllDigits reports whether s is made of ASCII digits only.
+func ldAllDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if !dtIsDigit(s[i]) {
 			return false
@@ -182,8 +182,8 @@ func allDigits(s string) bool {
 	return true
 }
 
-// atomZone returns the zone designator of a string parseAtomDate accepted.
-func atomZone(s string) string {
+// ldAtomZone returns the zone designator of a string parseAtomDate accepted.
+func ldAtomZone(s string) string {
 	if c := s[len(s)-1]; c == 'Z' || c == 'z' {
 		return s[len(s)-1:]
 	}
@@ -195,8 +195,8 @@ func atomZone(s string) string {
 	return ""
 }
 
-// w3cInfo describes a string parseW3CDTFDate accepted.
-func w3cInfo(s string) DateInfo {
+// ldW3CInfo describes a string parseW3CDTFDate accepted.
+func ldW3CInfo(s string) DateInfo {
 	info := DateInfo{Form: FormW3CDTF}
 	t := strings.IndexByte(s, 'T')
 	if t < 0 {
@@ -211,7 +211,7 @@ func w3cInfo(s string) DateInfo {
 		}
 		return info
 	}
-	info.Zone = atomZone(s)
+	info.Zone = ldAtomZone(s)
 	clock := s[t+1 : len(s)-len(info.Zone)]
 	info.Precision = PrecisionMinute
 	if strings.Count(clock, ":") == 2 {
@@ -220,13 +220,13 @@ func w3cInfo(s string) DateInfo {
 	return info
 }
 
-// parseDigitsOnly reads an all-digit string (trimmed; s is the original).
-func parseDigitsOnly(s, d string) (time.Time, DateInfo, error) {
+// ldDigitsOnly reads an all-digit string (trimmed; s is the original).
+func ldDigitsOnly(s, d string) (time.Time, DateInfo, error) {
 	switch n := len(d); {
 	case n >= 4 && n <= 7:
 		t, ok := parseW3CDTFDate(d)
 		if !ok {
-			return time.Time{}, DateInfo{}, dateErr(s, "year out of range")
+			return time.Time{}, DateInfo{}, ldErr(s, "year out of range")
 		}
 		return t, DateInfo{Form: FormW3CDTF, Precision: PrecisionYear, ZoneAssumed: true}, nil
 	case n == 8:
@@ -235,7 +235,7 @@ func parseDigitsOnly(s, d string) (time.Time, DateInfo, error) {
 		f.month, _, _ = dtFixedDigits(d, 4, 2)
 		f.day, _, _ = dtFixedDigits(d, 6, 2)
 		if err := f.check(); err != nil {
-			return time.Time{}, DateInfo{}, dateErr(s, "8 digits read as YYYYMMDD: "+err.Error())
+			return time.Time{}, DateInfo{}, ldErr(s, "8 digits read as YYYYMMDD: "+err.Error())
 		}
 		t, _ := f.instant()
 		return t, DateInfo{Form: FormISO8601, Precision: PrecisionDay, ZoneAssumed: true}, nil
@@ -246,7 +246,7 @@ func parseDigitsOnly(s, d string) (time.Time, DateInfo, error) {
 		v, _ := strconv.ParseInt(d, 10, 64) // 13 digits always fit
 		return time.UnixMilli(v).UTC(), DateInfo{Form: FormUnix, Precision: PrecisionSecond}, nil
 	default:
-		return time.Time{}, DateInfo{}, dateErr(s, fmt.Sprintf("a number of %d digits is neither a year (4–7 digits), a YYYYMMDD date, Unix seconds (9–11 digits) nor Unix milliseconds (13 digits)", n))
+		return time.Time{}, DateInfo{}, ldErr(s, fmt.Sprintf("a number of %d digits is neither a year (4–7 digits), a YYYYMMDD date, Unix seconds (9–11 digits) nor Unix milliseconds (13 digits)", n))
 	}
 }
 
@@ -271,9 +271,9 @@ func (f *dtFields) check() error {
 
 // Token kinds of the lenient parser.
 const (
-	tokNum   = iota + 1 // ASCII digits
-	tokWord             // letters (any script)
-	tokPunct            // one other character
+	ldNum   = iota + 1 // ASCII digits
+	ldWord             // letters (any script)
+	ldPunct            // one other character
 )
 
 // ldToken is one token of a date string.
@@ -283,8 +283,8 @@ type ldToken struct {
 	sp   bool // preceded by white space or a comment
 }
 
-// maxDateTokens bounds the number of tokens of a date ParseDate reads.
-const maxDateTokens = 48
+// ldMaxTokens bounds the number of tokens of a date ParseDate reads.
+const ldMaxTokens = 48
 
 // ldParser is the lenient date parser's state.
 type ldParser struct {
@@ -339,15 +339,15 @@ func (p *ldParser) tokenize(s string) error {
 			return errors.New("unbalanced parenthesis")
 		}
 		j := i + size
-		kind := tokPunct
+		kind := ldPunct
 		switch {
 		case dtIsDigit(s[i]):
-			kind = tokNum
+			kind = ldNum
 			for j < len(s) && dtIsDigit(s[j]) {
 				j++
 			}
 		case unicode.IsLetter(r):
-			kind = tokWord
+			kind = ldWord
 			for j < len(s) {
 				r2, n2 := utf8.DecodeRuneInString(s[j:])
 				if !unicode.IsLetter(r2) {
@@ -356,7 +356,7 @@ func (p *ldParser) tokenize(s string) error {
 				j += n2
 			}
 		}
-		if len(p.toks) == maxDateTokens {
+		if len(p.toks) == ldMaxTokens {
 			return errors.New("too long to be a date")
 		}
 		p.toks = append(p.toks, ldToken{kind: kind, text: s[i:j], sp: sp})
@@ -377,13 +377,13 @@ func (p *ldParser) peek(k int) ldToken {
 // punct reports whether the token at p.i+k is the punctuation c.
 func (p *ldParser) punct(k int, c string) bool {
 	t := p.peek(k)
-	return t.kind == tokPunct && t.text == c
+	return t.kind == ldPunct && t.text == c
 }
 
 // word returns the lowercase text of the word at p.i+k, or "".
 func (p *ldParser) word(k int) string {
 	t := p.peek(k)
-	if t.kind != tokWord {
+	if t.kind != ldWord {
 		return ""
 	}
 	return strings.ToLower(t.text)
@@ -393,7 +393,7 @@ func (p *ldParser) word(k int) string {
 // there is no number there). Values saturate, so long runs never overflow.
 func (p *ldParser) num(k int) (v int64, n int) {
 	t := p.peek(k)
-	if t.kind != tokNum {
+	if t.kind != ldNum {
 		return 0, 0
 	}
 	v, n, _ = dtDigitRun(t.text, 0)
@@ -410,7 +410,7 @@ func (p *ldParser) parse() (time.Time, DateInfo, error) {
 	// may also stand without a comma. When a word could be a weekday or a
 	// month ("mar": French mardi or English March), try both.
 	if w := p.word(0); w != "" {
-		wd := weekdayNumber(w)
+		wd := ldWeekday(w)
 		if wd != 0 || p.punct(1, ",") {
 			save := *p
 			p.weekday = wd
@@ -422,7 +422,7 @@ func (p *ldParser) parse() (time.Time, DateInfo, error) {
 				p.i++
 			}
 			t, info, err := p.parseBody()
-			if err == nil || monthNumber(w) == 0 {
+			if err == nil || ldMonth(w) == 0 {
 				return t, info, err
 			}
 			*p = save
@@ -477,7 +477,7 @@ func (p *ldParser) useCommentZone() {
 	}
 	for _, c := range p.comments {
 		c = strings.TrimSpace(c)
-		if off, known := lenientZone(strings.ToLower(c)); known {
+		if off, known := ldZone(strings.ToLower(c)); known {
 			p.f.offset = off
 			p.info.Zone = c
 			return
@@ -489,14 +489,14 @@ func (p *ldParser) useCommentZone() {
 func (p *ldParser) parseDate() error {
 	t := p.peek(0)
 	switch t.kind {
-	case tokNum:
+	case ldNum:
 		v, n := p.num(0)
 		sep := p.peek(1)
-		isSep := sep.kind == tokPunct && (sep.text == "-" || sep.text == "/" || sep.text == ".") && !sep.sp
+		isSep := sep.kind == ldPunct && (sep.text == "-" || sep.text == "/" || sep.text == ".") && !sep.sp
 		if n >= 4 && isSep {
 			return p.parseYearFirst(sep.text)
 		}
-		if isSep && p.peek(2).kind == tokNum && p.punct(3, sep.text) && p.peek(4).kind == tokNum {
+		if isSep && p.peek(2).kind == ldNum && p.punct(3, sep.text) && p.peek(4).kind == ldNum {
 			return p.parseNumericYearLast(sep.text)
 		}
 		// Day, then a month name.
@@ -506,7 +506,7 @@ func (p *ldParser) parseDate() error {
 		if p.punct(0, "-") || p.punct(0, "/") {
 			p.i++
 		}
-		m := monthNumber(p.word(0))
+		m := ldMonth(p.word(0))
 		if m == 0 {
 			if w := p.peek(0).text; w != "" {
 				return fmt.Errorf("unknown month %q", w)
@@ -525,12 +525,12 @@ func (p *ldParser) parseDate() error {
 		if yn == 0 {
 			return errors.New("no year after the month")
 		}
-		p.f.year = rssYear(y, yn)
+		p.f.year = ldYear(y, yn)
 		p.i++
 		p.info.Form, p.info.Precision = FormRFC822, PrecisionDay
 		return nil
-	case tokWord:
-		m := monthNumber(p.word(0))
+	case ldWord:
+		m := ldMonth(p.word(0))
 		if m == 0 {
 			return fmt.Errorf("unknown word %q where a date was expected", t.text)
 		}
@@ -545,7 +545,7 @@ func (p *ldParser) parseDate() error {
 			return errors.New("no day or year after the month")
 		}
 		// "Dec 2003": a month and a year.
-		if n >= 4 && !p.punct(1, ":") && p.peek(1).kind != tokNum {
+		if n >= 4 && !p.punct(1, ":") && p.peek(1).kind != ldNum {
 			p.f.year = v
 			p.i++
 			p.info.Precision = PrecisionMonth
@@ -567,7 +567,7 @@ func (p *ldParser) parseDate() error {
 		if yn == 0 {
 			return errors.New("no year after the day")
 		}
-		p.f.year = rssYear(y, yn)
+		p.f.year = ldYear(y, yn)
 		p.i++
 		return nil
 	}
@@ -589,9 +589,9 @@ func (p *ldParser) skipOrdinal() {
 	}
 }
 
-// rssYear applies the year rule of the RSS 2.0 algorithm (SUPPLEMENT §2.4
+// ldYear applies the year rule of the RSS 2.0 algorithm (SUPPLEMENT §2.4
 // step 2) to a year of n digits in a textual date.
-func rssYear(y int64, n int) int64 {
+func ldYear(y int64, n int) int64 {
 	switch n {
 	case 2:
 		y += 1900
@@ -676,17 +676,17 @@ func (p *ldParser) parseTimeAndZone() error {
 	switch {
 	case p.punct(0, ","):
 		p.i++
-	case p.word(0) == "t" && p.peek(1).kind == tokNum:
+	case p.word(0) == "t" && p.peek(1).kind == ldNum:
 		p.i++
 	}
 	switch p.word(0) {
 	case "at", "um", "à", "a", "le":
-		if p.peek(1).kind == tokNum {
+		if p.peek(1).kind == ldNum {
 			p.i++
 		}
 	}
 	h, hn := p.num(0)
-	if hn == 0 || !(p.punct(1, ":") || (p.word(1) == "h" && p.peek(2).kind == tokNum)) {
+	if hn == 0 || !(p.punct(1, ":") || (p.word(1) == "h" && p.peek(2).kind == ldNum)) {
 		p.i = save
 		return p.parseLateYear()
 	}
@@ -707,7 +707,7 @@ func (p *ldParser) parseTimeAndZone() error {
 		p.f.second = s
 		p.i += 2
 		p.info.Precision = PrecisionSecond
-		if (p.punct(0, ".") || p.punct(0, ",")) && p.peek(1).kind == tokNum && !p.peek(1).sp && !p.peek(0).sp {
+		if (p.punct(0, ".") || p.punct(0, ",")) && p.peek(1).kind == ldNum && !p.peek(1).sp && !p.peek(0).sp {
 			p.f.nsec, _, _ = dtFraction(p.peek(1).text, 0)
 			p.i += 2
 		}
@@ -734,7 +734,7 @@ func (p *ldParser) parseLateYear() error {
 	if yn == 0 {
 		return errors.New("no year after the time")
 	}
-	p.f.year = rssYear(y, yn)
+	p.f.year = ldYear(y, yn)
 	p.i++
 	p.needYear = false
 	return nil
@@ -777,7 +777,7 @@ func (p *ldParser) parseZone() error {
 	start := p.i
 	t := p.peek(0)
 	switch t.kind {
-	case tokPunct:
+	case ldPunct:
 		if t.text != "+" && t.text != "-" {
 			return nil
 		}
@@ -786,7 +786,7 @@ func (p *ldParser) parseZone() error {
 			return err
 		}
 		p.f.offset = off
-	case tokWord:
+	case ldWord:
 		w := strings.ToLower(t.text)
 		p.i++
 		if (w == "gmt" || w == "utc" || w == "ut") && (p.punct(0, "+") || p.punct(0, "-")) {
@@ -797,9 +797,9 @@ func (p *ldParser) parseZone() error {
 			p.f.offset = off
 			break
 		}
-		off, known := lenientZone(w)
+		off, known := ldZone(w)
 		if !known {
-			if p.peek(0).kind == tokWord {
+			if p.peek(0).kind == ldWord {
 				return fmt.Errorf("unexpected %q", t.text)
 			}
 			p.info.ZoneAssumed = true
@@ -853,11 +853,11 @@ func (p *ldParser) parseOffset() (int64, error) {
 	return off, nil
 }
 
-// lenientZone returns the offset (minutes east of UTC) of a lowercase zone
+// ldZone returns the offset (minutes east of UTC) of a lowercase zone
 // name as commonly used, and whether the name is known and unambiguous.
 // Unknown, ambiguous (IST, AST, SST, GST) and military names other than
 // "z" give 0, false.
-func lenientZone(w string) (int64, bool) {
+func ldZone(w string) (int64, bool) {
 	switch w {
 	case "z", "ut", "utc", "gmt", "uct", "wet", "zulu":
 		return 0, true
@@ -911,9 +911,9 @@ func lenientZone(w string) (int64, bool) {
 	return 0, false
 }
 
-// monthNumber returns 1–12 for an English, German or French month name or
+// ldMonth returns 1–12 for an English, German or French month name or
 // abbreviation (lowercase, accents optional), or 0.
-func monthNumber(w string) int64 {
+func ldMonth(w string) int64 {
 	switch w {
 	case "jan", "january", "januar", "jänner", "jän", "janvier", "janv":
 		return 1
@@ -943,9 +943,9 @@ func monthNumber(w string) int64 {
 	return 0
 }
 
-// weekdayNumber returns 1–7 (Monday–Sunday) for an English, German or French
+// ldWeekday returns 1–7 (Monday–Sunday) for an English, German or French
 // weekday name or abbreviation (lowercase), or 0.
-func weekdayNumber(w string) int {
+func ldWeekday(w string) int {
 	switch w {
 	case "mon", "monday", "mo", "montag", "lun", "lundi":
 		return 1
