@@ -205,11 +205,9 @@ func renderHTML(frag *html.Node) string {
 		return b.String()
 	}
 	b.Reset()
-	if err := html.Render(&b, cloneWithoutVoidChildren(frag)); err != nil {
-		// Render fails only on void elements with children and on
-		// ErrorNodes, neither of which the clone has.
-		return b.String()
-	}
+	// Render fails only on void elements with children and on ErrorNodes,
+	// neither of which the clone has.
+	_ = html.Render(&b, cloneWithoutVoidChildren(frag))
 	return b.String()
 }
 

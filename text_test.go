@@ -516,3 +516,59 @@ func TestConformanceNodeOutputs(t *testing.T) {
 		assert.Equal(t, tt.want, xmlSerialize(got), tt.in)
 	}
 }
+
+// TestAtomXHTMLDivSelection checks, through ParseDocument, that XHTML
+// content is taken from the first div in the HTML namespace only ([63],
+// SUPPLEMENT §4.2), and that without one the text construct falls back to
+// its child text content ([64]).
+func TestAtomXHTMLDivSelection(t *testing.T) {
+	tests := []struct {
+		name, title string
+		kind, want  string
+	}{
+		{"first HTML div", `<div xmlns="http://www.w3.org/1999/xhtml">de</div><div xmlns="http://www.w3.org/1999/xhtml">a</div>`, "node", "de"},
+		{"Atom div skipped", `<div>x</div><div xmlns="http://www.w3.org/1999/xhtml">de</div><div xmlns="http://www.w3.org/1999/xhtml">a</div>`, "node", "de"},
+		{"other HTML elements skipped", `<p xmlns="http://www.w3.org/1999/xhtml">x</p><div xmlns="http://www.w3.org/1999/xhtml">de</div>`, "node", "de"},
+		{"no HTML div: child text content", `ab<div>x</div>cd`, "string", "abcd"},
+		{"insignificant div: null, no fallback", `ab<div xmlns="http://www.w3.org/1999/xhtml"><br/></div>`, "null", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := `<feed xmlns="http://www.w3.org/2005/Atom"><title type="xhtml">` + tt.title + `</title></feed>`
+			feed, err := ParseDocument(strings.NewReader(src))
+			require.NoError(t, err)
+			require.NotNil(t, feed)
+			assert.Equal(t, tt.kind, textKind(feed.Title))
+			assert.Equal(t, tt.want, xmlSerialize(feed.Title))
+		})
+	}
+}
+
+// FuzzEscapedHTML checks that escaped HTML never panics, that the fast path
+// for plain text agrees with the parser, and that every result is a value
+// the specification allows.
+func FuzzEscapedHTML(f *testing.F) {
+	for _, s := range []string{"", " ", "x", "a<b>c</b>", "<img width=1 height=1>", "a\x00b", "&amp;&nbsp;", "<svg><a xlink:href=x>t</a></svg>", "<template>x</template>y", "<p hidden>x</p>", "\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fast, slow := escapedHTMLText(s), parseHTMLText(s)
+		if textKind(fast) != textKind(slow) || xmlSerialize(fast) != xmlSerialize(slow) {
+			t.Fatalf("fast path %s %q, parser %s %q", textKind(fast), xmlSerialize(fast), textKind(slow), xmlSerialize(slow))
+		}
+		if slow == nil {
+			return
+		}
+		if !slow.IsNode() && !textHasNonSpace(slow.String()) {
+			t.Fatalf("insignificant string %q", slow.String())
+		}
+		b, err := slow.MarshalJSON()
+		if err != nil || !json.Valid(b) {
+			t.Fatalf("MarshalJSON: %s, %v", b, err)
+		}
+		_ = slow.TextContent()
+		if !sameTextContent(slow, parseHTMLText(s)) {
+			t.Fatalf("not the same text content as itself: %q", s)
+		}
+	})
+}
