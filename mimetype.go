@@ -549,7 +549,9 @@ func matchesWebM(header []byte) bool {
 			if iter >= n-4 {
 				return false
 			}
-			return matchesPadded(header[iter:], "webm")
+			if matchesPadded(header[iter:], "webm") {
+				return true
+			}
 		}
 	}
 	return false

@@ -346,3 +346,45 @@ func TestPatternMatchNeedsWholePattern(t *testing.T) {
 		t.Errorf("without sniff-scriptable, <html> gave %q", got)
 	}
 }
+
+// FuzzParseMIMEType checks that parsing never panics and that a serialized
+// MIME type parses back to itself.
+func FuzzParseMIMEType(f *testing.F) {
+	for _, s := range []string{"text/html", `text/html;charset="a\"b"`, "a/b;c=d;e", " x/y ; z = w ", "text/html;charset=\xe9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, ok := parseMIMEType(s)
+		if !ok {
+			return
+		}
+		ser := m.String()
+		m2, ok := parseMIMEType(ser)
+		if !ok || m2.String() != ser {
+			t.Fatalf("%q serialized as %q, which parses to %v (%v)", s, ser, m2, ok)
+		}
+	})
+}
+
+// FuzzSniffMIMEType checks that sniffing never panics and that text/plain
+// (the Apache bug) is never sniffed as a type ParseResponse would parse.
+func FuzzSniffMIMEType(f *testing.F) {
+	f.Add("text/html", []byte("\xEF\xBB\xBF<!-- x --><rdf:RDF "+sniffRSS10NS+sniffRDFNS))
+	f.Add("", []byte("\x1A\x45\xDF\xA3\x42\x82\x84webm\x00\x00\x00\x00"))
+	f.Add("text/plain", []byte("<?xml version='1.0'?><rss/>"))
+	f.Add("", []byte{0, 0, 0, 0x18, 'f', 't', 'y', 'p', 'i', 's', 'o', 'm', 0, 0, 0, 1, 'm', 'p', '4', '1'})
+	f.Fuzz(func(t *testing.T, contentType string, header []byte) {
+		if len(header) > resourceHeaderSize {
+			header = header[:resourceHeaderSize]
+		}
+		var values []string
+		if contentType != "" {
+			values = []string{contentType}
+		}
+		supplied, bug := suppliedMIMEType(values)
+		got := sniffMIMEType(supplied, bug, false, header)
+		if bug && got.isXML() {
+			t.Fatalf("text/plain sniffed as %s", got)
+		}
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
@@ -689,5 +690,36 @@ func TestParseResponseRealParser(t *testing.T) {
 				t.Errorf("title %q, want %q", got, tt.wantTitle)
 			}
 		})
+	}
+}
+
+func TestParseResponseFetchesNoExternalEntity(t *testing.T) {
+	var mu sync.Mutex
+	entityRequests := 0
+	mux := http.NewServeMux()
+	mux.HandleFunc("/entity", func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		entityRequests++
+		mu.Unlock()
+		_, _ = io.WriteString(w, "fetched")
+	})
+	var srvURL string
+	mux.HandleFunc("/feed.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		_, _ = io.WriteString(w, `<?xml version="1.0"?>
+<!DOCTYPE rss [<!ENTITY ext SYSTEM "`+srvURL+`/entity"> <!ENTITY % pe SYSTEM "`+srvURL+`/entity"> %pe;]>
+<rss version="2.0"><channel><title>a&ext;b</title></channel></rss>`)
+	})
+	srv := newServer(t, mux.ServeHTTP)
+	srvURL = srv.URL
+
+	feed := mustParse(t, srv, "/feed.xml")
+	mu.Lock()
+	defer mu.Unlock()
+	if entityRequests != 0 {
+		t.Errorf("the parser fetched the external entity %d times", entityRequests)
+	}
+	if title := feed.Title.String(); strings.Contains(title, "fetched") {
+		t.Errorf("title %q holds the external entity's text", title)
 	}
 }
