@@ -125,6 +125,7 @@ type parser struct {
 	nodeSlab       []Node
 	attrSlab       []Attr
 	attrs          []rawAttr
+	attrSet        map[string]struct{}
 	scratch        []byte
 	nameCountsLive bool
 	nameCounts     map[string]int
@@ -479,6 +480,7 @@ func (p *parser) startTag() {
 	}
 	name := clean(s[start+1 : i])
 	p.attrs = p.attrs[:0]
+	p.attrSet = nil
 	empty := false
 	for {
 		for i < len(s) && isSpace(s[i]) {
@@ -543,14 +545,7 @@ func (p *parser) startTag() {
 				return
 			}
 		}
-		dup := false
-		for k := range p.attrs {
-			if p.attrs[k].name == aname {
-				dup = true
-				break
-			}
-		}
-		if dup {
+		if p.hasAttr(aname) {
 			p.parseError("duplicate-attribute")
 			continue
 		}
@@ -560,10 +555,11 @@ func (p *parser) startTag() {
 			return
 		}
 		p.attrs = append(p.attrs, rawAttr{aname, value})
-		if len(p.attrs) > 64 && !p.dupCheckCheap() {
-			// fall through: dupCheckCheap handles the quadratic case
+		if p.attrSet != nil {
+			p.attrSet[aname] = struct{}{}
 		}
 	}
+	p.attrSet = nil
 	p.pos = i
 	if p.attlists != nil {
 		p.applyAttlist(name)
@@ -571,10 +567,27 @@ func (p *parser) startTag() {
 	p.emitStart(name, empty, start)
 }
 
-// dupCheckCheap exists so that very long attribute lists stay linear: it
-// is consulted only past 64 attributes. It always returns true; the linear
-// scan above is bounded by MaxAttributes.
-func (p *parser) dupCheckCheap() bool { return true }
+// hasAttr reports whether the tag being read already has an attribute
+// named name. Long attribute lists switch to a set so that a tag with
+// thousands of attributes stays linear.
+func (p *parser) hasAttr(name string) bool {
+	if p.attrSet != nil {
+		_, ok := p.attrSet[name]
+		return ok
+	}
+	for k := range p.attrs {
+		if p.attrs[k].name == name {
+			return true
+		}
+	}
+	if len(p.attrs) >= 16 {
+		p.attrSet = make(map[string]struct{}, 2*len(p.attrs))
+		for k := range p.attrs {
+			p.attrSet[p.attrs[k].name] = struct{}{}
+		}
+	}
+	return false
+}
 
 // quotedValue reads an attribute value from i up to the quote q. It
 // returns the value, the index after the closing quote, and false at EOF.
@@ -732,6 +745,7 @@ func (p *parser) resolve(n *Node, qname string) {
 		n.Local = qname
 	}
 	// The other attributes.
+	var nsSet map[[2]string]struct{}
 	for k := range attrs {
 		at := &attrs[k]
 		if at.Namespace != "" || at.Local == "xmlns:xmlns" {
@@ -747,20 +761,41 @@ func (p *parser) resolve(n *Node, qname string) {
 			continue
 		}
 		local := name[i+1:]
-		dup := false
-		for m := 0; m < k; m++ {
-			if attrs[m].Namespace == uri && attrs[m].Local == local {
-				dup = true
-				break
-			}
-		}
-		if dup {
+		if nsDuplicate(attrs[:k], uri, local, &nsSet) {
 			p.parseError("duplicate-namespaced-attribute")
 			continue
 		}
 		at.Namespace, at.Prefix, at.Local = uri, name[:i], local
 	}
 	n.Attr = attrs
+}
+
+// nsDuplicate reports whether an attribute among prev already has the
+// namespace uri and local name local. For long attribute lists it keeps a
+// set in *set (built on first use) so the check stays linear.
+func nsDuplicate(prev []Attr, uri, local string, set *map[[2]string]struct{}) bool {
+	if len(prev) < 16 {
+		for m := range prev {
+			if prev[m].Namespace == uri && prev[m].Local == local {
+				return true
+			}
+		}
+		return false
+	}
+	if *set == nil {
+		*set = make(map[[2]string]struct{}, 2*len(prev))
+		for m := range prev {
+			if prev[m].Namespace != "" {
+				(*set)[[2]string{prev[m].Namespace, prev[m].Local}] = struct{}{}
+			}
+		}
+	}
+	key := [2]string{uri, local}
+	if _, ok := (*set)[key]; ok {
+		return true
+	}
+	(*set)[key] = struct{}{}
+	return false
 }
 
 // lookup returns the namespace URI bound to prefix ("" for the default
@@ -844,18 +879,21 @@ func (p *parser) endTag() {
 		p.parseError("stray-end-tag")
 		return
 	}
-	p.closeElement(clean(name))
+	p.closeElement(clean(name), start)
 }
 
-// closeElement handles an end tag named name in the main phase.
-func (p *parser) closeElement(name string) {
+// closeElement handles an end tag named name, which starts at off, in the
+// main phase.
+func (p *parser) closeElement(name string, off int) {
 	top := len(p.stack) - 1
 	if top >= p.base && p.stack[top].qname == name {
 		p.flushText()
 		p.pop(top)
 		return
 	}
-	p.parseError("mismatched-end-tag")
+	if p.recordErrors {
+		p.parseErrorAt(p.offsetAt(off), "mismatched-end-tag")
+	}
 	// Deep stacks: keep counts of open names so that stray end tags cost
 	// O(1) and parsing stays linear.
 	if len(p.stack)-p.base > 32 {

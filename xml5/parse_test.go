@@ -1,0 +1,434 @@
+package xml5
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf16"
+)
+
+// dump parses input and returns the tree in the conformance suite's
+// format, one node per line.
+func dump(t *testing.T, input string, opts ...Option) string {
+	t.Helper()
+	doc, err := Parse(strings.NewReader(input), opts...)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", input, err)
+	}
+	return strings.Join(dumpTree(doc), "\n")
+}
+
+func lines(s ...string) string { return strings.Join(s, "\n") }
+
+func checkDump(t *testing.T, input, want string, opts ...Option) {
+	t.Helper()
+	if got := dump(t, input, opts...); got != want {
+		t.Errorf("Parse(%q):\n got:\n%s\nwant:\n%s", input, got, want)
+	}
+}
+
+func utf16Bytes(s string, bigEndian, bom bool) []byte {
+	var b []byte
+	units := utf16.Encode([]rune(s))
+	if bom {
+		units = append([]uint16{0xFEFF}, units...)
+	}
+	for _, u := range units {
+		if bigEndian {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return b
+}
+
+func TestDecoding(t *testing.T) {
+	tests := []struct {
+		name     string
+		input    []byte
+		charset  string
+		wantText string
+		wantEnc  string
+	}{
+		{"default UTF-8", []byte("<a>caf\xc3\xa9</a>"), "", "café", "UTF-8"},
+		{"UTF-8 BOM", []byte("\xef\xbb\xbf<a>caf\xc3\xa9</a>"), "", "café", "UTF-8"},
+		{"BOM beats transport label", []byte("\xef\xbb\xbf<a>caf\xc3\xa9</a>"), "windows-1252", "café", "UTF-8"},
+		{"UTF-16LE BOM", utf16Bytes("<a>café €</a>", false, true), "", "café €", "UTF-16LE"},
+		{"UTF-16BE BOM", utf16Bytes("<a>café €</a>", true, true), "", "café €", "UTF-16BE"},
+		{"UTF-16LE without BOM", utf16Bytes(`<?xml version="1.0" encoding="UTF-16"?><a>café</a>`, false, false), "", "café", "UTF-16LE"},
+		{"UTF-16BE without BOM", utf16Bytes(`<?xml version="1.0"?><a>café</a>`, true, false), "", "café", "UTF-16BE"},
+		{"transport label", []byte("<a>caf\xe9</a>"), "windows-1252", "café", "windows-1252"},
+		{"transport label beats declaration", []byte(`<?xml version="1.0" encoding="utf-8"?><a>caf` + "\xe9</a>"), "ISO-8859-1", "café", "windows-1252"},
+		{"iso-8859-1 is windows-1252", []byte(`<?xml version="1.0" encoding="iso-8859-1"?><a>` + "\x80 caf\xe9</a>"), "", "€ café", "windows-1252"},
+		{"declaration Shift_JIS", []byte(`<?xml version="1.0" encoding="Shift_JIS"?><a>` + "\x93\xfa\x96\x7b</a>"), "", "日本", "Shift_JIS"},
+		{"unknown transport label ignored", []byte(`<?xml version="1.0" encoding="windows-1252"?><a>` + "caf\xe9</a>"), "no-such-charset", "café", "windows-1252"},
+		{"unknown declared encoding ignored", []byte(`<?xml version="1.0" encoding="bogus"?><a>caf` + "\xc3\xa9</a>"), "", "café", "UTF-8"},
+		{"declared UTF-16 in ASCII bytes", []byte(`<?xml version="1.0" encoding="utf-16"?><a>caf` + "\xc3\xa9</a>"), "", "café", "UTF-8"},
+		{"invalid UTF-8 bytes", []byte("<a>a\xffb\xc3c\xe2\x82</a>"), "", "a\uFFFDb\uFFFDc\uFFFD", "UTF-8"},
+		// The server says UTF-8, the bytes are Latin-1: the label
+		// still wins, and the bytes that do not decode become U+FFFD.
+		{"label that lies", []byte(`<?xml version="1.0" encoding="iso-8859-1"?><a>caf` + "\xe9</a>"), "utf-8", "caf\uFFFD", "UTF-8"},
+		// The declaration lies: the bytes are UTF-8 but it says
+		// windows-1252, so they are read as windows-1252.
+		{"declaration that lies", []byte(`<?xml version="1.0" encoding="windows-1252"?><a>caf` + "\xc3\xa9</a>"), "", "cafÃ©", "windows-1252"},
+		{"unpaired surrogate in UTF-16", append(utf16Bytes("<a>x", false, true), 0x00, 0xD8, 'y', 0, '<', 0, '/', 0, 'a', 0, '>', 0), "", "x\uFFFDy", "UTF-16LE"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var opts []Option
+			if tc.charset != "" {
+				opts = append(opts, WithCharset(tc.charset))
+			}
+			doc, err := Parse(bytes.NewReader(tc.input), opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if doc.Encoding != tc.wantEnc {
+				t.Errorf("Encoding = %q, want %q", doc.Encoding, tc.wantEnc)
+			}
+			root := doc.Root()
+			if root == nil {
+				t.Fatal("no root element")
+			}
+			if got := root.ChildTextContent(); got != tc.wantText {
+				t.Errorf("text = %q, want %q", got, tc.wantText)
+			}
+		})
+	}
+}
+
+func TestXMLDeclaration(t *testing.T) {
+	doc, err := Parse(strings.NewReader(`<?xml version="1.0" encoding='utf-8' standalone="yes"?><a/>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.XMLVersion != "1.0" || doc.XMLEncoding != "utf-8" || doc.XMLStandalone != "yes" {
+		t.Errorf("declaration = %q %q %q", doc.XMLVersion, doc.XMLEncoding, doc.XMLStandalone)
+	}
+	if doc.Node.FirstChild != doc.Root() {
+		t.Error("the XML declaration must not become a node")
+	}
+}
+
+func TestNamespaces(t *testing.T) {
+	checkDump(t, `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:m="urn:m"><m:x m:a="1" b="2"/><y xmlns=""/><p:z/></feed>`, lines(
+		`| <{http://www.w3.org/2005/Atom} feed>`,
+		`|   xmlns m="urn:m"`,
+		`|   xmlns xmlns="http://www.w3.org/2005/Atom"`,
+		`|   <{urn:m} x>`,
+		`|     b="2"`,
+		`|     {urn:m} a="1"`,
+		`|   <{} y>`,
+		`|     xmlns xmlns=""`,
+		`|   <{} p:z>`,
+	))
+	// Declarations are scoped to their element.
+	doc, _ := Parse(strings.NewReader(`<r><a xmlns:p="urn:1"><p:b/></a><p:c/><d xml:lang="fr"/></r>`))
+	a := doc.Root().FirstElementChild()
+	b := a.FirstElementChild()
+	if !b.Is("urn:1", "b") || b.Prefix != "p" || b.QualifiedName() != "p:b" {
+		t.Errorf("p:b = {%s}%s prefix %q", b.Namespace, b.Local, b.Prefix)
+	}
+	c := a.NextElementSibling()
+	if c.Namespace != "" || c.Local != "p:c" || c.Prefix != "" {
+		t.Errorf("undeclared p:c = {%s}%s prefix %q", c.Namespace, c.Local, c.Prefix)
+	}
+	d := c.NextElementSibling()
+	if v, ok := d.AttrValue(XMLNamespace, "lang"); !ok || v != "fr" {
+		t.Errorf("xml:lang = %q, %v", v, ok)
+	}
+}
+
+func TestEntities(t *testing.T) {
+	checkDump(t, `<!DOCTYPE r [<!ENTITY me "Jo &amp; Co"><!ENTITY b "<b>bold</b>">]><r a="&me;">&me; &b; &copy; &copy &nbsp;x &unknown; &lt;</r>`, lines(
+		`| <!DOCTYPE r>`,
+		`| <{} r>`,
+		`|   a="Jo & Co"`,
+		`|   "Jo & Co "`,
+		`|   <{} b>`,
+		`|     "bold"`,
+		"|   \" © © \u00a0x &unknown; <\"",
+	))
+	// Numeric references, including ones XML forbids.
+	checkDump(t, `<r>&#65;&#x42;&#0;&#xD800;&#x110000;&#x1F600;</r>`, lines(
+		`| <{} r>`,
+		"|   \"AB\uFFFD\uFFFD\uFFFD\U0001F600\"",
+	))
+}
+
+func TestExternalEntitiesNeverRead(t *testing.T) {
+	input := `<!DOCTYPE r SYSTEM "http://127.0.0.1:1/never.dtd" [
+<!ENTITY ext SYSTEM "file:///etc/passwd">
+<!ENTITY % pe SYSTEM "http://127.0.0.1:1/never.ent">
+%pe;
+]><r>a&ext;b</r>`
+	done := make(chan string, 1)
+	go func() { done <- dump(t, input) }()
+	select {
+	case got := <-done:
+		want := lines(`| <!DOCTYPE r "" "http://127.0.0.1:1/never.dtd">`, `| <{} r>`, `|   "ab"`)
+		if got != want {
+			t.Errorf("got:\n%s\nwant:\n%s", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Parse blocked: it must never fetch external entities")
+	}
+}
+
+func TestEntityExpansionIsBounded(t *testing.T) {
+	// Billion laughs: ten levels of ten references.
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE r [<!ENTITY l0 "ha">`)
+	for i := 1; i <= 10; i++ {
+		b.WriteString(`<!ENTITY l` + itoa(i) + ` "` + strings.Repeat("&l"+itoa(i-1)+";", 10) + `">`)
+	}
+	b.WriteString(`]><r a="&l10;">&l10;</r>`)
+	start := time.Now()
+	doc, err := Parse(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("billion laughs took %v", d)
+	}
+	text := doc.Root().ChildTextContent()
+	if len(text) > 2<<20 {
+		t.Errorf("expansion produced %d bytes, want at most about 1 MiB", len(text))
+	}
+	if !strings.Contains(text, "&l") {
+		t.Errorf("references beyond the budget should stay as written")
+	}
+
+	// Quadratic blow-up: one big entity referenced many times.
+	b.Reset()
+	b.WriteString(`<!DOCTYPE r [<!ENTITY big "` + strings.Repeat("x", 50000) + `">]><r>`)
+	b.WriteString(strings.Repeat("&big;", 10000))
+	b.WriteString(`</r>`)
+	in := b.String()
+	start = time.Now()
+	doc, err = Parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("quadratic blow-up took %v", d)
+	}
+	if n := len(doc.Root().ChildTextContent()); n > 8*len(in)+(1<<20) {
+		t.Errorf("expansion produced %d bytes from %d bytes of input", n, len(in))
+	}
+
+	// A recursive entity stays as written.
+	checkDump(t, `<!DOCTYPE r [<!ENTITY a "x&b;"><!ENTITY b "y&a;">]><r>&a;</r>`, lines(
+		`| <!DOCTYPE r>`, `| <{} r>`, `|   "xy&a;"`))
+}
+
+func TestLimits(t *testing.T) {
+	t.Run("MaxDepth", func(t *testing.T) {
+		in := strings.Repeat("<a>", 50) + "text"
+		doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: 10}))
+		if !errors.Is(err, ErrLimit) {
+			t.Fatalf("err = %v, want ErrLimit", err)
+		}
+		var le *LimitError
+		if !errors.As(err, &le) || le.Limit != "MaxDepth" || le.Line != 1 || le.Offset != 30 {
+			t.Errorf("err = %#v", err)
+		}
+		if !strings.Contains(err.Error(), "MaxDepth") || !strings.Contains(err.Error(), "offset 30") {
+			t.Errorf("message %q should name the limit and the offset", err)
+		}
+		depth := 0
+		for n := doc.Root(); n != nil; n = n.FirstElementChild() {
+			depth++
+		}
+		if depth != 10 {
+			t.Errorf("document holds %d levels, want the 10 parsed before the limit", depth)
+		}
+	})
+	t.Run("MaxInputBytes", func(t *testing.T) {
+		doc, err := Parse(strings.NewReader("<a><b>0123456789</b></a>"), WithLimits(Limits{MaxInputBytes: 10}))
+		var le *LimitError
+		if !errors.As(err, &le) || le.Limit != "MaxInputBytes" || le.Offset != 10 {
+			t.Fatalf("err = %v", err)
+		}
+		if got := doc.Root().FirstElementChild().ChildTextContent(); got != "0123" {
+			t.Errorf("text = %q, want the part within the limit", got)
+		}
+	})
+	t.Run("MaxAttributes", func(t *testing.T) {
+		doc, err := Parse(strings.NewReader(`<r><a x="1"/><b a="1" b="2" c="3"/></r>`), WithLimits(Limits{MaxAttributes: 2}))
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "MaxAttributes") {
+			t.Fatalf("err = %v", err)
+		}
+		if doc.Root() == nil || doc.Root().FirstElementChild() == nil || doc.Root().FirstElementChild().Local != "a" {
+			t.Errorf("the document parsed so far is missing")
+		}
+	})
+	t.Run("MaxEntityDepth", func(t *testing.T) {
+		in := `<!DOCTYPE r [<!ENTITY a "A"><!ENTITY b "&a;"><!ENTITY c "&b;">]><r>&c;</r>`
+		doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxEntityDepth: 2}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := doc.Root().ChildTextContent(); got != "&a;" {
+			t.Errorf("text = %q, want the reference beyond the depth left as written", got)
+		}
+	})
+	t.Run("defaults", func(t *testing.T) {
+		l := Limits{}.resolve()
+		if l != DefaultLimits {
+			t.Errorf("zero Limits resolve to %+v, want %+v", l, DefaultLimits)
+		}
+		if l := (Limits{MaxDepth: -1}).resolve(); l.MaxDepth < 1<<30 {
+			t.Errorf("negative MaxDepth should mean no limit, got %d", l.MaxDepth)
+		}
+	})
+}
+
+func TestDeepNestingDoesNotRecurse(t *testing.T) {
+	const depth = 1000000
+	in := strings.Repeat("<a>", depth) + "x" + strings.Repeat("</a>", depth/2)
+	doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: -1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, d := doc.Root(), 1
+	for n.FirstChild != nil && n.FirstChild.Type == ElementNode {
+		n = n.FirstChild
+		d++
+	}
+	if d != depth || n.ChildTextContent() != "x" {
+		t.Errorf("depth %d, want %d", d, depth)
+	}
+	// The default limit stops such a document with ErrLimit.
+	if _, err := Parse(strings.NewReader(in)); !errors.Is(err, ErrLimit) {
+		t.Errorf("default limits: err = %v, want ErrLimit", err)
+	}
+}
+
+func TestMalformed(t *testing.T) {
+	tests := []struct {
+		name, input, want string
+	}{
+		{"truncated", `<rss><channel><title>Trunc`, lines(
+			`| <{} rss>`, `|   <{} channel>`, `|     <{} title>`, `|       "Trunc"`)},
+		{"truncated inside a tag", `<rss><channel><item a="1`, lines(
+			`| <{} rss>`, `|   <{} channel>`)},
+		{"control characters", "<a>x\x01y\x0bz\x00!</a>", lines(
+			`| <{} a>`, "|   \"x\x01y\x0bz!\"")},
+		{"invalid UTF-8", "<a t=\"\xff\">\xfe\xfd</a>", lines(
+			`| <{} a>`, "|   t=\"\uFFFD\"", "|   \"\uFFFD\uFFFD\"")},
+		{"stray < and &", `<a>1 < 2 & 3 && AT&T; x<</a>`, lines(
+			`| <{} a>`, `|   "1 < 2 & 3 && AT&T; x<"`)},
+		// XML5 starts a tag at '<' followed by almost anything.
+		{"< before a name character", `<a>1 <=2</a>`, lines(
+			`| <{} a>`, `|   "1 "`, `|   <{} =2<>`, `|     a=""`)},
+		{"mismatched tags", `<a><b><c>x</b>y</d>z</a>`, lines(
+			`| <{} a>`, `|   <{} b>`, `|     <{} c>`, `|       "x"`, `|   "yz"`)},
+		{"content after the root", `<a/><b/>text<!--c-->`, lines(
+			`| <{} a>`, `| <!-- c -->`)},
+		{"whitespace before the XML declaration", "\n  <?xml version=\"1.0\"?>\n<a/>", lines(
+			`| <?xml version="1.0"?>`, `| <{} a>`)},
+		// A PHP warning printed before the feed: its first tag
+		// becomes the root element and the feed is content after the
+		// root, dropped as XML5 says.
+		{"PHP warning before the declaration", "<br />\n<b>Warning</b>:  something in <b>/x.php</b><br />\n<?xml version=\"1.0\"?><rss><channel/></rss>", lines(
+			`| <{} br>`, `| <?xml version="1.0"?>`)},
+		{"CRLF newlines", "<a>1\r\n2\r3</a>", lines(`| <{} a>`, "|   \"1\n2\n3\"")},
+		{"CDATA merges into text", `<a>x<![CDATA[<y>&amp;]]>z</a>`, lines(`| <{} a>`, `|   "x<y>&amp;z"`)},
+		{"duplicate attribute", `<a x="1" x="2"/>`, lines(`| <{} a>`, `|   x="1"`)},
+		{"unquoted attribute", `<a x=1 y=&amp;>t</a>`, lines(`| <{} a>`, `|   x="1"`, `|   y="&"`, `|   "t"`)},
+		{"empty input", ``, ``},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			checkDump(t, tc.input, tc.want)
+		})
+	}
+}
+
+func TestWithErrors(t *testing.T) {
+	doc, err := Parse(strings.NewReader("<a>\n  <b></c>\n&bogus;</a>"), WithErrors())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Errors) == 0 {
+		t.Fatal("no errors recorded")
+	}
+	var mismatch *ParseError
+	for i := range doc.Errors {
+		if doc.Errors[i].Code == "mismatched-end-tag" {
+			mismatch = &doc.Errors[i]
+			break
+		}
+	}
+	if mismatch == nil || mismatch.Line != 2 || mismatch.Column != 6 || mismatch.Offset != 9 {
+		t.Errorf("errors = %v, want a mismatched-end-tag at line 2, column 6", doc.Errors)
+	}
+	if got := mismatch.Error(); got != "xml5: line 2, column 6: mismatched-end-tag" {
+		t.Errorf("Error() = %q", got)
+	}
+	doc, _ = Parse(strings.NewReader("<a></c>"))
+	if doc.Errors != nil {
+		t.Errorf("errors recorded without WithErrors: %v", doc.Errors)
+	}
+}
+
+type failingReader struct {
+	data []byte
+	err  error
+}
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, r.err
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestReadError(t *testing.T) {
+	boom := errors.New("connection reset")
+	doc, err := Parse(&failingReader{data: []byte("<rss><channel><title>T</title><item>"), err: boom})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v, want the reader's error", err)
+	}
+	if doc == nil || doc.Root() == nil || doc.Root().FirstElementChild() == nil {
+		t.Fatal("the document read so far is missing")
+	}
+	if got := doc.Root().FirstElementChild().FirstElementChild().ChildTextContent(); got != "T" {
+		t.Errorf("title = %q", got)
+	}
+	// A reader that returns data with io.EOF is not an error.
+	if _, err := Parse(io.MultiReader(strings.NewReader("<a>"), strings.NewReader("</a>"))); err != nil {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestDocumentFields(t *testing.T) {
+	doc, err := Parse(strings.NewReader(`<!DOCTYPE rss PUBLIC "-//x//EN" "http://x/rss.dtd"><?pi data?><!--c--><rss/>`), WithURL("https://example.com/feed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.URL != "https://example.com/feed" {
+		t.Errorf("URL = %q", doc.URL)
+	}
+	dt := doc.Node.FirstChild
+	if dt.Type != DoctypeNode || dt.Local != "rss" || dt.PublicID != "-//x//EN" || dt.SystemID != "http://x/rss.dtd" {
+		t.Errorf("doctype = %+v", dt)
+	}
+	pi := dt.NextSibling
+	if pi.Type != ProcessingInstructionNode || pi.Local != "pi" || pi.Data != "data" {
+		t.Errorf("pi = %+v", pi)
+	}
+	if c := pi.NextSibling; c.Type != CommentNode || c.Data != "c" {
+		t.Errorf("comment = %+v", c)
+	}
+	if r := doc.Root(); r == nil || r.Local != "rss" || r.Offset != len(`<!DOCTYPE rss PUBLIC "-//x//EN" "http://x/rss.dtd"><?pi data?><!--c-->`) {
+		t.Errorf("root = %+v", r)
+	}
+}
