@@ -1,10 +1,12 @@
 package feedspec
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -194,3 +196,68 @@ func TestCanonicalJSONViaMarshal(t *testing.T) {
 }
 
 var _ io.Reader = (*failingReader)(nil)
+
+// FuzzParseDocument checks that no input makes ParseDocument panic, that the
+// canonical JSON is valid, and the model's invariants: URLs of images and
+// enclosures are never empty, categories are a set of non-empty strings, and
+// every entry points to its feed.
+func FuzzParseDocument(f *testing.F) {
+	files, _ := filepath.Glob("testdata/golden/*.xml")
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		feed, err := ParseDocument(bytes.NewReader(data), WithURL(goldenBaseURL))
+		if feed == nil {
+			if !errors.Is(err, ErrNotFeed) {
+				t.Fatalf("nil feed with error %v", err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("feed with error %v", err)
+		}
+		b, err := feed.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !json.Valid(b) {
+			t.Fatalf("invalid JSON: %s", b)
+		}
+		checkImage := func(img *Image) {
+			if img != nil && img.URL == "" {
+				t.Fatal("image with an empty URL")
+			}
+		}
+		checkImage(feed.Icon)
+		checkImage(feed.Logo)
+		for _, p := range feed.Authors {
+			checkImage(p.Icon)
+		}
+		for _, e := range feed.Entries {
+			if e.Feed != feed {
+				t.Fatal("entry without its feed")
+			}
+			checkImage(e.Thumbnail)
+			seen := map[string]bool{}
+			for _, c := range e.Categories {
+				if c == "" || seen[c] {
+					t.Fatalf("categories %q are not a set of non-empty strings", e.Categories)
+				}
+				seen[c] = true
+			}
+			for _, enc := range e.Enclosures {
+				if enc.URL == "" {
+					t.Fatal("enclosure with an empty URL")
+				}
+			}
+			for _, p := range e.Authors {
+				checkImage(p.Icon)
+			}
+		}
+	})
+}
