@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
 )
 
 // whatwgNames spells the encoding names charset.Lookup returns the way the
@@ -67,8 +68,13 @@ func lookupLabel(label string) (encoding.Encoding, string) {
 // Bytes that do not decode become U+FFFD. The returned string may share
 // memory with raw, which the caller must not modify afterwards.
 func decode(raw []byte, transport string) (string, string) {
-	// Byte order marks.
+	// Byte order marks. UTF-32 is not in the Encoding Standard, but feeds
+	// use it and its marks are unambiguous: they are checked first.
 	switch {
+	case len(raw) >= 4 && raw[0] == 0 && raw[1] == 0 && raw[2] == 0xFE && raw[3] == 0xFF:
+		return decodeWith(utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), raw[4:]), "UTF-32BE"
+	case len(raw) >= 4 && raw[0] == 0xFF && raw[1] == 0xFE && raw[2] == 0 && raw[3] == 0:
+		return decodeWith(utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), raw[4:]), "UTF-32LE"
 	case len(raw) >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF:
 		return utf8Text(raw[3:]), "UTF-8"
 	case len(raw) >= 2 && raw[0] == 0xFE && raw[1] == 0xFF:
@@ -80,9 +86,16 @@ func decode(raw []byte, transport string) (string, string) {
 	if e, name := lookupLabel(transport); e != nil {
 		return decodeNamed(e, name, raw)
 	}
-	// UTF-16 without a byte order mark, recognised by its first
-	// characters ("<" then an ASCII character), as browsers do for XML.
+	// UTF-16 and UTF-32 without a byte order mark, recognised by their
+	// first character, "<" (for UTF-16 followed by an ASCII character),
+	// as XML's appendix F describes.
 	if len(raw) >= 4 {
+		if raw[0] == 0 && raw[1] == 0 && raw[2] == 0 && raw[3] == '<' {
+			return decodeWith(utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), raw), "UTF-32BE"
+		}
+		if raw[0] == '<' && raw[1] == 0 && raw[2] == 0 && raw[3] == 0 {
+			return decodeWith(utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), raw), "UTF-32LE"
+		}
 		if raw[0] == '<' && raw[1] == 0 && raw[2] != 0 && raw[2] < 0x80 && raw[3] == 0 {
 			return decodeWith(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), raw), "UTF-16LE"
 		}

@@ -126,6 +126,7 @@ type parser struct {
 	attrSlab       []Attr
 	attrs          []rawAttr
 	attrSet        map[string]struct{}
+	stops          [4]int // next '<', '&', CR, NUL in src (see nextTextStop)
 	scratch        []byte
 	nameCountsLive bool
 	nameCounts     map[string]int
@@ -136,7 +137,7 @@ type rawAttr struct {
 }
 
 func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
-	p := &parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs}
+	p := &parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs, stops: [4]int{-1, -1, -1, -1}}
 	p.budget = 8 * len(text)
 	if p.budget < 1<<20 {
 		p.budget = 1 << 20
@@ -338,24 +339,23 @@ func (p *parser) flushText() {
 // textStop marks the bytes that end a run of plain text.
 var textStop = [256]bool{'<': true, '&': true, '\r': true, 0: true}
 
-// indexTextStop returns the index of the first byte of s that ends plain
-// text, or len(s).
-func indexTextStop(s string) int {
-	n := strings.IndexByte(s, '<')
-	if n < 0 {
-		n = len(s)
+// nextTextStop returns the index of the first byte at or after i that ends
+// plain text, or len(p.src). It remembers where the next '<', '&', CR and
+// NUL are, so that every byte is searched at most once for each of them:
+// text full of references stays linear.
+func (p *parser) nextTextStop(i int) int {
+	s := p.src
+	c := &p.stops
+	for k, b := range [4]byte{'<', '&', '\r', 0} {
+		if c[k] < i {
+			if j := strings.IndexByte(s[i:], b); j >= 0 {
+				c[k] = i + j
+			} else {
+				c[k] = len(s)
+			}
+		}
 	}
-	seg := s[:n]
-	if k := strings.IndexByte(seg, '&'); k >= 0 {
-		seg = seg[:k]
-	}
-	if k := strings.IndexByte(seg, '\r'); k >= 0 {
-		seg = seg[:k]
-	}
-	if k := strings.IndexByte(seg, 0); k >= 0 {
-		seg = seg[:k]
-	}
-	return len(seg)
+	return min(c[0], c[1], c[2], c[3])
 }
 
 func isSpace(c byte) bool {
@@ -391,7 +391,7 @@ func (p *parser) run() {
 		if i == end && i < len(s) {
 			// A long run of text: let the vectorized searches
 			// find its end.
-			i += indexTextStop(s[i:])
+			i = p.nextTextStop(i)
 		}
 		if i > p.pos {
 			p.addRange(p.pos, i)

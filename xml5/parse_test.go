@@ -46,6 +46,18 @@ func utf16Bytes(s string, bigEndian, bom bool) []byte {
 	return b
 }
 
+func utf32Bytes(s string, bigEndian bool) []byte {
+	var b []byte
+	for _, r := range s {
+		if bigEndian {
+			b = append(b, byte(r>>24), byte(r>>16), byte(r>>8), byte(r))
+		} else {
+			b = append(b, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
+		}
+	}
+	return b
+}
+
 func TestDecoding(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -75,6 +87,9 @@ func TestDecoding(t *testing.T) {
 		// The declaration lies: the bytes are UTF-8 but it says
 		// windows-1252, so they are read as windows-1252.
 		{"declaration that lies", []byte(`<?xml version="1.0" encoding="windows-1252"?><a>caf` + "\xc3\xa9</a>"), "", "cafÃ©", "windows-1252"},
+		{"UTF-32BE BOM", utf32Bytes("\uFEFF<a>café</a>", true), "", "café", "UTF-32BE"},
+		{"UTF-32LE BOM", utf32Bytes("\uFEFF<a>café</a>", false), "", "café", "UTF-32LE"},
+		{"UTF-32LE without BOM", utf32Bytes("<a>café</a>", false), "", "café", "UTF-32LE"},
 		{"unpaired surrogate in UTF-16", append(utf16Bytes("<a>x", false, true), 0x00, 0xD8, 'y', 0, '<', 0, '/', 0, 'a', 0, '>', 0), "", "x\uFFFDy", "UTF-16LE"},
 	}
 	for _, tc := range tests {

@@ -215,7 +215,8 @@ func (p *parser) expandInContent(e *entity, next int) {
 	if p.entDepth == 0 {
 		p.refOff = p.pos
 	}
-	savedSrc, savedBase := p.src, p.base
+	savedSrc, savedBase, savedStops := p.src, p.base, p.stops
+	p.stops = [4]int{-1, -1, -1, -1}
 	p.pos = next
 	savedPos := p.pos
 	e.active = true
@@ -234,7 +235,7 @@ func (p *parser) expandInContent(e *entity, next int) {
 	}
 	p.entDepth--
 	e.active = false
-	p.src, p.base, p.pos = savedSrc, savedBase, savedPos
+	p.src, p.base, p.pos, p.stops = savedSrc, savedBase, savedPos, savedStops
 }
 
 // attrReference expands the reference at the start of s (s[0] == '&')
