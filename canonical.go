@@ -90,7 +90,10 @@ func CanonicalURL(raw string) (string, error) {
 
 	// Steps 4, 5 and 6 on the query.
 	if q := u.Query(); q != "" || strings.Contains(u.Href(true), "?") {
-		u.SetSearch(canonicalQuery(q))
+		if q = canonicalQuery(q); q != "" {
+			q = "?" + q // SetSearch drops one leading "?"
+		}
+		u.SetSearch(q)
 	}
 
 	// Step 7: the fragment.

@@ -61,6 +61,9 @@ func TestCanonicalURL(t *testing.T) {
 		// Other schemes.
 		{"mailto opaque path", "MAILTO:Someone@Example.com#x", "mailto:Someone@Example.com"},
 		{"whitespace trimmed", "  https://example.com/a/  ", "https://example.com/a"},
+		// Found by fuzzing.
+		{"query starting with ?", "A:??", "a:??"},
+		{"query parameter ?", "https://example.com/??b&a", "https://example.com/??b&a"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,4 +103,27 @@ func TestCanonicalURLSameArticle(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, want, got, v)
 	}
+}
+
+func FuzzCanonicalURL(f *testing.F) {
+	for _, s := range []string{
+		"HTTPS://WWW.Example.COM", "http://example.com:80/a/?b=2&a=1&utm_source=x#f",
+		"https://example.com/%41%2f/", "foo://Host/x/", "mailto:A@B", "https://example.com/#!/x",
+		"https://example.com/a/%2E%2E/b", "https://example.com/?%7E=%7e&&=", "file:///C:/x/",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		got, err := CanonicalURL(raw)
+		if err != nil {
+			return
+		}
+		again, err := CanonicalURL(got)
+		if err != nil {
+			t.Fatalf("CanonicalURL(%q) = %q, which does not parse: %v", raw, got, err)
+		}
+		if again != got {
+			t.Fatalf("not idempotent: %q -> %q -> %q", raw, got, again)
+		}
+	})
 }

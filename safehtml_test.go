@@ -291,3 +291,17 @@ func TestSafeHTMLXHTMLTree(t *testing.T) {
 	assert.Equal(t, `<p>aalert(1)</p>kept<img src="https://example.com/blog/post/i.png"><p title="t">upper</p>`,
 		SafeHTML(nodeText(frag), safeBase))
 }
+
+func FuzzSafeHTML(f *testing.F) {
+	for _, v := range xssVectors {
+		f.Add(v)
+	}
+	f.Add(`<p style="color: red">a <a href="/x">b</a><img srcset="a.png 1x, b.png 2x"></p>`)
+	f.Fuzz(func(t *testing.T, in string) {
+		got := SafeHTML(toolkitHTML(t, in), safeBase)
+		assertSafe(t, got)
+		if again := SafeHTML(toolkitHTML(t, got), safeBase); again != got {
+			t.Fatalf("not stable:\nin:    %q\nout:   %q\nagain: %q", in, got, again)
+		}
+	})
+}
