@@ -99,8 +99,9 @@ type parser struct {
 	phase   int
 	stack   []openElement
 	ns      []nsBinding
-	base    int  // stack depth below which end tags cannot pop (entity expansion)
-	sawDecl bool // a DOCTYPE was seen
+	nsIndex map[string][]int // prefix -> indexes in ns, once ns is long
+	base    int              // stack depth below which end tags cannot pop (entity expansion)
+	sawDecl bool             // a DOCTYPE was seen
 
 	// Pending text: a range of pendSrc, or the bytes in textBuf.
 	pendMode       int // 0 none, 1 range, 2 buffer
@@ -687,7 +688,7 @@ func (p *parser) emitStart(qname string, empty bool, off int) {
 	p.resolve(n, qname)
 	appendChild(p.current(), n)
 	if empty {
-		p.ns = p.ns[:mark]
+		p.truncateNS(mark)
 		if len(p.stack) == 0 {
 			p.phase = phaseEnd
 		}
@@ -713,7 +714,7 @@ func (p *parser) resolve(n *Node, qname string) {
 		if name == "xmlns" {
 			at.Namespace, at.Local = XMLNSNamespace, name
 			if a.value != XMLNamespace && a.value != XMLNSNamespace {
-				p.ns = append(p.ns, nsBinding{"", a.value})
+				p.pushNS("", a.value)
 			}
 			continue
 		}
@@ -725,7 +726,7 @@ func (p *parser) resolve(n *Node, qname string) {
 			}
 			at.Namespace, at.Prefix, at.Local = XMLNSNamespace, "xmlns", local
 			if local != "xml" && a.value != XMLNamespace && a.value != XMLNSNamespace {
-				p.ns = append(p.ns, nsBinding{local, a.value})
+				p.pushNS(local, a.value)
 			}
 			continue
 		}
@@ -807,12 +808,43 @@ func (p *parser) lookup(prefix string) string {
 	if prefix == "xmlns" {
 		return XMLNSNamespace
 	}
+	if p.nsIndex != nil {
+		if l := p.nsIndex[prefix]; len(l) > 0 {
+			return p.ns[l[len(l)-1]].uri
+		}
+		return ""
+	}
 	for i := len(p.ns) - 1; i >= 0; i-- {
 		if p.ns[i].prefix == prefix {
 			return p.ns[i].uri
 		}
 	}
 	return ""
+}
+
+// pushNS binds prefix ("" for the default namespace) to uri. Past a few
+// dozen bindings in scope an index keeps lookups constant-time.
+func (p *parser) pushNS(prefix, uri string) {
+	p.ns = append(p.ns, nsBinding{prefix, uri})
+	if p.nsIndex != nil {
+		p.nsIndex[prefix] = append(p.nsIndex[prefix], len(p.ns)-1)
+	} else if len(p.ns) > 32 {
+		p.nsIndex = make(map[string][]int)
+		for i, b := range p.ns {
+			p.nsIndex[b.prefix] = append(p.nsIndex[b.prefix], i)
+		}
+	}
+}
+
+// truncateNS drops the bindings from index mark on.
+func (p *parser) truncateNS(mark int) {
+	if p.nsIndex != nil {
+		for i := len(p.ns) - 1; i >= mark; i-- {
+			l := p.nsIndex[p.ns[i].prefix]
+			p.nsIndex[p.ns[i].prefix] = l[:len(l)-1]
+		}
+	}
+	p.ns = p.ns[:mark]
 }
 
 func (p *parser) allocAttrs(n int) []Attr {
@@ -919,7 +951,7 @@ func (p *parser) closeElement(name string, off int) {
 
 // pop closes the elements from the top of the stack down to index k.
 func (p *parser) pop(k int) {
-	p.ns = p.ns[:p.stack[k].nsMark]
+	p.truncateNS(p.stack[k].nsMark)
 	if p.nameCountsLive {
 		for _, e := range p.stack[k:] {
 			p.nameCounts[e.qname]--

@@ -447,3 +447,48 @@ func TestDocumentFields(t *testing.T) {
 		t.Errorf("root = %+v", r)
 	}
 }
+
+// TestPathologicalInputsStayLinear parses inputs that make naive parsers
+// quadratic; each must parse in a time proportional to its size.
+func TestPathologicalInputsStayLinear(t *testing.T) {
+	var ns strings.Builder
+	ns.WriteString("<r")
+	for i := 0; i < 10000; i++ {
+		ns.WriteString(` xmlns:p` + itoa(i) + `="urn:` + itoa(i) + `"`)
+	}
+	ns.WriteString(">" + strings.Repeat("<a/>", 300000) + "</r>")
+
+	var attrs strings.Builder
+	attrs.WriteString("<r>")
+	for k := 0; k < 20; k++ {
+		attrs.WriteString("<e")
+		for i := 0; i < 5000; i++ {
+			attrs.WriteString(` p` + itoa(i) + `:a="1"`)
+		}
+		attrs.WriteString("/>")
+	}
+	attrs.WriteString("</r>")
+
+	inputs := map[string]string{
+		"stray end tags in a deep tree": strings.Repeat("<a>", 100000) + strings.Repeat("</b>", 100000),
+		"many namespace declarations":   ns.String(),
+		"many attributes":               attrs.String(),
+		"references in a long text":     "<r>" + strings.Repeat("text with &amp; ", 100000) + "</r>",
+		"long names and values":         "<r" + strings.Repeat("n", 1<<20) + " a='" + strings.Repeat("&x", 1<<18) + "'/>",
+		"unclosed comment":              "<r>" + strings.Repeat("<!-- -- -", 100000),
+	}
+	for name, in := range inputs {
+		start := time.Now()
+		doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: -1}))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if doc.Root() == nil {
+			t.Errorf("%s: no root", name)
+		}
+		// Quadratic behaviour would take far longer than this.
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("%s: %d bytes took %v", name, len(in), d)
+		}
+	}
+}
