@@ -20,7 +20,8 @@ import (
 const feedParsingDir = "../shared/conformance/feed-parsing"
 
 // knownFailuresFile lists the conformance cases allowed to fail, one a line:
-// "file.dat#n reason".
+// "file.dat#n reason" (lines starting with // are comments). The goal is an
+// empty file.
 const knownFailuresFile = "testdata/feed-parsing-known-failures.txt"
 
 // A datCase is one case of a conformance .dat file.
@@ -194,7 +195,7 @@ func TestFeedParsingConformance(t *testing.T) {
 			t.Errorf("%s names no conformance case", name)
 		}
 	}
-	fmt.Printf("feed-parsing conformance: %d passed, %d failed\n", passed, failed)
+	fmt.Println("feed-parsing conformance:", passed, "passed,", failed, "failed")
 }
 
 // runFeedParsingCase parses a case's #data and returns the result and the

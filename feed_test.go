@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -260,4 +261,54 @@ func FuzzParseDocument(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseDocumentConcurrent parses the golden feeds from several goroutines
+// at once (the processors share only read-only state); run with -race.
+func TestParseDocumentConcurrent(t *testing.T) {
+	files, _ := filepath.Glob("testdata/golden/*.xml")
+	want := map[string]string{}
+	for _, path := range files {
+		want[path] = string(goldenJSON(t, path))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4*len(files))
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, path := range files {
+				b, err := os.ReadFile(path)
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				opts := []Option{WithURL(goldenBaseURL)}
+				if strings.Contains(path, "nobase") {
+					opts = nil
+				}
+				feed, _ := ParseDocument(bytes.NewReader(b), opts...)
+				got := "null\n"
+				if feed != nil {
+					j, err := feed.MarshalJSON()
+					if err != nil {
+						errs <- err.Error()
+						return
+					}
+					var out bytes.Buffer
+					_ = json.Indent(&out, j, "", "  ")
+					out.WriteByte('\n')
+					got = out.String()
+				}
+				if got != want[path] {
+					errs <- path + ": result differs when parsed concurrently"
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
