@@ -174,7 +174,7 @@ func sniffDeclEncoding(raw []byte) string {
 	if end > 1024 {
 		end = 1024
 	}
-	head := string(raw[5:end])
+	head := bytesToString(raw[5:end]) // only read, and not kept
 	if i := strings.Index(head, "?>"); i >= 0 {
 		head = head[:i]
 	}

@@ -129,6 +129,7 @@ type parser struct {
 	attrSet        map[string]struct{}
 	stops          [4]int // next '<', '&', CR, NUL in src (see nextTextStop)
 	scratch        []byte
+	arena          []byte // backing store of short built strings (makeString)
 	nameCountsLive bool
 	nameCounts     map[string]int
 }
@@ -325,7 +326,7 @@ func (p *parser) flushText() {
 	if p.pendMode == 1 {
 		s = p.pendSrc[p.pendA:p.pendB]
 	} else {
-		s = string(p.textBuf)
+		s = p.makeString(p.textBuf)
 	}
 	p.pendMode = 0
 	p.pendSrc = ""
@@ -333,6 +334,24 @@ func (p *parser) flushText() {
 	n.Data = s
 	n.Offset = p.pendOff
 	appendChild(p.current(), n)
+}
+
+// makeString returns a string holding b. Short strings are carved out of
+// a shared arena so that building them costs no allocation of its own;
+// the arena is only ever appended to, so the strings never change.
+func (p *parser) makeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > 2048 {
+		return string(b)
+	}
+	if cap(p.arena)-len(p.arena) < len(b) {
+		p.arena = make([]byte, 0, 16<<10)
+	}
+	start := len(p.arena)
+	p.arena = append(p.arena, b...)
+	return unsafe.String(&p.arena[start], len(b))
 }
 
 // --- main loop ---
@@ -615,7 +634,7 @@ func (p *parser) quotedValue(i int, q byte) (string, int, bool) {
 	// Slow path: references and whitespace normalization. A reference
 	// never contains the quote, so the value still ends at i+j.
 	p.scratch = p.attrValue(p.scratch[:0], raw, q, 0)
-	return string(p.scratch), i + j + 1, true
+	return p.makeString(p.scratch), i + j + 1, true
 }
 
 func (p *parser) unquotedValue(i int) (string, int, bool) {
@@ -632,7 +651,7 @@ func (p *parser) unquotedValue(i int) (string, int, bool) {
 		return raw, j, true
 	}
 	p.scratch = p.attrValue(p.scratch[:0], raw, '>', 0)
-	return string(p.scratch), j, true
+	return p.makeString(p.scratch), j, true
 }
 
 // attrValue appends the normalized value of raw to b: character and entity
