@@ -135,7 +135,9 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 		drainAndClose(body)
 		return nil, &StatusError{StatusCode: res.StatusCode, Status: res.Status}
 	}
-	defer body.Close()
+	// After a complete read this only closes the body; otherwise it reads a
+	// little more first, so that the connection can be reused.
+	defer drainAndClose(body)
 
 	cfg := newConfig(opts)
 	limit := cfg.maxBodySize
@@ -146,26 +148,26 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 	if limit > 0 {
 		r = &maxReader{r: r, remaining: limit, limit: limit}
 	}
-	r, err := decodeContentEncoding(r, res.Header.Values("Content-Encoding"))
+	// The limit applies to the bytes received and, when a content coding
+	// is removed, to the decoded bytes too.
+	decoded, err := decodeContentEncoding(r, res.Header.Values("Content-Encoding"))
 	if err != nil {
-		drainAndClose(body)
 		return nil, err
 	}
-	if limit > 0 {
-		r = &maxReader{r: r, remaining: limit, limit: limit}
+	if limit > 0 && decoded != r {
+		decoded = &maxReader{r: decoded, remaining: limit, limit: limit}
 	}
+	r = decoded
 
 	// [2] The computed MIME type, from the resource header.
 	header, err := readResourceHeader(r)
 	if err != nil {
-		drainAndClose(body)
 		return nil, bodyReadError(err)
 	}
 	contentTypes := res.Header.Values("Content-Type")
 	supplied, apacheBug := suppliedMIMEType(contentTypes)
 	computed := sniffMIMEType(supplied, apacheBug, false, header)
 	if !computed.isXML() { // [3] [4]
-		drainAndClose(body)
 		e := &MIMETypeError{MIMEType: computed.String()}
 		if len(contentTypes) > 0 {
 			e.ContentType = contentTypes[len(contentTypes)-1]
