@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // A validatorServer serves testRSS with the given validators and answers
@@ -215,5 +216,34 @@ func TestFetcherErrors(t *testing.T) {
 		if err != nil || res.Feed == nil {
 			t.Errorf("zero Fetcher: %+v, %v", res, err)
 		}
+	}
+}
+
+func TestFetcherNetworkErrors(t *testing.T) {
+	spy := spyParseDocument(t)
+
+	// Nothing listens any more.
+	srv := newServer(t, serve([]string{"application/rss+xml"}, []byte(testRSS)))
+	url := srv.URL
+	srv.Close()
+	if res, err := (&Fetcher{}).Fetch(context.Background(), url, nil); res != nil || err == nil {
+		t.Errorf("closed server: %+v, %v", res, err)
+	}
+
+	// The deadline passes while the body is being read.
+	slow := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		_, _ = w.Write([]byte(testRSS[:40]))
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	res, err := (&Fetcher{Client: slow.Client()}).Fetch(ctx, slow.URL, nil)
+	if res == nil || res.Feed != nil || err == nil || !strings.Contains(err.Error(), "reading the response body") {
+		t.Errorf("deadline mid-body: %+v, %v", res, err)
+	}
+	if spy.calls != 0 {
+		t.Errorf("the parser ran %d times", spy.calls)
 	}
 }
