@@ -52,9 +52,16 @@ import (
 //     as above and relative ones are kept relative (a browser resolves them
 //     against the page, so they cannot change scheme).
 //
-// The output is serialized so that parsing it again as HTML gives the same
-// tree: all attribute values are quoted and escaped, text is escaped, and no
-// element whose content the HTML parser treats as raw text is ever written.
+// All attribute values are quoted and escaped, text is escaped, and no
+// element whose content the HTML parser treats as raw text (script, style,
+// textarea, title, xmp, iframe, noembed, noframes, noscript, plaintext) nor
+// any SVG or MathML element is ever written, so parsing the output as HTML
+// builds only the elements and attributes written (and the ones the parser
+// implies, like tbody). For content parsed from escaped HTML, parsing the
+// output again gives exactly the tree that was written. Atom XHTML content
+// can nest elements in ways HTML parsing does not (a pre inside a p, an li
+// inside an li); for it a browser may restructure the output, still only
+// from the elements and attributes written.
 func SafeHTML(t *Text, baseURL string) string {
 	if t == nil {
 		return ""
