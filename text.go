@@ -3,7 +3,9 @@ package feedspec
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -57,14 +59,55 @@ const NoNamespace = "\x00"
 //     serialization, "<?target data>".
 //
 // The zero Text is the empty string.
+//
+// A Node parsed from escaped HTML is usually built on first use (Node, HTML,
+// String, TextContent, MarshalJSON): parsing decides with the HTML tokenizer
+// alone whether the content is significant and whether it is a string, and
+// keeps the source. A Text is safe for concurrent use by readers.
 type Text struct {
 	// isNode tells a Node value from a string value.
 	isNode bool
 	// str is the string value.
 	str string
-	// frag is the Node value. Only fragment reads it, so that it can later
-	// be built on first use.
+	// frag is the Node value. Only fragment reads it, so that it can be
+	// built on first use.
 	frag *html.Node
+	// lazy, when not nil, builds frag on first use.
+	lazy *lazyFragment
+}
+
+// A lazyFragment is what a Node value parsed from escaped HTML keeps until
+// its fragment is first needed.
+type lazyFragment struct {
+	once sync.Once
+	// src is the HTML source ([178]'s text).
+	src string
+	// sig summarizes the fragment's text content, when sigOK, so that
+	// "same text content" can tell most different fragments apart without
+	// building them.
+	sig textSignature
+}
+
+// A textSignature is the length and FNV-1a hash of a text content.
+type textSignature struct {
+	ok   bool
+	n    int
+	hash uint64
+}
+
+const (
+	fnvOffset64 = 14695981039346656037
+	fnvPrime64  = 1099511628211
+)
+
+func (s *textSignature) add(b []byte) {
+	s.n += len(b)
+	h := s.hash
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= fnvPrime64
+	}
+	s.hash = h
 }
 
 // stringText returns a Text whose value is the string s.
@@ -77,11 +120,21 @@ func nodeText(frag *html.Node) *Text {
 	return &Text{isNode: true, frag: frag}
 }
 
-// fragment returns the Node value (nil for a string value). Every method
-// reads the node through it.
+// lazyNodeText returns a Node value that parses src ([178]) on first use.
+// The caller has established that src gives a significant fragment that is
+// not a single Text node.
+func lazyNodeText(src string, sig textSignature) *Text {
+	return &Text{isNode: true, lazy: &lazyFragment{src: src, sig: sig}}
+}
+
+// fragment returns the Node value (nil for a string value), building it on
+// first use. Every method reads the node through it.
 func (t *Text) fragment() *html.Node {
 	if t == nil || !t.isNode {
 		return nil
+	}
+	if l := t.lazy; l != nil {
+		l.once.Do(func() { t.frag, _ = parseHTMLFragment(l.src) })
 	}
 	return t.frag
 }
@@ -239,6 +292,11 @@ func parseEscapedHTML(el *xml5.Node) *Text {
 	return escapedHTMLText(el.ChildTextContent()) // [101]
 }
 
+// lazyHTML makes escaped HTML content build its fragment on first use when
+// the tokenizer alone decides the result (analyzeHTML). Tests turn it off to
+// compare with the eager path.
+var lazyHTML = true
+
 // escapedHTMLText is [178] from [73] on, for the text [101] gave.
 func escapedHTMLText(text string) *Text {
 	// Text without markup, character references, carriage returns or NULs
@@ -250,28 +308,26 @@ func escapedHTMLText(text string) *Text {
 		}
 		return stringText(text) // [339] [340]
 	}
+	if lazyHTML {
+		if sum, exact := analyzeHTML(text); exact {
+			switch {
+			case !sum.significant: // [109]
+				return nil // [111]
+			case sum.isString: // [339]
+				return stringText(sum.text) // [340]
+			}
+			return lazyNodeText(text, sum.sig) // [72]
+		}
+	}
 	return parseHTMLText(text)
 }
 
 // parseHTMLText is [178] from [73] on, always running the HTML fragment
-// parser.
+// parser and building the fragment now.
 func parseHTMLText(text string) *Text {
-	// [73] [70]: a div context in a fresh no-quirks document, scripting
-	// disabled (so noscript content is markup).
-	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
-	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(text), ctx,
-		html.ParseOptionEnableScripting(false))
-	if err != nil {
-		// A strings.Reader does not fail; nothing was parsed.
-		return nil
-	}
-	// [74] [71]
-	frag := &html.Node{Type: html.DocumentNode}
-	for _, n := range nodes {
-		frag.AppendChild(n)
-	}
-	// [108] [109]
-	if !sanitize(frag) {
+	frag, significant := parseHTMLFragment(text)
+	// [109]
+	if !significant {
 		return nil // [111]
 	}
 	// [339]: exactly one child node, and it is a Text node (SUPPLEMENT §4.1,
@@ -280,6 +336,214 @@ func parseHTMLText(text string) *Text {
 		return stringText(c.Data) // [340]
 	}
 	return nodeText(frag) // [72]
+}
+
+// parseHTMLFragment runs [73]–[108]: it parses text with the HTML fragment
+// parser into a fragment (a DocumentNode) and sanitizes it, and reports
+// whether the fragment has significant content.
+func parseHTMLFragment(text string) (*html.Node, bool) {
+	// [73] [70]: a div context in a fresh no-quirks document, scripting
+	// disabled (so noscript content is markup).
+	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	// [74]
+	frag := &html.Node{Type: html.DocumentNode}
+	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(text), ctx,
+		html.ParseOptionEnableScripting(false))
+	if err != nil {
+		// A strings.Reader does not fail; nothing was parsed.
+		return frag, false
+	}
+	// [71]
+	for _, n := range nodes {
+		frag.AppendChild(n)
+	}
+	// [108]
+	return frag, sanitize(frag)
+}
+
+// An htmlSummary is what [178] needs to know about a fragment, decided from
+// its tokens.
+type htmlSummary struct {
+	// significant is [109]'s "has significant content" after [108].
+	significant bool
+	// isString tells that the sanitized fragment is exactly one Text node
+	// [339], whose data is text.
+	isString bool
+	text     string
+	// sig summarizes the fragment's text content.
+	sig textSignature
+}
+
+// analyzeHTML decides, with the HTML tokenizer alone, what parsing and
+// sanitizing src in a div context gives ([70]–[109], SUPPLEMENT §3, §4.1):
+// whether the fragment has significant content and whether it is a single
+// Text node. exact is false when the tokens alone cannot tell and the
+// fragment must be built: when a start tag has a hidden attribute (its
+// subtree is hidden), for template, svg, math and select (their contents
+// are parsed differently or not part of the tree), for a NUL in text (the
+// tree builder drops it) and for an end tag right after a pre, listing or
+// textarea start tag (which may change where a leading newline is dropped).
+//
+// Elsewhere the tree builder keeps every text token's data (dropping only a
+// newline at the start of pre, listing and textarea) and every element of a
+// start tag, except html, head, body, frameset, frame and the table-part tags
+// outside a table; an end tag with no open element makes an element only for
+// p and br; script and style text is hidden; and every HTML img whose width
+// and height are "1" is removed.
+func analyzeHTML(src string) (sum htmlSummary, exact bool) {
+	z := html.NewTokenizerFragment(strings.NewReader(src), "div")
+	var (
+		// node: the fragment has a child that is not a Text node, or two
+		// Text nodes.
+		node bool
+		// first is the data of the first top-level Text node, once another
+		// node follows it; cur is the data of the Text node being built.
+		first, cur []byte
+		haveFirst  bool
+		// hiddenText: the text tokens that follow are script or style text.
+		hiddenText bool
+		// leadingNewline: a pre, listing or textarea start tag has no child
+		// yet, so a newline at the start of the next text is dropped.
+		leadingNewline bool
+	)
+	sum.sig = textSignature{ok: true, hash: fnvOffset64}
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if z.Err() != io.EOF {
+				return sum, false
+			}
+			if len(cur) > 0 {
+				if haveFirst {
+					node = true
+				} else {
+					first, haveFirst = cur, true
+				}
+			}
+			if !node && haveFirst {
+				sum.isString = true
+				sum.text = string(first)
+			}
+			return sum, true
+
+		case html.TextToken:
+			d := z.Text()
+			if leadingNewline {
+				if len(d) > 0 && d[0] == '\n' {
+					d = d[1:]
+				}
+				if len(d) == 0 {
+					continue
+				}
+				leadingNewline = false
+			}
+			if bytes.IndexByte(d, 0) >= 0 {
+				// Text outside raw text elements: the tree builder drops
+				// NULs.
+				return sum, false
+			}
+			sum.sig.add(d)
+			if !hiddenText && !sum.significant && bytesHaveNonSpace(d) {
+				sum.significant = true
+			}
+			if !node {
+				cur = append(cur, d...)
+			}
+
+		case html.StartTagToken, html.SelfClosingTagToken:
+			leadingNewline = false
+			name, hasAttr := z.TagName()
+			tag := atom.Lookup(name)
+			width1, height1, controls := false, false, false
+			for hasAttr {
+				var key, val []byte
+				key, val, hasAttr = z.TagAttr()
+				switch string(key) {
+				case "hidden":
+					return sum, false
+				case "width":
+					width1 = string(val) == "1"
+				case "height":
+					height1 = string(val) == "1"
+				case "controls":
+					controls = true
+				}
+			}
+			switch tag {
+			case atom.Template, atom.Svg, atom.Math, atom.Select:
+				return sum, false
+			case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
+				// Ignored in a div context.
+				continue
+			case atom.Caption, atom.Col, atom.Colgroup, atom.Tbody, atom.Td,
+				atom.Tfoot, atom.Th, atom.Thead, atom.Tr:
+				// Ignored outside a table; inside one (already a Node) text
+				// may be moved before the table.
+				sum.sig.ok = false
+				continue
+			case atom.Img, atom.Image:
+				if width1 && height1 {
+					// [113]: removed; the Text nodes on both sides stay
+					// apart.
+					if !node && len(cur) > 0 {
+						if haveFirst {
+							node = true
+						} else {
+							first, haveFirst, cur = cur, true, nil
+						}
+					}
+					continue
+				}
+				sum.significant = true
+			case atom.Canvas, atom.Embed, atom.Iframe, atom.Object, atom.Video:
+				sum.significant = true
+			case atom.Audio:
+				if controls {
+					sum.significant = true
+				}
+			case atom.Table:
+				sum.sig.ok = false
+			case atom.Noscript:
+				// Scripting is disabled: noscript content is markup.
+				z.NextIsNotRawText()
+			case atom.Script, atom.Style:
+				hiddenText = true
+			case atom.Pre, atom.Listing, atom.Textarea:
+				leadingNewline = true
+			}
+			node = true
+
+		case html.EndTagToken:
+			if leadingNewline {
+				return sum, false
+			}
+			hiddenText = false
+			if !node {
+				// With no element open, only </p> and </br> make an
+				// element; other end tags are ignored.
+				name, _ := z.TagName()
+				if tag := atom.Lookup(name); tag == atom.P || tag == atom.Br {
+					node = true
+				}
+			}
+
+		case html.CommentToken:
+			leadingNewline = false
+			node = true
+		}
+	}
+}
+
+// bytesHaveNonSpace is textHasNonSpace for a byte slice.
+func bytesHaveNonSpace(b []byte) bool {
+	for _, c := range b {
+		switch c {
+		case '\t', '\n', '\f', '\r', ' ':
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // xhtmlText returns the content of an Atom XHTML text construct whose first

@@ -545,30 +545,45 @@ func TestAtomXHTMLDivSelection(t *testing.T) {
 }
 
 // FuzzEscapedHTML checks that escaped HTML never panics, that the fast path
-// for plain text agrees with the parser, and that every result is a value
-// the specification allows.
+// for plain text and the lazy path (decided from tokens, built on first use)
+// agree with building the fragment now, including for "same text content",
+// and that every result is a value the specification allows.
 func FuzzEscapedHTML(f *testing.F) {
-	for _, s := range []string{"", " ", "x", "a<b>c</b>", "<img width=1 height=1>", "a\x00b", "&amp;&nbsp;", "<svg><a xlink:href=x>t</a></svg>", "<template>x</template>y", "<p hidden>x</p>", "\r\n"} {
-		f.Add(s)
+	seeds := []string{"", " ", "x", "a<b>c</b>", "<img width=1 height=1>", "a\x00b", "&amp;&nbsp;",
+		"<svg><a xlink:href=x>t</a></svg>", "<template>x</template>y", "<p hidden>x</p>", "\r\n",
+		"a<img width=1 height=1>b", "<img width=1 height=1>b<img width=1 height=1>", "a</p>", "a</br>b", "a</div>b",
+		"<pre>\nx</pre>", "<pre>\n\n</pre>", "<textarea>\nx</textarea>", "<table>x<tr><td>y</table>",
+		"<noscript><p>x</p></noscript>", "<script>x</script>", "<style> </style>", "<!--c-->", "<!DOCTYPE html>x",
+		"<html><head></head><body>x</body></html>", "<td>x</td>", "<caption>x", "<audio controls>", "<plaintext><b>",
+		"<b>x<p>y</b>z", "<image width=1 height=1>x", "<select><img src=a></select>", "<iframe>x</iframe>",
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		fast, slow := escapedHTMLText(s), parseHTMLText(s)
-		if textKind(fast) != textKind(slow) || xmlSerialize(fast) != xmlSerialize(slow) {
-			t.Fatalf("fast path %s %q, parser %s %q", textKind(fast), xmlSerialize(fast), textKind(slow), xmlSerialize(slow))
+	for i, s := range seeds {
+		f.Add(s, seeds[(i+1)%len(seeds)])
+	}
+	f.Fuzz(func(t *testing.T, s1, s2 string) {
+		lazy1, eager1 := escapedHTMLText(s1), parseHTMLText(s1)
+		if textKind(lazy1) != textKind(eager1) || xmlSerialize(lazy1) != xmlSerialize(eager1) {
+			t.Fatalf("%q: lazy %s %q, eager %s %q", s1, textKind(lazy1), xmlSerialize(lazy1), textKind(eager1), xmlSerialize(eager1))
 		}
-		if slow == nil {
+		lazy2, eager2 := escapedHTMLText(s2), parseHTMLText(s2)
+		if got, want := sameTextContent(lazy1, lazy2), sameTextContent(eager1, eager2); got != want {
+			t.Fatalf("same text content of %q and %q: lazy %v, eager %v", s1, s2, got, want)
+		}
+		if eager1 == nil {
 			return
 		}
-		if !slow.IsNode() && !textHasNonSpace(slow.String()) {
-			t.Fatalf("insignificant string %q", slow.String())
+		if !eager1.IsNode() && !textHasNonSpace(eager1.String()) {
+			t.Fatalf("insignificant string %q", eager1.String())
 		}
-		b, err := slow.MarshalJSON()
+		b, err := lazy1.MarshalJSON()
 		if err != nil || !json.Valid(b) {
 			t.Fatalf("MarshalJSON: %s, %v", b, err)
 		}
-		_ = slow.TextContent()
-		if !sameTextContent(slow, parseHTMLText(s)) {
-			t.Fatalf("not the same text content as itself: %q", s)
+		if lazy1.TextContent() != eager1.TextContent() || lazy1.HTML() != eager1.HTML() {
+			t.Fatalf("%q: lazy and eager text content or HTML differ", s1)
+		}
+		if !sameTextContent(lazy1, eager1) || !sameTextContent(eager1, parseHTMLText(s1)) {
+			t.Fatalf("not the same text content as itself: %q", s1)
 		}
 	})
 }
