@@ -61,6 +61,9 @@ func newProcessor(doc *xml5.Document) *processor {
 // The document's character encoding is not used for the query: every URL is
 // encoded as UTF-8 (the whatwg-url package offers no per-component encoding).
 func (p *processor) parseURL(text string) string {
+	if u, ok := simpleHTTPURL(text); ok {
+		return u
+	}
 	var (
 		u   *whatwgurl.Url
 		err error
@@ -89,4 +92,118 @@ func (p *processor) processURLElement(el *xml5.Node) string {
 func (p *processor) hrefURL(el *xml5.Node) string {
 	text, _ := el.AttrValue("", "href") // [141]
 	return p.parseURL(text)             // [142] [143] [144]
+}
+
+// urlChars marks the ASCII bytes that simpleHTTPURL accepts unchanged in a
+// path, query or fragment: letters, digits and - . _ ~ ! $ & ( ) * + , ; = :
+// @ / ? # %. None of them is percent-encoded by the URL parser in an http(s)
+// URL's path, query or fragment.
+var urlChars = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "-._~!$&()*+,;=:@/?#%" {
+		t[c] = true
+	}
+	return t
+}()
+
+// simpleHTTPURL is a fast path for "parse a URL": it recognizes the common
+// absolute URLs whose serialization is the input itself (or the input with
+// "/" added as the empty path) and returns that serialization. For anything
+// else — another scheme, upper case in the scheme or host, a port, user
+// info, a host that is not plain lower-case ASCII labels (IDNA, IPv4, IPv6),
+// dot segments, percent-encoded dots, a character the parser would encode or
+// strip — it returns false and the caller runs the full WHATWG parser.
+// TestSimpleHTTPURLAgreesWithParser checks that both always agree.
+func simpleHTTPURL(s string) (string, bool) {
+	var i int
+	switch {
+	case len(s) > 8 && s[:8] == "https://":
+		i = 8
+	case len(s) > 7 && s[:7] == "http://":
+		i = 7
+	default:
+		return "", false
+	}
+	// The host: labels of [a-z0-9-], none empty, none "xn--…"; the last
+	// label starts with a letter (else it could be read as an IPv4 number:
+	// the parser takes "-0" for one).
+	labelStart := i
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '/' || c == '?' || c == '#' {
+			break
+		}
+		if c == '.' {
+			if !plainLabel(s[labelStart:i]) {
+				return "", false
+			}
+			labelStart = i + 1
+			continue
+		}
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			return "", false
+		}
+	}
+	last := s[labelStart:i]
+	if !plainLabel(last) || last[0] < 'a' || last[0] > 'z' {
+		return "", false
+	}
+	hostEnd := i
+	// The path, query and fragment: only urlChars; "%" followed by two hex
+	// digits and not an encoded dot; no "." or ".." path segment.
+	inPath := true
+	for ; i < len(s); i++ {
+		c := s[i]
+		if !urlChars[c] {
+			return "", false
+		}
+		switch c {
+		case '?', '#':
+			inPath = false
+		case '%':
+			if i+2 >= len(s) || !isHexDigit(s[i+1]) || !isHexDigit(s[i+2]) {
+				return "", false
+			}
+			if s[i+1] == '2' && (s[i+2] == 'e' || s[i+2] == 'E') {
+				return "", false
+			}
+		case '.':
+			if inPath && s[i-1] == '/' {
+				// A segment starting with "." must not be "." or "..".
+				j := i + 1
+				if j < len(s) && s[j] == '.' {
+					j++
+				}
+				if j == len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
+					return "", false
+				}
+			}
+		}
+	}
+	if hostEnd == len(s) {
+		return s + "/", true
+	}
+	if s[hostEnd] != '/' {
+		return s[:hostEnd] + "/" + s[hostEnd:], true
+	}
+	return s, true
+}
+
+// plainLabel reports whether a host label is non-empty and not an IDNA
+// "xn--" label (its characters were checked by the caller).
+func plainLabel(l string) bool {
+	return l != "" && !(len(l) >= 4 && l[:4] == "xn--")
+}
+
+// isHexDigit reports whether c is an ASCII hex digit.
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
