@@ -278,9 +278,11 @@ const (
 
 // ldToken is one token of a date string.
 type ldToken struct {
-	kind int
-	text string
-	sp   bool // preceded by white space or a comment
+	kind  int
+	text  string
+	lower string // for words: text in lowercase
+	off   int    // byte offset of text in the input
+	sp    bool   // preceded by white space or a comment
 }
 
 // ldMaxTokens bounds the number of tokens of a date ParseDate reads.
@@ -289,6 +291,7 @@ const ldMaxTokens = 48
 // ldParser is the lenient date parser's state.
 type ldParser struct {
 	toks     []ldToken
+	src      string // the trimmed input
 	comments []string
 	i        int
 
@@ -302,6 +305,7 @@ type ldParser struct {
 // tokenize splits s into numbers, words and punctuation, dropping white
 // space and (nested) parenthesized comments.
 func (p *ldParser) tokenize(s string) error {
+	p.src = s
 	p.toks = make([]ldToken, 0, 16)
 	sp := false
 	for i := 0; i < len(s); {
@@ -359,7 +363,11 @@ func (p *ldParser) tokenize(s string) error {
 		if len(p.toks) == ldMaxTokens {
 			return errors.New("too long to be a date")
 		}
-		p.toks = append(p.toks, ldToken{kind: kind, text: s[i:j], sp: sp})
+		tok := ldToken{kind: kind, text: s[i:j], sp: sp, off: i}
+		if kind == ldWord {
+			tok.lower = strings.ToLower(tok.text)
+		}
+		p.toks = append(p.toks, tok)
 		sp = false
 		i = j
 	}
@@ -386,7 +394,7 @@ func (p *ldParser) word(k int) string {
 	if t.kind != ldWord {
 		return ""
 	}
-	return strings.ToLower(t.text)
+	return t.lower
 }
 
 // num returns the value and digit count of the number at p.i+k (n is 0 when
@@ -787,7 +795,7 @@ func (p *ldParser) parseZone() error {
 		}
 		p.f.offset = off
 	case ldWord:
-		w := strings.ToLower(t.text)
+		w := t.lower
 		p.i++
 		if (w == "gmt" || w == "utc" || w == "ut") && (p.punct(0, "+") || p.punct(0, "-")) {
 			off, err := p.parseOffset()
@@ -808,11 +816,9 @@ func (p *ldParser) parseZone() error {
 	default:
 		return nil
 	}
-	var b strings.Builder
-	for k := start; k < p.i; k++ {
-		b.WriteString(p.toks[k].text)
-	}
-	p.info.Zone = b.String()
+	// The zone as written: from its first to its last token.
+	last := p.toks[p.i-1]
+	p.info.Zone = p.src[p.toks[start].off : last.off+len(last.text)]
 	return nil
 }
 
