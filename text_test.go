@@ -4,8 +4,13 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -586,4 +591,210 @@ func FuzzEscapedHTML(f *testing.F) {
 			t.Fatalf("not the same text content as itself: %q", s1)
 		}
 	})
+}
+
+// sharedDir returns ../shared/<sub> relative to the package directory, or
+// skips the test when it is absent.
+func sharedDir(t *testing.T, sub string) string {
+	t.Helper()
+	dir := filepath.Join("..", "shared", sub)
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("%s is absent: %v", dir, err)
+	}
+	return dir
+}
+
+// conformanceDocuments returns the #data section of every case in the
+// feed-parsing conformance files, \u escapes undone for "#data escaped".
+func conformanceDocuments(t *testing.T) []string {
+	files, err := filepath.Glob(filepath.Join(sharedDir(t, "conformance/feed-parsing"), "*.dat"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	var docs []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		var cur []string
+		in, escaped := false, false
+		flush := func() {
+			if in {
+				s := strings.Join(cur, "\n")
+				if escaped {
+					s = unescapeConformance(s)
+				}
+				docs = append(docs, s)
+			}
+			cur, in = nil, false
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "#") {
+				flush()
+				if line == "#data" || line == "#data escaped" {
+					in, escaped = true, line == "#data escaped"
+				}
+				continue
+			}
+			if in {
+				cur = append(cur, line)
+			}
+		}
+		flush()
+	}
+	return docs
+}
+
+func unescapeConformance(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == 'u' || s[i+1] == 'U') {
+			n := 4
+			if s[i+1] == 'U' {
+				n = 8
+			}
+			if i+2+n <= len(s) {
+				if v, err := strconv.ParseUint(s[i+2:i+2+n], 16, 32); err == nil {
+					b.WriteRune(rune(v))
+					i += 1 + n
+					continue
+				}
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// corpusFiles returns the paths of the corpus feeds.
+func corpusFiles(t *testing.T) []string {
+	files, err := filepath.Glob(filepath.Join(sharedDir(t, "corpus/feeds"), "*"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	return files
+}
+
+// lazyEagerStats counts what TestLazyEagerEquivalence compared.
+type lazyEagerStats struct {
+	texts, lazyNodes, fallbacks, pairs int
+}
+
+// compareLazyEager checks that escaped HTML content gives the same value
+// whether its fragment is built now or on first use, for the child text
+// content of every element of doc that holds markup or a character
+// reference (the rest never reaches the parser), and that "same text
+// content" agrees between consecutive values.
+func compareLazyEager(t *testing.T, name string, doc *xml5.Document, st *lazyEagerStats) {
+	var prevLazy, prevEager *Text
+	var walk func(n *xml5.Node)
+	walk = func(n *xml5.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != xml5.ElementNode {
+				continue
+			}
+			walk(c)
+			s := c.ChildTextContent()
+			if !strings.ContainsAny(s, "<&\r\x00") {
+				continue
+			}
+			st.texts++
+			lazy, eager := escapedHTMLText(s), parseHTMLText(s)
+			if lazy != nil && lazy.lazy != nil {
+				st.lazyNodes++
+			}
+			if _, exact := analyzeHTML(s); !exact {
+				st.fallbacks++
+			}
+			if !assert.Equal(t, textKind(eager), textKind(lazy), "%s: <%s> %.200q", name, c.Local, s) ||
+				!assert.Equal(t, xmlSerialize(eager), xmlSerialize(lazy), "%s: <%s>", name, c.Local) {
+				return
+			}
+			assert.Equal(t, eager.HTML(), lazy.HTML(), "%s: <%s>", name, c.Local)
+			assert.Equal(t, eager.TextContent(), lazy.TextContent(), "%s: <%s>", name, c.Local)
+			lj, lerr := lazy.MarshalJSON()
+			ej, eerr := eager.MarshalJSON()
+			assert.Equal(t, eerr, lerr)
+			assert.Equal(t, string(ej), string(lj), "%s: <%s>", name, c.Local)
+			if prevLazy != nil {
+				st.pairs++
+				assert.Equal(t, sameTextContent(prevEager, eager), sameTextContent(prevLazy, lazy), "%s: <%s>", name, c.Local)
+			}
+			prevLazy, prevEager = escapedHTMLText(s), eager
+		}
+	}
+	walk(doc.Node)
+}
+
+// TestLazyEagerEquivalence shows, over every conformance case and every
+// corpus feed, that deciding escaped HTML from tokens and building the
+// fragment on first use gives exactly what building it at once gives: per
+// text value, and for whole feeds (canonical JSON of ParseDocument).
+func TestLazyEagerEquivalence(t *testing.T) {
+	type input struct{ name, data string }
+	var inputs []input
+	for i, d := range conformanceDocuments(t) {
+		inputs = append(inputs, input{fmt.Sprintf("conformance case %d", i+1), d})
+	}
+	if _, err := os.Stat(filepath.Join("..", "shared", "corpus", "feeds")); err == nil {
+		for _, f := range corpusFiles(t) {
+			b, err := os.ReadFile(f)
+			require.NoError(t, err)
+			inputs = append(inputs, input{filepath.Base(f), string(b)})
+		}
+	} else {
+		t.Log("corpus absent: conformance cases only")
+	}
+	var st lazyEagerStats
+	feeds := 0
+	for _, in := range inputs {
+		doc, err := xml5.Parse(strings.NewReader(in.data))
+		require.NoError(t, err, in.name)
+		compareLazyEager(t, in.name, doc, &st)
+
+		lazyHTML = false
+		eagerFeed, eagerErr := ParseDocument(strings.NewReader(in.data), WithURL("https://base/"))
+		lazyHTML = true
+		lazyFeed, lazyErr := ParseDocument(strings.NewReader(in.data), WithURL("https://base/"))
+		assert.Equal(t, eagerErr == nil, lazyErr == nil, in.name)
+		if eagerFeed == nil || lazyFeed == nil {
+			assert.Equal(t, eagerFeed == nil, lazyFeed == nil, in.name)
+			continue
+		}
+		feeds++
+		ej, err := json.Marshal(eagerFeed)
+		require.NoError(t, err, in.name)
+		lj, err := json.Marshal(lazyFeed)
+		require.NoError(t, err, in.name)
+		assert.Equal(t, string(ej), string(lj), in.name)
+	}
+	t.Logf("lazy/eager: %d documents (%d feeds), %d HTML texts, %d lazy Nodes, %d decided by the parser (fallback), %d same-text-content pairs",
+		len(inputs), feeds, st.texts, st.lazyNodes, st.fallbacks, st.pairs)
+}
+
+// TestLazyTextConcurrentReaders reads one lazily built Node from several
+// goroutines at once (run with -race to check the synchronization).
+func TestLazyTextConcurrentReaders(t *testing.T) {
+	src := benchHTML()
+	v := escapedHTMLText(src)
+	require.NotNil(t, v)
+	require.NotNil(t, v.lazy, "the benchmark HTML is decided from tokens")
+	want := parseHTMLText(src).HTML()
+	var wg sync.WaitGroup
+	results := make([]string, 8)
+	for i := range results {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if i%2 == 0 {
+				results[i] = v.HTML()
+			} else {
+				b, _ := v.MarshalJSON()
+				var back struct{ HTML string }
+				_ = json.Unmarshal(b, &back)
+				results[i] = back.HTML
+			}
+		}(i)
+	}
+	wg.Wait()
+	for _, r := range results {
+		assert.Equal(t, want, r)
+	}
 }
