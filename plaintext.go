@@ -16,8 +16,9 @@ import (
 //
 // For a Node value the fragment's text is taken in document order, except the
 // content of script, style, template, noscript, head, title, iframe, object,
-// embed, textarea, select and button elements and of elements with the
-// hidden attribute. Inside a line, runs of white space (Unicode white space,
+// embed, textarea, select and button elements and of elements hidden by
+// their author (the hidden attribute, or a style attribute with display:
+// none or visibility: hidden). Inside a line, runs of white space (Unicode white space,
 // no-break spaces included) collapse to one space; block elements (p, div,
 // headings, list items, table rows, blockquote, pre, ...) and br start a new
 // line, and line breaks inside pre are kept. Lines are trimmed and empty
@@ -73,7 +74,7 @@ func (w *plainWriter) walk(n *html.Node, pre bool) {
 			w.text(c.Data, pre)
 		case html.ElementNode:
 			name := strings.ToLower(c.Data)
-			if plainSkip[name] || plainHasAttr(c, "hidden") {
+			if plainSkip[name] || isHiddenElement(c) {
 				continue
 			}
 			switch {
@@ -126,12 +127,32 @@ func plainCollapseSpace(s string) string {
 	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
 }
 
-// plainHasAttr reports whether the element n has an attribute named key in no
-// namespace.
-func plainHasAttr(n *html.Node, key string) bool {
+// isHiddenElement reports whether the element n is hidden from display by
+// its author: it has the hidden attribute, or its style attribute declares
+// display: none or visibility: hidden (or collapse). PlainText and SafeHTML
+// leave such elements out with their content.
+func isHiddenElement(n *html.Node) bool {
 	for _, a := range n.Attr {
-		if a.Namespace == "" && strings.EqualFold(a.Key, key) {
+		if a.Namespace != "" {
+			continue
+		}
+		switch strings.ToLower(a.Key) {
+		case "hidden":
 			return true
+		case "style":
+			for _, decl := range strings.Split(a.Val, ";") {
+				prop, val, ok := strings.Cut(decl, ":")
+				if !ok {
+					continue
+				}
+				prop = strings.ToLower(strings.TrimSpace(prop))
+				val = strings.ToLower(strings.TrimSpace(val))
+				val = strings.TrimSpace(strings.TrimSuffix(val, "!important"))
+				if prop == "display" && val == "none" ||
+					prop == "visibility" && (val == "hidden" || val == "collapse") {
+					return true
+				}
+			}
 		}
 	}
 	return false

@@ -44,7 +44,9 @@ func TestPlainText(t *testing.T) {
 		{"script and style skipped", `a<script>alert(1)</script>b<style>p{color:red}</style>c`, "abc"},
 		{"template skipped", `x<template><p>hidden</p></template>y`, "xy"},
 		{"noscript skipped", `x<noscript><p>Enable JavaScript</p></noscript>y`, "xy"},
-		{"hidden attribute", `<p>shown</p><p hidden>not shown</p><span hidden="">no</span>`, "shown"},
+		{"hidden attribute", `<p>shown</p><p hidden>not shown</p><span hidden="">no</span><i HIDDEN>no</i>`, "shown"},
+		{"hidden by style", `a<span style="display:none">x</span><div style="color: red; DISPLAY : None !important">y</div>` +
+			`<p style="visibility: hidden">z</p><b style="display: inline">b</b><i style="visibility:visible">c</i>`, "abc"},
 		{"form controls skipped", `a<textarea>t</textarea><select><option>o</select><button>b</button>z`, "az"},
 		{"iframe and object skipped", `a<iframe src="x">fallback</iframe><object>obj</object>b`, "ab"},
 		{"pre keeps line breaks", "<pre>line 1\n  line 2\n\nline 4</pre>after", "line 1\nline 2\nline 4\nafter"},

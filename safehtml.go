@@ -24,7 +24,10 @@ import (
 //     textarea, select, datalist, button, input, head, title, meta, link and
 //     base are removed with their content, and so is every SVG and MathML
 //     element (foreign content is where parser-differential "mXSS" attacks
-//     live, and SVG can carry scripts). Any other element (form, font,
+//     live, and SVG can carry scripts), and so is every element its author
+//     hid (the hidden attribute, or a style attribute with display: none or
+//     visibility: hidden), which would otherwise show once its attributes
+//     are filtered. Any other element (form, font,
 //     noscript, custom and unknown elements, elements in other namespaces)
 //     is removed but its content is kept and sanitized in turn. Comments,
 //     doctypes and processing instructions are removed.
@@ -264,7 +267,7 @@ func (s *safeWriter) element(n *html.Node) {
 		return
 	}
 	name := strings.ToLower(n.Data)
-	if safeDropped[name] {
+	if safeDropped[name] || isHiddenElement(n) {
 		return
 	}
 	allowed, ok := safeElements[name]

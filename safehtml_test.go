@@ -46,6 +46,8 @@ func TestSafeHTML(t *testing.T) {
 			`<a href="https://example.com/x">x</a>`},
 		{"numbers checked", `<img src="a.png" width="100" height="50%" border="x1">`,
 			`<img src="https://example.com/blog/post/a.png" width="100" height="50%">`},
+		{"hidden elements removed", `<p>a</p><p hidden>b</p><div style="display: none"><img src="t.png">c</div><span style="visibility:hidden">d</span>`,
+			`<p>a</p>`},
 		{"noscript content kept as markup", `<img data-src="a.png"><noscript><img src="a.png"></noscript>`,
 			`<img src="https://example.com/blog/post/a.png">`},
 
