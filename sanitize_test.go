@@ -200,6 +200,32 @@ func BenchmarkParseEscapedHTML(b *testing.B) {
 	}
 }
 
+// BenchmarkParseEscapedHTMLEager builds the fragment at once (the path taken
+// when the tokens cannot decide, and on first use of a lazy Node).
+func BenchmarkParseEscapedHTMLEager(b *testing.B) {
+	src := benchHTML()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if parseHTMLText(src) == nil {
+			b.Fatal("null")
+		}
+	}
+}
+
+// BenchmarkParseEscapedHTMLThenRender parses lazily and then renders the
+// HTML, so the fragment is built.
+func BenchmarkParseEscapedHTMLThenRender(b *testing.B) {
+	el := textElement(benchHTML())
+	b.SetBytes(int64(len(el.FirstChild.Data)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if parseEscapedHTML(el).HTML() == "" {
+			b.Fatal("empty")
+		}
+	}
+}
+
 func BenchmarkParseEscapedHTMLPlainText(b *testing.B) {
 	el := textElement(strings.Repeat("Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", 8))
 	b.SetBytes(int64(len(el.FirstChild.Data)))
@@ -248,13 +274,29 @@ func BenchmarkSanitize(b *testing.B) {
 	}
 }
 
+// BenchmarkSameTextContentNodes compares two equal fragments built from
+// different sources, so the trees are compared.
 func BenchmarkSameTextContentNodes(b *testing.B) {
-	x := parseEscapedHTML(textElement(benchHTML()))
-	y := parseEscapedHTML(textElement(benchHTML()))
+	x := parseHTMLText(benchHTML())
+	y := parseHTMLText(benchHTML() + "<!---->")
+	y.fragment().RemoveChild(y.fragment().LastChild)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if !sameTextContent(x, y) {
 			b.Fatal("not same")
+		}
+	}
+}
+
+// BenchmarkSameTextContentLazyDifferent compares two lazy Nodes whose text
+// differs: the text signatures decide without building the fragments.
+func BenchmarkSameTextContentLazyDifferent(b *testing.B) {
+	x := escapedHTMLText(benchHTML())
+	y := escapedHTMLText(benchHTML() + "<p>more</p>")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if sameTextContent(x, y) {
+			b.Fatal("same")
 		}
 	}
 }

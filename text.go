@@ -405,6 +405,7 @@ func analyzeHTML(src string) (sum htmlSummary, exact bool) {
 		// leadingNewline: a pre, listing or textarea start tag has no child
 		// yet, so a newline at the start of the next text is dropped.
 		leadingNewline bool
+		nameBuf        [maxAnalyzedTagName]byte
 	)
 	sum.sig = textSignature{ok: true, hash: fnvOffset64}
 	for {
@@ -452,21 +453,26 @@ func analyzeHTML(src string) (sum htmlSummary, exact bool) {
 
 		case html.StartTagToken, html.SelfClosingTagToken:
 			leadingNewline = false
-			name, hasAttr := z.TagName()
-			tag := atom.Lookup(name)
+			raw := z.Raw()
+			tag := rawTagAtom(raw, &nameBuf)
 			width1, height1, controls := false, false, false
-			for hasAttr {
-				var key, val []byte
-				key, val, hasAttr = z.TagAttr()
-				switch string(key) {
-				case "hidden":
-					return sum, false
-				case "width":
-					width1 = string(val) == "1"
-				case "height":
-					height1 = string(val) == "1"
-				case "controls":
-					controls = true
+			// Reading attributes allocates: read them only for the
+			// elements that need their values, and where the raw tag may
+			// hold a hidden attribute.
+			if tag == atom.Img || tag == atom.Image || tag == atom.Audio || containsFoldHidden(raw) {
+				for more := true; more; {
+					var key, val []byte
+					key, val, more = z.TagAttr()
+					switch string(key) {
+					case "hidden":
+						return sum, false
+					case "width":
+						width1 = string(val) == "1"
+					case "height":
+						height1 = string(val) == "1"
+					case "controls":
+						controls = true
+					}
 				}
 			}
 			switch tag {
@@ -521,8 +527,7 @@ func analyzeHTML(src string) (sum htmlSummary, exact bool) {
 			if !node {
 				// With no element open, only </p> and </br> make an
 				// element; other end tags are ignored.
-				name, _ := z.TagName()
-				if tag := atom.Lookup(name); tag == atom.P || tag == atom.Br {
+				if tag := rawTagAtom(z.Raw(), &nameBuf); tag == atom.P || tag == atom.Br {
 					node = true
 				}
 			}
@@ -532,6 +537,50 @@ func analyzeHTML(src string) (sum htmlSummary, exact bool) {
 			node = true
 		}
 	}
+}
+
+// maxAnalyzedTagName is the length of the longest tag name analyzeHTML
+// treats specially ("colgroup", "frameset", "noscript", "template",
+// "textarea").
+const maxAnalyzedTagName = 8
+
+// rawTagAtom returns the atom of the tag name of raw, a start or end tag as
+// written ("<IMG src=a>", "</p >"), lower-cased as the tokenizer does, or 0
+// when the name is not one of at most maxAnalyzedTagName bytes. It reads
+// the raw bytes because the tokenizer's TagName allocates.
+func rawTagAtom(raw []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
+	i := 1
+	if len(raw) > 1 && raw[1] == '/' {
+		i = 2
+	}
+	n := 0
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		switch c {
+		case ' ', '\t', '\n', '\f', '\r', '/', '>':
+			return atom.Lookup(buf[:n])
+		}
+		if n == len(buf) {
+			return 0
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	return atom.Lookup(buf[:n])
+}
+
+// containsFoldHidden reports whether raw contains "hidden" in any ASCII case.
+func containsFoldHidden(raw []byte) bool {
+	for i := 0; i+6 <= len(raw); i++ {
+		if raw[i]|0x20 == 'h' && raw[i+1]|0x20 == 'i' && raw[i+2]|0x20 == 'd' &&
+			raw[i+3]|0x20 == 'd' && raw[i+4]|0x20 == 'e' && raw[i+5]|0x20 == 'n' {
+			return true
+		}
+	}
+	return false
 }
 
 // bytesHaveNonSpace is textHasNonSpace for a byte slice.
