@@ -82,7 +82,7 @@ type lazyFragment struct {
 	once sync.Once
 	// src is the HTML source ([178]'s text).
 	src string
-	// sig summarizes the fragment's text content, when sigOK, so that
+	// sig summarizes the fragment's text content, when sig.ok, so that
 	// "same text content" can tell most different fragments apart without
 	// building them.
 	sig textSignature
