@@ -1,13 +1,18 @@
 package feedspec
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/xml5"
 )
 
 // hElem builds an x/net/html element in namespace ns ("" HTML, "svg", "math",
@@ -298,5 +303,54 @@ func BenchmarkSameTextContentLazyDifferent(b *testing.B) {
 		if sameTextContent(x, y) {
 			b.Fatal("same")
 		}
+	}
+}
+
+// BenchmarkEscapedHTMLCorpus runs [178] over the child text content of every
+// element of the corpus feeds that holds markup or a character reference:
+// lazy (decided from tokens) and eager (fragment built at once).
+func BenchmarkEscapedHTMLCorpus(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("..", "shared", "corpus", "feeds", "*"))
+	if len(files) == 0 {
+		b.Skip("../shared/corpus/feeds is absent")
+	}
+	var texts []string
+	size := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		doc, err := xml5.Parse(bytes.NewReader(data))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var walk func(n *xml5.Node)
+		walk = func(n *xml5.Node) {
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == xml5.ElementNode {
+					walk(c)
+					if s := c.ChildTextContent(); strings.ContainsAny(s, "<&") {
+						texts = append(texts, s)
+						size += len(s)
+					}
+				}
+			}
+		}
+		walk(doc.Node)
+	}
+	for _, mode := range []struct {
+		name string
+		fn   func(string) *Text
+	}{{"lazy", escapedHTMLText}, {"eager", parseHTMLText}} {
+		b.Run(mode.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for _, s := range texts {
+					mode.fn(s)
+				}
+			}
+		})
 	}
 }
