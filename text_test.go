@@ -800,3 +800,51 @@ func TestLazyTextConcurrentReaders(t *testing.T) {
 		assert.Equal(t, want, r)
 	}
 }
+
+// TestAnalyzeHTML pins down when the tokens alone decide escaped HTML
+// content, and that a lazy Node is not built before it is used.
+func TestAnalyzeHTML(t *testing.T) {
+	tests := []struct {
+		in                         string
+		exact, significant, string bool
+		sigOK                      bool
+	}{
+		{in: "a<b>c</b>", exact: true, significant: true, sigOK: true},
+		{in: "a&amp;b", exact: true, significant: true, string: true, sigOK: true},
+		{in: "<html><body>x</body></html>", exact: true, significant: true, string: true, sigOK: true},
+		{in: "a</div>b", exact: true, significant: true, string: true, sigOK: true},
+		{in: "a<td>b", exact: true, significant: true, string: true},
+		{in: "a</p>", exact: true, significant: true, sigOK: true},
+		{in: "<br>", exact: true, sigOK: true},
+		{in: "<script>x</script>", exact: true, sigOK: true},
+		{in: "<img width=1 height=1>x", exact: true, significant: true, string: true, sigOK: true},
+		{in: "x<IMG WIDTH=1 height=&#49;>y", exact: true, significant: true, sigOK: true},
+		{in: "<audio controls></audio>", exact: true, significant: true, sigOK: true},
+		{in: "<table><tr><td>x</table>", exact: true, significant: true},
+		{in: "<p class=hidden>x</p>", exact: true, significant: true, sigOK: true},
+		{in: "<p hidden>x</p>"},
+		{in: "<P HIDDEN>x</P>"},
+		{in: "<template>x</template>"},
+		{in: "<svg></svg>"},
+		{in: "<math></math>"},
+		{in: "<select></select>"},
+		{in: "a\x00b"},
+		{in: "<pre></b>\nx</pre>"},
+	}
+	for _, tt := range tests {
+		sum, exact := analyzeHTML(tt.in)
+		assert.Equal(t, tt.exact, exact, "%q exact", tt.in)
+		if !exact {
+			continue
+		}
+		assert.Equal(t, tt.significant, sum.significant, "%q significant", tt.in)
+		assert.Equal(t, tt.string, sum.isString, "%q string", tt.in)
+		assert.Equal(t, tt.sigOK, sum.sig.ok, "%q signature", tt.in)
+	}
+
+	v := escapedHTMLText("a<b>c</b>")
+	require.NotNil(t, v.lazy)
+	assert.Nil(t, v.frag, "not built before use")
+	assert.Equal(t, "a<b>c</b>", v.HTML())
+	assert.NotNil(t, v.frag, "built on first use")
+}
