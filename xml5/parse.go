@@ -124,6 +124,7 @@ type parser struct {
 	errLineOff     int
 	errScanOff     int
 	nodeSlab       []Node
+	slabSize       int
 	attrSlab       []Attr
 	attrs          []rawAttr
 	attrSet        map[string]struct{}
@@ -155,13 +156,17 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 		est = 4096
 	}
 	p.nodeSlab = make([]Node, est)
+	p.stack = make([]openElement, 0, 16)
 	doc.Node = p.newNode(DocumentNode)
 	return p
 }
 
 func (p *parser) newNode(t NodeType) *Node {
 	if len(p.nodeSlab) == 0 {
-		p.nodeSlab = make([]Node, 256)
+		// Grow the slabs as the document proves bigger than
+		// estimated: few allocations, little waste.
+		p.slabSize = min(2*p.slabSize+64, 2048)
+		p.nodeSlab = make([]Node, p.slabSize)
 	}
 	n := &p.nodeSlab[0]
 	p.nodeSlab = p.nodeSlab[1:]
