@@ -29,11 +29,11 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 				}
 			case "updated":
 				if feed.Updated == nil {
-					feed.Updated = processAtomDate(c)
+					feed.Updated = p.processAtomDate(c)
 				}
 			case "modified":
 				if feed.Updated == nil {
-					feed.Updated = processW3CDTFDate(c)
+					feed.Updated = p.processW3CDTFDate(c)
 				}
 			case "link":
 				p.processAtomLink(c, feed, nil)
@@ -55,20 +55,37 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
 			case "entry":
 				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
+			// The additions.
+			case "id":
+				if feed.ID == "" {
+					feed.ID = processStringElement(c)
+				}
+			case "rights":
+				if feed.Rights == nil {
+					feed.Rights = p.processAtomText(c)
+				}
+			case "generator":
+				if feed.Generator == nil {
+					feed.Generator = p.processGenerator(c, "uri")
+				}
+			case "category":
+				feed.CategoryDetails = addAtomCategory(feed.CategoryDetails, c)
+			case "contributor":
+				feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
 			}
 		case nsAtom03:
 			switch c.Local {
 			case "title":
 				if feed.Title == nil {
-					feed.Title = processAtom03Content(c)
+					feed.Title = p.processAtom03Content(c)
 				}
 			case "tagline":
 				if feed.Subtitle == nil {
-					feed.Subtitle = processAtom03Content(c)
+					feed.Subtitle = p.processAtom03Content(c)
 				}
 			case "modified":
 				if feed.Updated == nil {
-					feed.Updated = processW3CDTFDate(c)
+					feed.Updated = p.processW3CDTFDate(c)
 				}
 			case "link":
 				p.processAtomLink(c, feed, nil)
@@ -76,17 +93,41 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
 			case "entry":
 				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
+			// The additions.
+			case "id":
+				if feed.ID == "" {
+					feed.ID = processStringElement(c)
+				}
+			case "copyright":
+				if feed.Rights == nil {
+					feed.Rights = p.processAtom03Content(c)
+				}
+			case "generator":
+				if feed.Generator == nil {
+					feed.Generator = p.processGenerator(c, "url")
+				}
+			case "contributor":
+				feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+			}
+		case nsDC:
+			if c.Local == "language" && feed.Language == "" { // an addition
+				feed.Language = processStringElement(c)
 			}
 		}
 	}
+	if feed.Language == "" { // an addition
+		feed.Language = xmlLang(el)
+	}
+	feed.el = el
 	return feed // [25]
 }
 
 // processAtomEntry is "process an Atom entry element" [52], for an entry
 // element in the Atom or the Atom 0.3 namespace.
 func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
-	entry := &Entry{} // [78]
+	entry := &Entry{el: el} // [78]
 	p.categories = nil
+	p.commentsPrimary = false
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [79]
 		switch ns := c.Namespace; ns { // [80]
 		case nsAtom:
@@ -97,23 +138,24 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
 					if term != "" { // [89]
 						p.addCategory(entry, term)
+						entry.CategoryDetails = addAtomCategory(entry.CategoryDetails, c) // an addition
 					}
 				}
 			case "published":
 				if entry.Published == nil {
-					entry.Published = processAtomDate(c)
+					entry.Published = p.processAtomDate(c)
 				}
 			case "created":
 				if entry.Published == nil {
-					entry.Published = processW3CDTFDate(c)
+					entry.Published = p.processW3CDTFDate(c)
 				}
 			case "updated":
 				if entry.Updated == nil {
-					entry.Updated = processAtomDate(c)
+					entry.Updated = p.processAtomDate(c)
 				}
 			case "modified":
 				if entry.Updated == nil {
-					entry.Updated = processW3CDTFDate(c)
+					entry.Updated = p.processW3CDTFDate(c)
 				}
 			case "title":
 				if entry.Title == nil {
@@ -124,11 +166,33 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 					entry.Summary = p.processAtomText(c)
 				}
 			case "content":
+				if entry.ContentSrc == "" { // an addition
+					if src, ok := c.AttrValue("", "src"); ok {
+						if entry.ContentSrc = p.parseURL(c, "src", src); entry.ContentSrc != "" {
+							entry.ContentType = nonEmptyAttr(c, "type")
+						}
+					}
+				}
 				if entry.Content == nil {
 					entry.Content = p.processAtomText(c)
 				}
 			case "link":
 				p.processAtomLink(c, nil, entry)
+			// The additions.
+			case "id":
+				if entry.ID == "" {
+					entry.ID = processStringElement(c)
+				}
+			case "rights":
+				if entry.Rights == nil {
+					entry.Rights = p.processAtomText(c)
+				}
+			case "contributor":
+				entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+			case "source":
+				if entry.Source == nil {
+					entry.Source = p.processAtomSource(c)
+				}
 			}
 		case nsAtom03:
 			switch c.Local {
@@ -136,32 +200,56 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				entry.Authors = append(entry.Authors, p.processAtomPerson(c))
 			case "created":
 				if entry.Published == nil {
-					entry.Published = processW3CDTFDate(c)
+					entry.Published = p.processW3CDTFDate(c)
 				}
 			case "modified":
 				if entry.Updated == nil {
-					entry.Updated = processW3CDTFDate(c)
+					entry.Updated = p.processW3CDTFDate(c)
 				}
 			case "title":
 				if entry.Title == nil {
-					entry.Title = processAtom03Content(c)
+					entry.Title = p.processAtom03Content(c)
 				}
 			case "summary":
 				if entry.Summary == nil {
-					entry.Summary = processAtom03Content(c)
+					entry.Summary = p.processAtom03Content(c)
 				}
 			case "content":
 				if entry.Content == nil {
-					entry.Content = processAtom03Content(c)
+					entry.Content = p.processAtom03Content(c)
 				}
 			case "link":
 				p.processAtomLink(c, nil, entry)
+			// The additions.
+			case "id":
+				if entry.ID == "" {
+					entry.ID = processStringElement(c)
+				}
+			case "contributor":
+				entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
 			}
 		case nsDC:
-			if c.Local == "subject" {
+			switch c.Local {
+			case "subject":
 				if term := c.ChildTextContent(); term != "" { // [90] [91]
 					p.addCategory(entry, term)
+					entry.CategoryDetails = append(entry.CategoryDetails, Category{Term: term}) // an addition
 				}
+			// The additions.
+			case "language":
+				if entry.Language == "" {
+					entry.Language = processStringElement(c)
+				}
+			case "rights":
+				if entry.Rights == nil {
+					entry.Rights = textOrNull(processStringElement(c))
+				}
+			case "contributor":
+				entry.Contributors = addNamedPerson(entry.Contributors, c)
+			}
+		case nsThr:
+			if c.Local == "total" && entry.CommentCount == nil { // an addition
+				entry.CommentCount = p.processCount(c)
 			}
 		case nsMedia, nsMediaAlt:
 			switch c.Local {
@@ -173,6 +261,9 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				p.processMediaGroup(entry, c) // [116]
 			}
 		}
+	}
+	if entry.Language == "" { // an addition
+		entry.Language = xmlLang(el)
 	}
 	return entry // [246]
 }
@@ -207,42 +298,64 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 // processAtomLink is "process an Atom link element" [234] for a link element
 // in the Atom or the Atom 0.3 namespace. Exactly one of feed (type feed) and
 // entry (type entry) is non-nil.
+//
+// The href URL [140] is computed once and reused by every step that needs it;
+// a link whose href parsed is also added to the Links of the feed or entry
+// (an addition).
 func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 	rel, short := linkRelation(el)
+	u := p.hrefURL(el) // [140]
+	if _, hasHref := el.AttrValue("", "href"); hasHref && u != "" {
+		// A link without href gets the document's URL as its href URL;
+		// it is not listed in Links.
+		link := p.processLink(el, u)
+		if feed != nil {
+			feed.Links = append(feed.Links, link)
+		} else {
+			entry.Links = append(entry.Links, link)
+			if relationIs(rel, short, "replies") { // comments_url (an addition)
+				html := asciiEqualFold(link.Type, "text/html")
+				if entry.CommentsURL == "" || html && !p.commentsPrimary {
+					entry.CommentsURL = u
+					p.commentsPrimary = html
+				}
+			}
+		}
+	}
 	if relationIs(rel, short, "alternate") { // [139]
 		if feed != nil {
 			if feed.PageURL == "" { // [145]
-				feed.PageURL = p.hrefURL(el) // [146]
+				feed.PageURL = u // [146]
 			}
 		} else if entry.PageURL == "" { // [145]
-			entry.PageURL = p.hrefURL(el) // [146]
+			entry.PageURL = u // [146]
 		}
 	}
 	if feed != nil { // [235]
 		switch {
 		case relationIs(rel, short, "self"): // [150]
 			if feed.FeedURL == "" { // [151]
-				feed.FeedURL = p.hrefURL(el) // [152]
+				feed.FeedURL = u // [152]
 			}
 		case relationIs(rel, short, "prev"), relationIs(rel, short, "previous"): // [199]
 			if feed.PreviousFeedURL == "" { // [201]
-				feed.PreviousFeedURL = p.hrefURL(el) // [202]
+				feed.PreviousFeedURL = u // [202]
 			}
 		case relationIs(rel, short, "next"): // [203]
 			if feed.NextFeedURL == "" { // [204]
-				feed.NextFeedURL = p.hrefURL(el) // [205]
+				feed.NextFeedURL = u // [205]
 			}
 		}
 		return
 	}
 	if relationIs(rel, short, "enclosure") { // [269] [270]
-		u := p.hrefURL(el) // [336]
-		if u == "" {       // [337]
+		// [336]
+		if u == "" { // [337]
 			return
 		}
 		enc := &Enclosure{URL: u}                        // [271]
 		enc.MIMEType = attrPtr(el, "type")               // [273]
-		enc.Length = positiveLength(el)                  // [275]–[278] [274]
+		enc.Length = p.positiveLength(el)                // [275]–[278] [274]
 		entry.Enclosures = append(entry.Enclosures, enc) // [272]
 	}
 }
@@ -285,6 +398,13 @@ func (p *processor) processAtomText(el *xml5.Node) *Text {
 					return xhtmlText(c) // [66]–[107]
 				}
 			}
+			p.reject(DiagnosticTextType, el, "type", typ, "type is xhtml but there is no XHTML div child; read as text")
+		case "text":
+		default:
+			// A media type is allowed on content (RFC 4287 §4.1.3.1).
+			if el.Local != "content" || strings.IndexByte(typ, '/') < 0 {
+				p.reject(DiagnosticTextType, el, "type", typ, "unknown Atom text type; read as text")
+			}
 		}
 	}
 	return textOrNull(processStringElement(el)) // [64] [65] [45]–[48]
@@ -300,20 +420,37 @@ func textOrNull(s string) *Text {
 
 // processAtomDate is "process an Atom date" (SUPPLEMENT §2.2) on el's child
 // text content; nil is null.
-func processAtomDate(el *xml5.Node) *time.Time {
-	t, ok := parseAtomDate(el.ChildTextContent())
-	if !ok {
-		return nil
+func (p *processor) processAtomDate(el *xml5.Node) *time.Time {
+	text := el.ChildTextContent()
+	if t, ok := parseAtomDate(text); ok {
+		return &t
 	}
-	return &t
+	return p.rejectedDate(el, text, "not an Atom (RFC 3339) date")
 }
 
 // processW3CDTFDate is "process a W3C-DTF date" (SUPPLEMENT §2.3) on el's
 // child text content; nil is null.
-func processW3CDTFDate(el *xml5.Node) *time.Time {
-	t, ok := parseW3CDTFDate(el.ChildTextContent())
-	if !ok {
-		return nil
+func (p *processor) processW3CDTFDate(el *xml5.Node) *time.Time {
+	text := el.ChildTextContent()
+	if t, ok := parseW3CDTFDate(text); ok {
+		return &t
 	}
-	return &t
+	return p.rejectedDate(el, text, "not a W3C-DTF date")
+}
+
+// rejectedDate is what a date algorithm's null becomes: with
+// WithLenientDates the date ParseDate reads, if any; otherwise (or when
+// ParseDate fails too) null, with a Diagnostic.
+func (p *processor) rejectedDate(el *xml5.Node, text, why string) *time.Time {
+	if p.lenientDates {
+		t, _, err := ParseDate(text)
+		if err == nil {
+			return &t
+		}
+		if p.diags != nil {
+			why += "; " + err.Error()
+		}
+	}
+	p.reject(DiagnosticDate, el, "", text, why)
+	return nil
 }

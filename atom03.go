@@ -8,7 +8,7 @@ import "github.com/feedspec/feedspec/xml5"
 // Only mode="escaped" with a type equal to text/html (ASCII
 // case-insensitive) is parsed as HTML; every other combination, XML mode
 // included, gives the child text content when it has a non-space character.
-func processAtom03Content(el *xml5.Node) *Text {
+func (p *processor) processAtom03Content(el *xml5.Node) *Text {
 	mode, ok := el.AttrValue("", "mode") // [155]
 	if !ok {
 		mode = "xml"
@@ -18,10 +18,14 @@ func processAtom03Content(el *xml5.Node) *Text {
 		typ = "text/plain"
 	}
 	// [175] the child text content is read by processStringElement below.
-	if mode == "escaped" { // [162]
+	switch mode {
+	case "escaped": // [162]
 		if asciiEqualFold(typ, "text/html") { // [180]
 			return parseEscapedHTML(el) // [268]
 		}
+	case "xml", "base64":
+	default:
+		p.reject(DiagnosticTextType, el, "mode", mode, "unknown Atom 0.3 content mode; read as text")
 	}
 	return textOrNull(processStringElement(el)) // [49] [57] [58] [59]
 }

@@ -1,6 +1,11 @@
 package feedspec
 
-import "github.com/feedspec/feedspec/xml5"
+import (
+	"strconv"
+	"time"
+
+	"github.com/feedspec/feedspec/xml5"
+)
 
 // An Enclosure is a media file attached to an entry [188].
 //
@@ -12,6 +17,25 @@ type Enclosure struct {
 	URL      string  // "" is null
 	MIMEType *string // nil is null; a type="" attribute gives ""
 	Length   *int64  // nil is null
+
+	// The fields below are additions, read from the attributes of a Media
+	// RSS content element only (media:content, in an item or a
+	// media:group); nil or "" when null. In the canonical JSON they follow
+	// length, with the keys medium, width, height, duration (whole
+	// seconds), file_size and bitrate.
+
+	// Medium is the medium attribute as written ("image", "audio",
+	// "video", "document", "executable").
+	Medium string
+	// Width and Height are in pixels (rules for parsing non-negative
+	// integers).
+	Width, Height *int
+	// Duration is the duration attribute, in whole seconds.
+	Duration *time.Duration
+	// FileSize is the fileSize attribute, in bytes (greater than zero).
+	FileSize *int64
+	// Bitrate is the bitrate attribute, in kilobits per second.
+	Bitrate *float64
 }
 
 // attrPtr returns a pointer to a copy of el's attribute name (no namespace),
@@ -27,16 +51,40 @@ func attrPtr(el *xml5.Node, name string) *string {
 // positiveLength applies [275]–[278] / [285]–[288] to el's length attribute:
 // the rules for parsing non-negative integers, kept only when greater than
 // zero. nil is null.
-func positiveLength(el *xml5.Node) *int64 {
-	s, ok := el.AttrValue("", "length") // [275] [285]
-	if !ok {                            // [276] [286]
+func (p *processor) positiveLength(el *xml5.Node) *int64 {
+	return p.positiveAttr(el, "length") // [275]–[278] [285]–[288] [274] [289]
+}
+
+// positiveAttr reads el's attribute name with the rules for parsing
+// non-negative integers and keeps it only when greater than zero; nil is
+// null (absent, not a number, or zero).
+func (p *processor) positiveAttr(el *xml5.Node, name string) *int64 {
+	s, ok := el.AttrValue("", name)
+	if !ok {
 		return nil
 	}
-	n, ok := parseNonNegativeInteger(s) // [277] [287]
-	if !ok || n <= 0 {                  // [278] [288]
+	n, ok := parseNonNegativeInteger(s)
+	if !ok || n <= 0 {
+		p.reject(DiagnosticNumber, el, name, s, "not a number greater than zero")
 		return nil
 	}
-	return &n // [274] [289]
+	return &n
+}
+
+// intAttr reads el's attribute name with the rules for parsing non-negative
+// integers; nil is null.
+func (p *processor) intAttr(el *xml5.Node, name string) *int {
+	s, ok := el.AttrValue("", name)
+	if !ok {
+		return nil
+	}
+	n, ok := parseNonNegativeInteger(s)
+	if !ok || n > maxInt {
+		p.reject(DiagnosticNumber, el, name, s, "not a non-negative integer")
+		return nil
+	}
+	v := int(n)
+	return &v
 }
 
 // processMediaContent runs the steps for a content element in the Media RSS
@@ -48,13 +96,58 @@ func (p *processor) processMediaContent(entry *Entry, el *xml5.Node) {
 	if text == "" {                    // [366] [125]
 		return
 	}
-	u := p.parseURL(text) // [367] [126]
-	if u == "" {          // [368] [127]
+	u := p.parseURL(el, "url", text) // [367] [126]
+	if u == "" {                     // [368] [127]
 		return
 	}
-	enc := &Enclosure{URL: u}                        // [292] [123] [369] [163]
-	enc.MIMEType = attrPtr(el, "type")               // [370] [165]
+	enc := &Enclosure{URL: u}          // [292] [123] [369] [163]
+	enc.MIMEType = attrPtr(el, "type") // [370] [165]
+	p.mediaAttributes(enc, el)
 	entry.Enclosures = append(entry.Enclosures, enc) // [371] [171]
+}
+
+// mediaAttributes reads the additions of a Media RSS content element: medium,
+// width, height, duration, fileSize and bitrate. Only the attributes that
+// are present are looked at; the element usually has few.
+func (p *processor) mediaAttributes(enc *Enclosure, el *xml5.Node) {
+	for i := range el.Attr {
+		a := &el.Attr[i]
+		if a.Namespace != "" {
+			continue
+		}
+		switch a.Local {
+		case "medium":
+			if hasNonSpaceChar(a.Value) {
+				enc.Medium = a.Value
+			}
+		case "width":
+			enc.Width = p.intAttr(el, "width")
+		case "height":
+			enc.Height = p.intAttr(el, "height")
+		case "duration":
+			enc.Duration = p.mediaDuration(el, a.Value)
+		case "fileSize":
+			enc.FileSize = p.positiveAttr(el, "fileSize")
+		case "bitrate":
+			if f, err := strconv.ParseFloat(trimSpace(a.Value), 64); err == nil && f >= 0 && f < 1e15 {
+				enc.Bitrate = &f
+			} else {
+				p.reject(DiagnosticNumber, el, "bitrate", a.Value, "not a non-negative number")
+			}
+		}
+	}
+}
+
+// mediaDuration reads a Media RSS duration attribute: seconds, as a
+// non-negative integer (a fraction is dropped); nil is null.
+func (p *processor) mediaDuration(el *xml5.Node, s string) *time.Duration {
+	n, ok := parseNonNegativeInteger(s)
+	if !ok || n > maxDurationSeconds {
+		p.reject(DiagnosticNumber, el, "duration", s, "not a number of seconds")
+		return nil
+	}
+	d := time.Duration(n) * time.Second
+	return &d
 }
 
 // processRSSEnclosure runs the steps for an enclosure element in the null
@@ -64,12 +157,12 @@ func (p *processor) processRSSEnclosure(entry *Entry, el *xml5.Node) {
 	if text == "" {                    // [281]
 		return
 	}
-	u := p.parseURL(text) // [282]
-	if u == "" {          // [283]
+	u := p.parseURL(el, "url", text) // [282]
+	if u == "" {                     // [283]
 		return
 	}
 	enc := &Enclosure{URL: u}                        // [279] [195]
 	enc.MIMEType = attrPtr(el, "type")               // [284]
-	enc.Length = positiveLength(el)                  // [285]–[289]
+	enc.Length = p.positiveLength(el)                // [285]–[289]
 	entry.Enclosures = append(entry.Enclosures, enc) // [290]
 }

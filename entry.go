@@ -1,6 +1,10 @@
 package feedspec
 
-import "time"
+import (
+	"time"
+
+	"github.com/feedspec/feedspec/xml5"
+)
 
 // An Entry is an entry (an Atom entry, an RSS item) of a feed.
 //
@@ -25,7 +29,57 @@ type Entry struct {
 	Authors    []*Person // [28]
 	Categories []string  // a set: first-seen order, no repeats
 	Enclosures []*Enclosure
+
+	// The fields below are additions: the specification's model does not
+	// have them (see Feed). Strings are "" when null.
+
+	// ID is the Atom id, the RSS guid or the RSS 1.0 item's rdf:about
+	// (the first; process a string element, not trimmed).
+	ID string
+	// IDIsPermalink is set for an RSS guid only: true unless its
+	// isPermaLink attribute is "false" (RSS 2.0: the default is true).
+	IDIsPermalink *bool
+	// Language is the first dc:language element's text, else the entry
+	// element's xml:lang. When it is "", the feed's Language applies.
+	Language string
+	// Rights is the Atom rights (an Atom text) or dc:rights.
+	Rights *Text
+	// CommentsURL is the RSS comments URL, else the wfw:commentRss URL,
+	// else the href of an Atom link rel="replies" (one of type text/html
+	// first).
+	CommentsURL string
+	// CommentCount is slash:comments or thr:total.
+	CommentCount *int
+	// Source is the feed the entry was copied from: RSS source, Atom
+	// source.
+	Source *Source
+	// Contributors are the Atom contributors and dc:contributor names.
+	Contributors []*Person
+	// CategoryDetails lists every category element (Atom category with a
+	// non-empty term, RSS category, dc:subject) in document order, repeats
+	// kept.
+	CategoryDetails []Category
+	// ContentSrc and ContentType describe Atom out-of-line content: the
+	// first content element with a src attribute gives its URL and its
+	// type attribute as written.
+	ContentSrc  string
+	ContentType string
+	// Links lists every Atom link element of the entry (also atom:link in
+	// an RSS item) whose href parsed, in document order.
+	Links []Link
+	// ITunes holds the episode-level iTunes elements; nil when there are
+	// none.
+	ITunes *EntryITunes
+
+	// el is the element the entry was read from (see Element).
+	el *xml5.Node
 }
+
+// Element returns the element the entry was read from (an Atom entry, an
+// RSS item), or nil for an Entry the parser did not make. Its children keep
+// their namespaces, attributes and order: use it to read any extension the
+// model does not map. The whole document stays reachable from it.
+func (e *Entry) Element() *xml5.Node { return e.el }
 
 // ComputedAuthors returns the entry's "computed authors" [81]: its own
 // authors, or else its feed's, or else nil.

@@ -32,6 +32,56 @@ type Feed struct {
 
 	Authors []*Person // [15]
 	Entries []*Entry
+
+	// The fields below are additions: the specification's model does not
+	// have them. They are read from the format specifications (RSS 2.0,
+	// Atom, the Dublin Core, syndication and iTunes modules) and come after
+	// the spec's fields in the canonical JSON, each omitted when null or
+	// empty. Strings are "" when null.
+
+	// ID is the Atom id (process a string element; not trimmed), or an RSS
+	// 1.0 channel's rdf:about.
+	ID string
+	// Language is the first RSS language or dc:language element's text,
+	// else the xml:lang of the RSS channel or of the root element (for Atom,
+	// of the feed element).
+	Language string
+	// Rights is the first Atom rights (an Atom text), RSS copyright, Atom
+	// 0.3 copyright or dc:rights.
+	Rights *Text
+	// Generator is the first Atom or RSS generator element (or RSS 1.0
+	// admin:generatorAgent).
+	Generator *Generator
+	// CategoryDetails lists every category of the feed, in document order
+	// (repeats kept): Atom categories with a non-empty term, RSS channel
+	// categories, iTunes categories with their subcategories.
+	CategoryDetails []Category
+	// TTL is the RSS ttl, in minutes.
+	TTL *int
+	// SkipHours are the RSS skipHours hours (0–23, GMT), a set in document
+	// order.
+	SkipHours []int
+	// SkipDays are the RSS skipDays days ("Monday"…"Sunday", spelled so
+	// whatever the case written), a set in document order.
+	SkipDays []string
+	// UpdatePeriod ("hourly", "daily", "weekly", "monthly" or "yearly")
+	// and UpdateFrequency (a positive count per period) come from the
+	// syndication module (sy:updatePeriod, sy:updateFrequency).
+	UpdatePeriod    string
+	UpdateFrequency *int
+	// Links lists every Atom link element of the feed (also atom:link in an
+	// RSS channel) whose href parsed, in document order.
+	Links []Link
+	// Contributors are the Atom contributors and dc:contributor names.
+	Contributors []*Person
+	// ITunes holds the podcast-level iTunes elements; nil when there are
+	// none.
+	ITunes *FeedITunes
+
+	// doc is the parsed document and el the element the feed was read
+	// from (see Document and Element).
+	doc *xml5.Document
+	el  *xml5.Node
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
@@ -52,7 +102,10 @@ type Feed struct {
 // WithCharset gives the transport's encoding label.
 func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 	c := newConfig(opts)
-	xopts := make([]xml5.Option, 0, 2)
+	xopts := make([]xml5.Option, 0, 3)
+	if c.diagnostics != nil {
+		xopts = append(xopts, xml5.WithErrors())
+	}
 	if c.url != "" {
 		xopts = append(xopts, xml5.WithURL(c.url))
 	}
@@ -66,7 +119,10 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 		}
 		return nil, fmt.Errorf("feedspec: reading the document: %w", readErr)
 	}
-	feed, err := processFeedDocument(doc)
+	if c.diagnostics != nil {
+		xmlDiagnostics(c.diagnostics, doc)
+	}
+	feed, err := processDocument(doc, c)
 	if readErr != nil {
 		if err != nil {
 			return nil, fmt.Errorf("feedspec: reading the document: %w (%w)", readErr, err)
@@ -79,11 +135,17 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 // processFeedDocument is "process a feed document" [10]. When the answer is
 // null it returns a nil Feed and an error wrapping ErrNotFeed.
 func processFeedDocument(doc *xml5.Document) (*Feed, error) {
+	return processDocument(doc, nil)
+}
+
+// processDocument is processFeedDocument with the settings of c (nil for the
+// defaults).
+func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	root := doc.Root() // [12]
 	if root == nil {
 		return nil, fmt.Errorf("%w: the document has no root element", ErrNotFeed)
 	}
-	p := newProcessor(doc)
+	p := newProcessor(doc, c)
 	var feed *Feed
 	switch root.Namespace { // [17]
 	case nsAtom, nsAtom03:
@@ -105,9 +167,32 @@ func processFeedDocument(doc *xml5.Document) (*Feed, error) {
 		}
 		return nil, fmt.Errorf("%w: the root element is <%s> in namespace %s", ErrNotFeed, root.Local, root.Namespace)
 	}
+	feed.doc = doc
+	if feed.el == nil {
+		feed.el = root
+	}
 	cleanupFeed(feed) // [350]
 	return feed, nil  // [13]
 }
+
+// Document returns the XML5 document the feed was parsed from, or nil for a
+// Feed the parser did not make. It gives the root element
+// (Document().Root()), the encoding, and the XML declaration's values; with
+// WithDiagnostics its Errors hold the recovered parse errors.
+//
+// The document stays in memory as long as the Feed or one of its entries is
+// reachable.
+func (f *Feed) Document() *xml5.Document { return f.doc }
+
+// Element returns the element the feed's metadata was read from: the Atom
+// feed element, the first RSS channel element (the rss element when there is
+// no channel), or the first RSS 1.0 channel element (the rdf:RDF element
+// when there is none); nil for a Feed the parser did not make.
+//
+// Use it to read what the model does not map (Podcasting 2.0, GeoRSS, any
+// namespace): the element's children keep their namespaces, prefixes,
+// attributes and order, repeated elements included.
+func (f *Feed) Element() *xml5.Node { return f.el }
 
 // cleanupFeed is "cleanup feed" [351]: an icon with the same URL as the logo
 // is dropped.

@@ -19,22 +19,14 @@ func (p *processor) processImageElement(el *xml5.Node, attr string) *Image {
 	if text == "" {                   // [170]
 		return nil // [177]
 	}
-	u := p.parseURL(text) // [179]
-	if u == "" {          // [187]
+	u := p.parseURL(el, attr, text) // [179]
+	if u == "" {                    // [187]
 		return nil // [177]
 	}
-	img := &Image{URL: u} // [228] [229]
-	w, _ := el.AttrValue("", "width")
-	if n, ok := parseNonNegativeInteger(w); ok && n <= maxInt { // [297]
-		v := int(n)
-		img.Width = &v // [298]
-	}
-	h, _ := el.AttrValue("", "height")
-	if n, ok := parseNonNegativeInteger(h); ok && n <= maxInt { // [299]
-		v := int(n)
-		img.Height = &v // [300]
-	}
-	return img // [296]
+	img := &Image{URL: u}                // [228] [229]
+	img.Width = p.intAttr(el, "width")   // [297] [298]
+	img.Height = p.intAttr(el, "height") // [299] [300]
+	return img                           // [296]
 }
 
 // maxInt is the largest int, as an int64.
@@ -98,4 +90,16 @@ func hasNonSpaceChar(s string) bool {
 		}
 	}
 	return false
+}
+
+// trimSpace returns s without leading and trailing space characters.
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpaceCharacter(s[i]) {
+		i++
+	}
+	for j > i && isSpaceCharacter(s[j-1]) {
+		j--
+	}
+	return s[i:j]
 }

@@ -11,17 +11,27 @@ import (
 // Text.MarshalJSON; dates through formatDate (RFC 3339 in UTC); durations in
 // whole seconds. The encoders append to a byte slice by hand.
 
-// MarshalJSON returns the feed's canonical JSON: the keys title, subtitle,
-// description, page_url, feed_url, previous_feed_url, next_feed_url, icon,
-// logo, updated, authors and entries, in that order, each omitted when null
-// or an empty list. An entry's Feed is not written.
+// MarshalJSON returns the feed's canonical JSON: the specification's keys
+// title, subtitle, description, page_url, feed_url, previous_feed_url,
+// next_feed_url, icon, logo, updated, authors and entries, then the
+// additions' keys id, language, rights, generator ({name, uri, version}),
+// category_details (a list of {term, scheme, label, subcategories}), ttl,
+// skip_hours, skip_days, update_period, update_frequency, links (a list of
+// {href, rel, type, hreflang, title, length}), contributors and itunes
+// ({owner, explicit, type, block, complete, image, new_feed_url}), in that
+// order, each omitted when null or an empty list. An entry's Feed is not
+// written.
 func (f Feed) MarshalJSON() ([]byte, error) {
 	return appendFeedJSON(make([]byte, 0, 1024), &f)
 }
 
-// MarshalJSON returns the entry's canonical JSON: the keys title, subtitle,
-// summary, content, page_url, thumbnail, duration (whole seconds),
-// published, updated, authors, categories (an array) and enclosures, in that
+// MarshalJSON returns the entry's canonical JSON: the specification's keys
+// title, subtitle, summary, content, page_url, thumbnail, duration (whole
+// seconds), published, updated, authors, categories (an array) and
+// enclosures, then the additions' keys id, id_is_permalink, language,
+// rights, comments_url, comment_count, source ({id, title, url, feed_url}),
+// contributors, category_details, content_src, content_type, links and
+// itunes ({title, episode, season, episode_type, explicit, block}), in that
 // order, each omitted when null or an empty list; {} when all are. The
 // entry's Feed is not written.
 func (e Entry) MarshalJSON() ([]byte, error) {
@@ -40,8 +50,10 @@ func (img Image) MarshalJSON() ([]byte, error) {
 	return appendImageJSON(make([]byte, 0, 64), &img), nil
 }
 
-// MarshalJSON returns the enclosure's canonical JSON: the keys url, type and
-// length, in that order, each omitted when null (type="" is written as "").
+// MarshalJSON returns the enclosure's canonical JSON: the specification's keys
+// url, type and length, then the Media RSS additions medium, width, height,
+// duration (whole seconds), file_size and bitrate, in that order, each
+// omitted when null (type="" is written as "").
 func (enc Enclosure) MarshalJSON() ([]byte, error) {
 	return appendEnclosureJSON(make([]byte, 0, 64), &enc), nil
 }
@@ -151,6 +163,65 @@ func appendFeedJSON(b []byte, f *Feed) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	// The additions, after the spec's keys.
+	b = appendStringField(b, start, "id", f.ID)
+	b = appendStringField(b, start, "language", f.Language)
+	if b, err = appendTextField(b, start, "rights", f.Rights); err != nil {
+		return nil, err
+	}
+	if g := f.Generator; g != nil {
+		b = appendKey(b, start, "generator")
+		b = append(b, '{')
+		gs := len(b)
+		b = appendStringField(b, gs, "name", g.Name)
+		b = appendStringField(b, gs, "uri", g.URI)
+		b = appendStringField(b, gs, "version", g.Version)
+		b = append(b, '}')
+	}
+	b = appendCategoriesField(b, start, "category_details", f.CategoryDetails)
+	b = appendIntField(b, start, "ttl", f.TTL)
+	if len(f.SkipHours) > 0 {
+		b = appendKey(b, start, "skip_hours")
+		b = append(b, '[')
+		for i, h := range f.SkipHours {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(h), 10)
+		}
+		b = append(b, ']')
+	}
+	if len(f.SkipDays) > 0 {
+		b = appendKey(b, start, "skip_days")
+		b = append(b, '[')
+		for i, d := range f.SkipDays {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, d)
+		}
+		b = append(b, ']')
+	}
+	b = appendStringField(b, start, "update_period", f.UpdatePeriod)
+	b = appendIntField(b, start, "update_frequency", f.UpdateFrequency)
+	b = appendLinksField(b, start, "links", f.Links)
+	b = appendPersonsField(b, start, "contributors", f.Contributors)
+	if it := f.ITunes; it != nil {
+		b = appendKey(b, start, "itunes")
+		b = append(b, '{')
+		is := len(b)
+		if it.Owner != nil {
+			b = appendKey(b, is, "owner")
+			b = appendPersonJSON(b, it.Owner)
+		}
+		b = appendBoolField(b, is, "explicit", it.Explicit)
+		b = appendStringField(b, is, "type", it.Type)
+		b = appendBoolField(b, is, "block", it.Block)
+		b = appendBoolField(b, is, "complete", it.Complete)
+		b = appendImageField(b, is, "image", it.Image)
+		b = appendStringField(b, is, "new_feed_url", it.NewFeedURL)
+		b = append(b, '}')
+	}
 	return append(b, '}'), nil
 }
 
@@ -205,7 +276,110 @@ func appendEntryJSON(b []byte, e *Entry) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	// The additions, after the spec's keys.
+	b = appendStringField(b, start, "id", e.ID)
+	b = appendBoolField(b, start, "id_is_permalink", e.IDIsPermalink)
+	b = appendStringField(b, start, "language", e.Language)
+	if b, err = appendTextField(b, start, "rights", e.Rights); err != nil {
+		return nil, err
+	}
+	b = appendStringField(b, start, "comments_url", e.CommentsURL)
+	b = appendIntField(b, start, "comment_count", e.CommentCount)
+	if src := e.Source; src != nil {
+		b = appendKey(b, start, "source")
+		b = append(b, '{')
+		ss := len(b)
+		b = appendStringField(b, ss, "id", src.ID)
+		if b, err = appendTextField(b, ss, "title", src.Title); err != nil {
+			return nil, err
+		}
+		b = appendStringField(b, ss, "url", src.URL)
+		b = appendStringField(b, ss, "feed_url", src.FeedURL)
+		b = append(b, '}')
+	}
+	b = appendPersonsField(b, start, "contributors", e.Contributors)
+	b = appendCategoriesField(b, start, "category_details", e.CategoryDetails)
+	b = appendStringField(b, start, "content_src", e.ContentSrc)
+	b = appendStringField(b, start, "content_type", e.ContentType)
+	b = appendLinksField(b, start, "links", e.Links)
+	if it := e.ITunes; it != nil {
+		b = appendKey(b, start, "itunes")
+		b = append(b, '{')
+		is := len(b)
+		b = appendStringField(b, is, "title", it.Title)
+		b = appendIntField(b, is, "episode", it.Episode)
+		b = appendIntField(b, is, "season", it.Season)
+		b = appendStringField(b, is, "episode_type", it.EpisodeType)
+		b = appendBoolField(b, is, "explicit", it.Explicit)
+		b = appendBoolField(b, is, "block", it.Block)
+		b = append(b, '}')
+	}
 	return append(b, '}'), nil
+}
+
+func appendIntField(b []byte, start int, key string, n *int) []byte {
+	if n == nil {
+		return b
+	}
+	b = appendKey(b, start, key)
+	return strconv.AppendInt(b, int64(*n), 10)
+}
+
+func appendBoolField(b []byte, start int, key string, v *bool) []byte {
+	if v == nil {
+		return b
+	}
+	b = appendKey(b, start, key)
+	return strconv.AppendBool(b, *v)
+}
+
+func appendCategoriesField(b []byte, start int, key string, list []Category) []byte {
+	if len(list) == 0 {
+		return b
+	}
+	b = appendKey(b, start, key)
+	b = append(b, '[')
+	for i := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		c := &list[i]
+		b = append(b, '{')
+		cs := len(b)
+		b = appendStringField(b, cs, "term", c.Term)
+		b = appendStringField(b, cs, "scheme", c.Scheme)
+		b = appendStringField(b, cs, "label", c.Label)
+		b = appendCategoriesField(b, cs, "subcategories", c.Subcategories)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+func appendLinksField(b []byte, start int, key string, list []Link) []byte {
+	if len(list) == 0 {
+		return b
+	}
+	b = appendKey(b, start, key)
+	b = append(b, '[')
+	for i := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		l := &list[i]
+		b = append(b, '{')
+		ls := len(b)
+		b = appendStringField(b, ls, "href", l.Href)
+		b = appendStringField(b, ls, "rel", l.Rel)
+		b = appendStringField(b, ls, "type", l.Type)
+		b = appendStringField(b, ls, "hreflang", l.HrefLang)
+		b = appendStringField(b, ls, "title", l.Title)
+		if l.Length != nil {
+			b = appendKey(b, ls, "length")
+			b = strconv.AppendInt(b, *l.Length, 10)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 func appendPersonJSON(b []byte, p *Person) []byte {
@@ -244,6 +418,22 @@ func appendEnclosureJSON(b []byte, enc *Enclosure) []byte {
 	if enc.Length != nil {
 		b = appendKey(b, start, "length")
 		b = strconv.AppendInt(b, *enc.Length, 10)
+	}
+	// The Media RSS additions.
+	b = appendStringField(b, start, "medium", enc.Medium)
+	b = appendIntField(b, start, "width", enc.Width)
+	b = appendIntField(b, start, "height", enc.Height)
+	if enc.Duration != nil {
+		b = appendKey(b, start, "duration")
+		b = strconv.AppendInt(b, int64(*enc.Duration/time.Second), 10)
+	}
+	if enc.FileSize != nil {
+		b = appendKey(b, start, "file_size")
+		b = strconv.AppendInt(b, *enc.FileSize, 10)
+	}
+	if enc.Bitrate != nil {
+		b = appendKey(b, start, "bitrate")
+		b = strconv.AppendFloat(b, *enc.Bitrate, 'f', -1, 64)
 	}
 	return append(b, '}')
 }

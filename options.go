@@ -9,6 +9,10 @@ type config struct {
 	charset string // the transport encoding label; "" for none
 
 	maxBodySize int64 // ParseResponse's body limit: 0 is DefaultMaxBodySize, < 0 none
+
+	diagnostics  *[]Diagnostic // WithDiagnostics; nil when not asked
+	xmlBase      bool          // WithXMLBase
+	lenientDates bool          // WithLenientDates
 }
 
 func newConfig(opts []Option) *config {
@@ -51,3 +55,23 @@ func WithMaxBodySize(n int64) Option {
 		c.maxBodySize = n
 	}
 }
+
+// WithXMLBase makes every URL the processors parse (links, icons, logos,
+// enclosures, person URIs, the additions' URLs) resolve against the xml:base
+// in scope at its element instead of the document's URL: the xml:base
+// attributes of the element and of its ancestors, each resolved against the
+// one above it, the outermost against the document's URL (WithURL). An
+// xml:base that fails to parse is ignored (a DiagnosticURL is recorded).
+//
+// The specification ignores xml:base, so this option changes the spec's
+// answers; it is off by default. Texts (HTML content) are not rewritten.
+func WithXMLBase() Option { return func(c *config) { c.xmlBase = true } }
+
+// WithLenientDates makes the processors read a date the specification's
+// algorithm (Atom, W3C-DTF or RSS 2.0) rejects with ParseDate, which reads
+// the dates feeds really write ("2024-01-15 13:45:00", "Jan 15, 2024",
+// German and French names, Unix times...). A date the strict algorithm
+// accepts keeps its value; a field the spec leaves null may get a value, so
+// this option changes the spec's answers and is off by default. ParseDate
+// never guesses a missing date: what it cannot read stays null.
+func WithLenientDates() Option { return func(c *config) { c.lenientDates = true } }

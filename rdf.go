@@ -30,22 +30,43 @@ func (p *processor) processRDF(el *xml5.Node) *Feed {
 			}
 		}
 	}
+	if feed.Language == "" { // an addition
+		feed.Language = xmlLang(el)
+	}
 	return feed
 }
 
 // processRSS10Channel processes an RSS 1.0 channel element with feed
 // (SUPPLEMENT §1.2). Items and images inside the channel are not read.
 func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
+	if feed.el == nil {
+		feed.el = el
+	}
+	if feed.ID == "" { // an addition
+		feed.ID = rdfAbout(el)
+	}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 		switch c.Namespace {
 		case nsDC:
 			switch c.Local {
 			case "date":
 				if feed.Updated == nil {
-					feed.Updated = processW3CDTFDate(c)
+					feed.Updated = p.processW3CDTFDate(c)
 				}
 			case "creator":
 				feed.Authors = addNamedPerson(feed.Authors, c)
+			default:
+				p.processDCChannel(feed, c)
+			}
+		case nsSy:
+			p.processSyndication(feed, c)
+		case nsAdmin:
+			if c.Local == "generatorAgent" && feed.Generator == nil { // an addition
+				if v, ok := c.AttrValue(nsRDF, "resource"); ok && v != "" {
+					if u := p.parseURL(c, "rdf:resource", v); u != "" {
+						feed.Generator = &Generator{URI: u}
+					}
+				}
 			}
 		case nsRSS10:
 			switch c.Local {
@@ -68,12 +89,25 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 			}
 		}
 	}
+	if feed.Language == "" { // an addition
+		feed.Language = xmlLang(el)
+	}
+}
+
+// rdfAbout returns el's rdf:about attribute when it has a non-space
+// character, else "".
+func rdfAbout(el *xml5.Node) string {
+	if v, ok := el.AttrValue(nsRDF, "about"); ok && hasNonSpaceChar(v) {
+		return v
+	}
+	return ""
 }
 
 // processRSS10Item processes an RSS 1.0 item element (SUPPLEMENT §1.3).
 func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
-	entry := &Entry{}
+	entry := &Entry{el: el, ID: rdfAbout(el)}
 	p.categories = nil
+	p.commentsPrimary = false
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 		switch c.Namespace {
 		case nsRSS10:
@@ -104,18 +138,32 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 				entry.Authors = addNamedPerson(entry.Authors, c)
 			case "date":
 				if entry.Updated == nil {
-					entry.Updated = processW3CDTFDate(c)
+					entry.Updated = p.processW3CDTFDate(c)
 				}
 			case "subject":
 				if term := c.ChildTextContent(); term != "" {
 					p.addCategory(entry, term)
+					entry.CategoryDetails = append(entry.CategoryDetails, Category{Term: term}) // an addition
 				}
+			default:
+				p.processDCItem(entry, c)
+			}
+		case nsWfw:
+			if c.Local == "commentRss" { // an addition
+				p.setComments(entry, c, false)
+			}
+		case nsSlash:
+			if c.Local == "comments" && entry.CommentCount == nil { // an addition
+				entry.CommentCount = p.processCount(c)
 			}
 		case nsRSSContent:
 			if c.Local == "encoded" && entry.Content == nil {
 				entry.Content = parseEscapedHTML(c) // [178]
 			}
 		}
+	}
+	if entry.Language == "" { // an addition
+		entry.Language = xmlLang(el)
 	}
 	return entry
 }

@@ -22,11 +22,17 @@ func (p *processor) processRSS(el *xml5.Node) *Feed {
 			addEntry(feed, p.processRSSItem(c)) // [242] [243] [259] [244]
 		}
 	}
+	if feed.Language == "" { // an addition: the root's xml:lang
+		feed.Language = xmlLang(el)
+	}
 	return feed // [245]
 }
 
 // processRSSChannel is "process an RSS 2.0 channel element" [206] with feed.
 func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
+	if feed.el == nil {
+		feed.el = el
+	}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [208]
 		switch ns := c.Namespace; ns { // [209]
 		case "":
@@ -43,7 +49,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				feed.Authors = addRSSPerson(feed.Authors, c) // [357]–[359]
 			case "pubDate", "lastBuildDate":
 				if feed.Updated == nil {
-					feed.Updated = processRSSDate(c)
+					feed.Updated = p.processRSSDate(c)
 				}
 			case "title":
 				if feed.Title == nil {
@@ -59,20 +65,54 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				}
 			case "item":
 				addEntry(feed, p.processRSSItem(c)) // [147] [148] [261] [149]
+			// The additions.
+			case "language":
+				if feed.Language == "" {
+					feed.Language = processStringElement(c)
+				}
+			case "copyright":
+				if feed.Rights == nil {
+					feed.Rights = textOrNull(processStringElement(c))
+				}
+			case "generator":
+				if feed.Generator == nil {
+					feed.Generator = p.processGenerator(c, "")
+				}
+			case "category":
+				feed.CategoryDetails = addTextCategory(feed.CategoryDetails, c, true)
+			case "ttl":
+				if feed.TTL == nil {
+					feed.TTL = p.processCount(c)
+				}
+			case "skipHours":
+				p.processSkipHours(feed, c)
+			case "skipDays":
+				p.processSkipDays(feed, c)
 			}
 		case nsAtom:
 			if c.Local == "link" {
 				p.processAtomLink(c, feed, nil)
 			}
 		case nsDC:
-			if c.Local == "creator" {
+			switch c.Local {
+			case "creator":
 				feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+			default:
+				p.processDCChannel(feed, c)
 			}
+		case nsSy:
+			p.processSyndication(feed, c)
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
 			case "image":
-				if feed.Icon == nil {
-					feed.Icon = p.processImageElement(c, "href")
+				if feed.Icon == nil || feed.ITunes == nil || feed.ITunes.Image == nil {
+					img := p.processImageElement(c, "href")
+					if feed.Icon == nil {
+						feed.Icon = img
+					}
+					if img != nil && (feed.ITunes == nil || feed.ITunes.Image == nil) { // an addition
+						feedITunes(feed).Image = img
+					}
 				}
 			case "author":
 				feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
@@ -84,15 +124,55 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				if feed.Description == nil {
 					feed.Description = textOrNull(processStringElement(c))
 				}
+			default:
+				p.processITunesChannel(feed, c)
 			}
 		}
+	}
+	if feed.Language == "" { // an addition
+		feed.Language = xmlLang(el)
+	}
+}
+
+// processDCChannel reads the Dublin Core elements of the additions at the
+// channel level: language, rights and contributor.
+func (p *processor) processDCChannel(feed *Feed, el *xml5.Node) {
+	switch el.Local {
+	case "language":
+		if feed.Language == "" {
+			feed.Language = processStringElement(el)
+		}
+	case "rights":
+		if feed.Rights == nil {
+			feed.Rights = textOrNull(processStringElement(el))
+		}
+	case "contributor":
+		feed.Contributors = addNamedPerson(feed.Contributors, el)
+	}
+}
+
+// processDCItem reads the Dublin Core elements of the additions at the item
+// level: language, rights and contributor.
+func (p *processor) processDCItem(entry *Entry, el *xml5.Node) {
+	switch el.Local {
+	case "language":
+		if entry.Language == "" {
+			entry.Language = processStringElement(el)
+		}
+	case "rights":
+		if entry.Rights == nil {
+			entry.Rights = textOrNull(processStringElement(el))
+		}
+	case "contributor":
+		entry.Contributors = addNamedPerson(entry.Contributors, el)
 	}
 }
 
 // processRSSItem is "process an RSS 2.0 item element" [249].
 func (p *processor) processRSSItem(el *xml5.Node) *Entry {
-	entry := &Entry{} // [248]
+	entry := &Entry{el: el} // [248]
 	p.categories = nil
+	p.commentsPrimary = false
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [250]
 		switch ns := c.Namespace; ns { // [251]
 		case "":
@@ -100,13 +180,14 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 			case "category":
 				if term := c.ChildTextContent(); term != "" { // [92] [293]
 					p.addCategory(entry, term)
+					entry.CategoryDetails = addTextCategory(entry.CategoryDetails, c, true) // an addition
 				}
 			case "author":
 				entry.Authors = addRSSPerson(entry.Authors, c) // [355] [361] [356] [354]
 			case "pubDate":
 				// The spec sets published (DEVIATIONS S1).
 				if entry.Published == nil {
-					entry.Published = processRSSDate(c)
+					entry.Published = p.processRSSDate(c)
 				}
 			case "link":
 				if entry.PageURL == "" {
@@ -122,16 +203,45 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				if entry.Summary == nil {
 					entry.Summary = parseEscapedHTML(c)
 				}
+			// The additions.
+			case "guid":
+				if entry.ID == "" {
+					processRSSGUID(entry, c)
+				}
+			case "comments":
+				p.setComments(entry, c, true)
+			case "source":
+				if entry.Source == nil {
+					entry.Source = p.processRSSSource(c)
+				}
 			}
 		case nsAtom:
-			if c.Local == "updated" {
+			switch c.Local {
+			case "updated":
 				if entry.Updated == nil {
-					entry.Updated = processAtomDate(c)
+					entry.Updated = p.processAtomDate(c)
+				}
+			case "link": // an addition: links only
+				if _, ok := c.AttrValue("", "href"); ok {
+					if u := p.hrefURL(c); u != "" {
+						entry.Links = append(entry.Links, p.processLink(c, u))
+					}
 				}
 			}
 		case nsDC:
-			if c.Local == "creator" {
+			switch c.Local {
+			case "creator":
 				entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+			default:
+				p.processDCItem(entry, c)
+			}
+		case nsWfw:
+			if c.Local == "commentRss" { // an addition
+				p.setComments(entry, c, false)
+			}
+		case nsSlash:
+			if c.Local == "comments" && entry.CommentCount == nil { // an addition
+				entry.CommentCount = p.processCount(c)
 			}
 		case nsMedia, nsMediaAlt:
 			switch c.Local {
@@ -161,8 +271,14 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				}
 			case "duration":
 				if entry.Duration == nil { // [218] (DEVIATIONS E1: "is null")
-					entry.Duration = parseITunesDuration(c.ChildTextContent()) // [198]
+					text := c.ChildTextContent()
+					entry.Duration = parseITunesDuration(text) // [198]
+					if entry.Duration == nil {
+						p.reject(DiagnosticNumber, c, "", text, "not an iTunes duration (S, M:S or H:M:S)")
+					}
 				}
+			default:
+				p.processITunesItem(entry, c)
 			}
 		case nsRSSContent:
 			if c.Local == "encoded" {
@@ -171,6 +287,9 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				}
 			}
 		}
+	}
+	if entry.Language == "" { // an addition
+		entry.Language = xmlLang(el)
 	}
 	return entry // [252]
 }
@@ -253,10 +372,10 @@ func firstChildElement(el *xml5.Node, ns, local string) *xml5.Node {
 
 // processRSSDate is "process an RSS 2.0 date" (SUPPLEMENT §2.4) on el's child
 // text content; nil is null.
-func processRSSDate(el *xml5.Node) *time.Time {
-	t, ok := parseRSSDate(el.ChildTextContent())
-	if !ok {
-		return nil
+func (p *processor) processRSSDate(el *xml5.Node) *time.Time {
+	text := el.ChildTextContent()
+	if t, ok := parseRSSDate(text); ok {
+		return &t
 	}
-	return &t
+	return p.rejectedDate(el, text, "not an RSS 2.0 (RFC 822) date")
 }

@@ -24,6 +24,13 @@ const (
 	nsMediaAlt   = "http://search.yahoo.com/mrss"
 	nsHatena     = "http://www.hatena.ne.jp/info/xmlns#"
 	nsXHTML      = "http://www.w3.org/1999/xhtml"
+
+	// Namespaces of the additions (not in the specification).
+	nsSy    = "http://purl.org/rss/1.0/modules/syndication/"
+	nsSlash = "http://purl.org/rss/1.0/modules/slash/"
+	nsWfw   = "http://wellformedweb.org/CommentAPI/"
+	nsThr   = "http://purl.org/syndication/thread/1.0"
+	nsAdmin = "http://webns.net/mvcb/"
 )
 
 // isITunes reports whether ns is one of the two iTunes namespace spellings.
@@ -41,15 +48,36 @@ type processor struct {
 	// categories indexes the current entry's category set once it is long
 	// (see addCategory); nil otherwise.
 	categories map[string]struct{}
+
+	// diags receives the rejected values (WithDiagnostics); nil when not
+	// asked for.
+	diags *[]Diagnostic
+	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
+	// bases caches the base of each element carrying xml:base.
+	xmlBase bool
+	bases   map[*xml5.Node]*whatwgurl.Url
+	// lenientDates: read dates the spec rejects with ParseDate.
+	lenientDates bool
+
+	// commentsPrimary is set, for the current entry, once its comments URL
+	// comes from the preferred source (an RSS comments element, an Atom
+	// replies link of type text/html).
+	commentsPrimary bool
 }
 
-// newProcessor prepares the processing of doc.
-func newProcessor(doc *xml5.Document) *processor {
+// newProcessor prepares the processing of doc with the settings of c (nil
+// for the defaults).
+func newProcessor(doc *xml5.Document, c *config) *processor {
 	p := &processor{}
 	if doc != nil && doc.URL != "" {
 		if u, err := urlParser.Parse(doc.URL); err == nil {
 			p.base = u
 		}
+	}
+	if c != nil {
+		p.diags = c.diagnostics
+		p.xmlBase = c.xmlBase
+		p.lenientDates = c.lenientDates
 	}
 	return p
 }
@@ -57,26 +85,69 @@ func newProcessor(doc *xml5.Document) *processor {
 // parseURL parses text relative to the document ("parse a URL" with the
 // document's base URL) and returns the resulting URL string, or "" when
 // parsing failed. A serialized URL is never empty, so "" stands for failure.
+// el is the element the text comes from and attr the attribute ("" for the
+// element's text): they name the value in a Diagnostic and, with
+// WithXMLBase, give the xml:base in scope.
 //
 // The document's character encoding is not used for the query: every URL is
 // encoded as UTF-8 (the whatwg-url package offers no per-component encoding).
-func (p *processor) parseURL(text string) string {
+func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 	if u, ok := simpleHTTPURL(text); ok {
 		return u
+	}
+	base := p.base
+	if p.xmlBase {
+		base = p.baseFor(el)
 	}
 	var (
 		u   *whatwgurl.Url
 		err error
 	)
-	if p.base != nil {
-		u, err = urlParser.BasicParser(text, p.base, nil, whatwgurl.NoState)
+	if base != nil {
+		u, err = urlParser.BasicParser(text, base, nil, whatwgurl.NoState)
 	} else {
 		u, err = urlParser.Parse(text)
 	}
 	if err != nil || u == nil {
+		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against the document's URL)")
 		return ""
 	}
 	return u.Href(false)
+}
+
+// baseFor returns the base URL in scope at el for WithXMLBase: el's own
+// xml:base or its nearest ancestor's, resolved against the base above it;
+// the document's URL when there is none.
+func (p *processor) baseFor(el *xml5.Node) *whatwgurl.Url {
+	for n := el; n != nil && n.Type == xml5.ElementNode; n = n.Parent {
+		v, ok := n.AttrValue(xml5.XMLNamespace, "base")
+		if !ok {
+			continue
+		}
+		if u, ok := p.bases[n]; ok {
+			return u
+		}
+		parent := p.baseFor(n.Parent)
+		var (
+			u   *whatwgurl.Url
+			err error
+		)
+		if parent != nil {
+			u, err = urlParser.BasicParser(v, parent, nil, whatwgurl.NoState)
+		} else {
+			u, err = urlParser.Parse(v)
+		}
+		if err != nil || u == nil {
+			p.reject(DiagnosticURL, n, "xml:base", v, "xml:base is not a URL; ignored")
+			u = parent
+		}
+		if p.bases == nil {
+			p.bases = make(map[*xml5.Node]*whatwgurl.Url)
+		}
+		p.bases[n] = u
+		return u
+	}
+	return p.base
 }
 
 // processURLElement is "process a URL element" [372]; "" is null.
@@ -85,13 +156,13 @@ func (p *processor) processURLElement(el *xml5.Node) string {
 	if text == "" {               // [196]
 		return ""
 	}
-	return p.parseURL(text) // [36] [38] [373]
+	return p.parseURL(el, "", text) // [36] [38] [373]
 }
 
 // hrefURL is "the href URL" of an Atom link element [140]; "" is null.
 func (p *processor) hrefURL(el *xml5.Node) string {
 	text, _ := el.AttrValue("", "href") // [141]
-	return p.parseURL(text)             // [142] [143] [144]
+	return p.parseURL(el, "href", text) // [142] [143] [144]
 }
 
 // urlChars marks the ASCII bytes that simpleHTTPURL accepts unchanged in a

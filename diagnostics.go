@@ -1,0 +1,124 @@
+package feedspec
+
+import (
+	"strconv"
+
+	"github.com/feedspec/feedspec/xml5"
+)
+
+// A DiagnosticKind says what a Diagnostic is about.
+type DiagnosticKind string
+
+// The kinds of Diagnostic.
+const (
+	// DiagnosticXML is a parse error the XML5 parser recovered from; Line
+	// and Column say where, Message is the parser's code (such as
+	// "unexpected-eof").
+	DiagnosticXML DiagnosticKind = "xml"
+	// DiagnosticDate is a date the date algorithm (Atom, W3C-DTF or RSS 2.0)
+	// could not read, so the field stayed null (or, with WithLenientDates,
+	// a date ParseDate could not read either).
+	DiagnosticDate DiagnosticKind = "date"
+	// DiagnosticURL is a URL that failed to parse against its base.
+	DiagnosticURL DiagnosticKind = "url"
+	// DiagnosticTextType is an Atom text element whose type attribute is
+	// not "text", "html" or "xhtml" (or a media type, on content), or whose
+	// type is "xhtml" without an XHTML div child; its value was read as
+	// text.
+	DiagnosticTextType DiagnosticKind = "text-type"
+	// DiagnosticNumber is a number that was not read: an image width or
+	// height, an enclosure length, an itunes:duration, a ttl, a count.
+	DiagnosticNumber DiagnosticKind = "number"
+	// DiagnosticValue is a value outside the vocabulary its element allows
+	// (a skipDays day, an sy:updatePeriod, an itunes:explicit value...).
+	DiagnosticValue DiagnosticKind = "value"
+)
+
+// A Diagnostic describes one thing that went wrong while parsing a feed that
+// was still read: a recovered XML error, or a value the feed processors
+// rejected (the field it would have filled stays null, or another element
+// fills it). Diagnostics are collected only when asked for with
+// WithDiagnostics, and never printed.
+type Diagnostic struct {
+	Kind DiagnosticKind
+
+	// Line and Column (1-based, the column in characters) locate an XML
+	// parse error; they are 0 for the other kinds.
+	Line, Column int
+	// Offset is the byte offset, in the decoded (UTF-8) document, of the
+	// XML parse error or of the start tag of the element holding the
+	// rejected value.
+	Offset int
+
+	// Element is the qualified name of the element holding the rejected
+	// value, as written ("pubDate", "itunes:duration"); Attr is the
+	// attribute's name when the value came from an attribute. Both are ""
+	// for XML parse errors.
+	Element, Attr string
+	// Value is the rejected value as written ("" for XML parse errors).
+	Value string
+	// Message says what was wrong.
+	Message string
+}
+
+// String returns the diagnostic on one line, such as
+// `date: <pubDate> at byte 812: "yesterday": not an RSS 2.0 date`.
+func (d Diagnostic) String() string {
+	b := make([]byte, 0, 64+len(d.Value)+len(d.Message))
+	b = append(b, d.Kind...)
+	b = append(b, ": "...)
+	if d.Kind == DiagnosticXML {
+		b = append(b, "line "...)
+		b = strconv.AppendInt(b, int64(d.Line), 10)
+		b = append(b, ", column "...)
+		b = strconv.AppendInt(b, int64(d.Column), 10)
+		b = append(b, ": "...)
+		return string(append(b, d.Message...))
+	}
+	if d.Element != "" {
+		b = append(b, '<')
+		b = append(b, d.Element...)
+		b = append(b, '>')
+		if d.Attr != "" {
+			b = append(b, " @"...)
+			b = append(b, d.Attr...)
+		}
+		b = append(b, ' ')
+	}
+	b = append(b, "at byte "...)
+	b = strconv.AppendInt(b, int64(d.Offset), 10)
+	b = append(b, ": "...)
+	b = strconv.AppendQuote(b, d.Value)
+	b = append(b, ": "...)
+	return string(append(b, d.Message...))
+}
+
+// WithDiagnostics asks ParseDocument (and ParseResponse) to append to *dst a
+// Diagnostic for every XML parse error the parser recovered from, in input
+// order, followed by one for every value the feed processors rejected, in
+// document order. The parse result is the same with or without it. Without
+// this option nothing is collected. A nil dst is ignored.
+func WithDiagnostics(dst *[]Diagnostic) Option {
+	return func(c *config) { c.diagnostics = dst }
+}
+
+// reject records a rejected value when diagnostics were asked for. el is the
+// element holding it, attr the attribute ("" for the element's text).
+func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg string) {
+	if p.diags == nil {
+		return
+	}
+	d := Diagnostic{Kind: kind, Attr: attr, Value: value, Message: msg}
+	if el != nil {
+		d.Element = el.QualifiedName()
+		d.Offset = el.Offset
+	}
+	*p.diags = append(*p.diags, d)
+}
+
+// xmlDiagnostics appends doc's recovered parse errors to dst.
+func xmlDiagnostics(dst *[]Diagnostic, doc *xml5.Document) {
+	for _, e := range doc.Errors {
+		*dst = append(*dst, Diagnostic{Kind: DiagnosticXML, Line: e.Line, Column: e.Column, Offset: e.Offset, Message: e.Code})
+	}
+}

@@ -1,0 +1,531 @@
+package feedspec
+
+import (
+	"github.com/feedspec/feedspec/xml5"
+)
+
+// The additions to the specification's model (issue 6): types and the steps
+// that fill them. None of these steps changes a value the specification
+// defines.
+
+// A Link is an Atom link element [234] (an addition).
+type Link struct {
+	// Href is the href URL [140], never "" (a link whose href fails to
+	// parse is left out).
+	Href string
+	// Rel is the rel attribute as written, or "alternate" when it is
+	// absent.
+	Rel string
+	// Type, HrefLang and Title are the attributes as written; "" is null.
+	Type, HrefLang, Title string
+	// Length is the length attribute when it is a number greater than
+	// zero.
+	Length *int64
+}
+
+// A Category is a category element with its details (an addition).
+type Category struct {
+	// Term is the Atom term attribute, the RSS category's or dc:subject's
+	// text, or the iTunes category's text attribute; never "".
+	Term string
+	// Scheme is the Atom scheme attribute or the RSS domain attribute, as
+	// written; for iTunes categories it is the iTunes namespace URL
+	// "http://www.itunes.com/dtds/podcast-1.0.dtd".
+	Scheme string
+	// Label is the Atom label attribute.
+	Label string
+	// Subcategories are the itunes:category children of an iTunes
+	// category (JSON key "subcategories").
+	Subcategories []Category
+}
+
+// A Generator names the software that made the feed (an addition).
+type Generator struct {
+	// Name is the element's text (process a string element).
+	Name string
+	// URI is the Atom uri attribute (the Atom 0.3 url attribute, the RSS
+	// 1.0 admin:generatorAgent's rdf:resource) parsed as a URL.
+	URI string
+	// Version is the Atom version attribute.
+	Version string
+}
+
+// A Source is the feed an entry was copied from (an addition): an RSS source
+// element or an Atom source element.
+type Source struct {
+	// ID is the Atom source's id.
+	ID string
+	// Title is the RSS source's text or the Atom source's title.
+	Title *Text
+	// URL is the href of the Atom source's first alternate link.
+	URL string
+	// FeedURL is the RSS source's url attribute, or the href of the Atom
+	// source's first self link.
+	FeedURL string
+}
+
+// FeedITunes holds the podcast-level elements of the iTunes namespace (an
+// addition; canonical JSON key "itunes", with the keys owner, explicit,
+// type, block, complete, image and new_feed_url).
+type FeedITunes struct {
+	// Owner is itunes:owner's itunes:name and itunes:email.
+	Owner *Person
+	// Explicit is itunes:explicit: true for "true", "yes" or "explicit",
+	// false for "false", "no" or "clean" (ASCII case-insensitive, space
+	// characters around ignored); nil for any other value.
+	Explicit *bool
+	// Type is itunes:type: "episodic" or "serial".
+	Type string
+	// Block is itunes:block: true for "yes", false for any other value.
+	Block *bool
+	// Complete is itunes:complete: true for "yes", false otherwise.
+	Complete *bool
+	// Image is the first itunes:image (its href). The specification makes
+	// it the feed's icon, which cleanup drops when the logo has the same
+	// URL; this one is kept.
+	Image *Image
+	// NewFeedURL is itunes:new-feed-url, the URL the podcast moved to.
+	NewFeedURL string
+}
+
+// EntryITunes holds the episode-level elements of the iTunes namespace (an
+// addition; canonical JSON key "itunes", with the keys title, episode,
+// season, episode_type, explicit and block).
+type EntryITunes struct {
+	// Title is itunes:title, the episode's title without numbering.
+	Title string
+	// Episode and Season are itunes:episode and itunes:season.
+	Episode, Season *int
+	// EpisodeType is itunes:episodeType: "full", "trailer" or "bonus".
+	EpisodeType string
+	// Explicit and Block read as in FeedITunes.
+	Explicit, Block *bool
+}
+
+// feedITunes returns feed's iTunes holder, making it on first use.
+func feedITunes(feed *Feed) *FeedITunes {
+	if feed.ITunes == nil {
+		feed.ITunes = &FeedITunes{}
+	}
+	return feed.ITunes
+}
+
+// entryITunes returns entry's iTunes holder, making it on first use.
+func entryITunes(entry *Entry) *EntryITunes {
+	if entry.ITunes == nil {
+		entry.ITunes = &EntryITunes{}
+	}
+	return entry.ITunes
+}
+
+// xmlLang returns el's xml:lang attribute when it has a non-space
+// character, else "".
+func xmlLang(el *xml5.Node) string {
+	if v, ok := el.AttrValue(xml5.XMLNamespace, "lang"); ok && hasNonSpaceChar(v) {
+		return v
+	}
+	return ""
+}
+
+// nonEmptyAttr returns el's attribute name (no namespace) when it has a
+// non-space character, else "".
+func nonEmptyAttr(el *xml5.Node, name string) string {
+	if v, ok := el.AttrValue("", name); ok && hasNonSpaceChar(v) {
+		return v
+	}
+	return ""
+}
+
+// processLink makes the Link of an Atom link element whose href URL is u
+// (not ""). rel is the rel attribute as linkRelation gave it.
+func (p *processor) processLink(el *xml5.Node, u string) Link {
+	l := Link{Href: u, Rel: "alternate"}
+	if rel, ok := el.AttrValue("", "rel"); ok {
+		l.Rel = rel
+	}
+	l.Type = nonEmptyAttr(el, "type")
+	l.HrefLang = nonEmptyAttr(el, "hreflang")
+	l.Title = nonEmptyAttr(el, "title")
+	l.Length = p.positiveLength(el)
+	return l
+}
+
+// addAtomCategory appends the details of an Atom category element with a
+// non-empty term to list.
+func addAtomCategory(list []Category, el *xml5.Node) []Category {
+	term, _ := el.AttrValue("", "term") // [30] [44]
+	if term == "" {                     // [89]
+		return list
+	}
+	return append(list, Category{Term: term, Scheme: nonEmptyAttr(el, "scheme"), Label: nonEmptyAttr(el, "label")})
+}
+
+// addTextCategory appends the details of an RSS category or a dc:subject (its
+// text, non-empty; the RSS domain as scheme) to list.
+func addTextCategory(list []Category, el *xml5.Node, withDomain bool) []Category {
+	term := el.ChildTextContent() // [92] [90]
+	if term == "" {               // [293] [91]
+		return list
+	}
+	c := Category{Term: term}
+	if withDomain {
+		c.Scheme = nonEmptyAttr(el, "domain")
+	}
+	return append(list, c)
+}
+
+// iTunesCategory reads an itunes:category element and its itunes:category
+// children; ok is false when it has no text attribute.
+func iTunesCategory(el *xml5.Node) (Category, bool) {
+	term := nonEmptyAttr(el, "text")
+	if term == "" {
+		return Category{}, false
+	}
+	c := Category{Term: term, Scheme: nsITunes}
+	for sub := el.FirstElementChild(); sub != nil; sub = sub.NextElementSibling() {
+		if isITunes(sub.Namespace) && sub.Local == "category" {
+			if sc, ok := iTunesCategory(sub); ok {
+				c.Subcategories = append(c.Subcategories, sc)
+			}
+		}
+	}
+	return c, true
+}
+
+// processGenerator reads a generator element; uriAttr names the attribute
+// holding its URI ("uri" in Atom 1.0, "url" in Atom 0.3, "" in RSS). nil is
+// null (no name, URI or version).
+func (p *processor) processGenerator(el *xml5.Node, uriAttr string) *Generator {
+	g := Generator{Name: processStringElement(el)}
+	if uriAttr != "" {
+		if v, ok := el.AttrValue("", uriAttr); ok && v != "" {
+			g.URI = p.parseURL(el, uriAttr, v)
+		}
+		g.Version = nonEmptyAttr(el, "version")
+	}
+	if g == (Generator{}) {
+		return nil
+	}
+	return &g
+}
+
+// processAtomSource reads an Atom source element: its id, title and first
+// alternate and self links. nil is null (none of them).
+func (p *processor) processAtomSource(el *xml5.Node) *Source {
+	var s Source
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if c.Namespace != nsAtom {
+			continue
+		}
+		switch c.Local {
+		case "id":
+			if s.ID == "" {
+				s.ID = processStringElement(c)
+			}
+		case "title":
+			if s.Title == nil {
+				s.Title = p.processAtomText(c)
+			}
+		case "link":
+			rel, short := linkRelation(c)
+			switch {
+			case relationIs(rel, short, "alternate"):
+				if s.URL == "" {
+					s.URL = p.hrefURL(c)
+				}
+			case relationIs(rel, short, "self"):
+				if s.FeedURL == "" {
+					s.FeedURL = p.hrefURL(c)
+				}
+			}
+		}
+	}
+	if s == (Source{}) {
+		return nil
+	}
+	return &s
+}
+
+// processRSSSource reads an RSS source element: its text is the title, its
+// url attribute the feed's URL. nil is null.
+func (p *processor) processRSSSource(el *xml5.Node) *Source {
+	var s Source
+	s.Title = textOrNull(processStringElement(el))
+	if v, ok := el.AttrValue("", "url"); ok && v != "" {
+		s.FeedURL = p.parseURL(el, "url", v)
+	}
+	if s == (Source{}) {
+		return nil
+	}
+	return &s
+}
+
+// processCount reads a count element (slash:comments, thr:total, ttl...):
+// the rules for parsing non-negative integers on its text; nil is null.
+func (p *processor) processCount(el *xml5.Node) *int {
+	text := el.ChildTextContent()
+	n, ok := parseNonNegativeInteger(text)
+	if !ok || n > maxInt {
+		p.reject(DiagnosticNumber, el, "", text, "not a non-negative integer")
+		return nil
+	}
+	v := int(n)
+	return &v
+}
+
+// processRSSGUID sets entry's id from an RSS guid element, with its
+// isPermaLink attribute (true unless "false").
+func processRSSGUID(entry *Entry, el *xml5.Node) {
+	id := processStringElement(el)
+	if id == "" {
+		return
+	}
+	entry.ID = id
+	permalink := true
+	if v, ok := el.AttrValue("", "isPermaLink"); ok && asciiEqualFold(trimSpace(v), "false") {
+		permalink = false
+	}
+	entry.IDIsPermalink = &permalink
+}
+
+// skipDayNames are the RSS skipDays values, as the RSS 2.0 specification
+// spells them.
+var skipDayNames = [...]string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
+
+// skipDayLower are skipDayNames in lower case.
+var skipDayLower = [...]string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+// processSkipHours adds the hour children of an RSS skipHours element (0–23)
+// to feed.SkipHours, a set.
+func (p *processor) processSkipHours(feed *Feed, el *xml5.Node) {
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if !c.Is("", "hour") {
+			continue
+		}
+		text := c.ChildTextContent()
+		n, ok := parseNonNegativeInteger(text)
+		if !ok || n > 23 {
+			p.reject(DiagnosticValue, c, "", text, "not an hour from 0 to 23")
+			continue
+		}
+		h := int(n)
+		dup := false
+		for _, x := range feed.SkipHours {
+			if x == h {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			feed.SkipHours = append(feed.SkipHours, h)
+		}
+	}
+}
+
+// processSkipDays adds the day children of an RSS skipDays element to
+// feed.SkipDays, a set.
+func (p *processor) processSkipDays(feed *Feed, el *xml5.Node) {
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if !c.Is("", "day") {
+			continue
+		}
+		text := c.ChildTextContent()
+		v := trimSpace(text)
+		day := ""
+		for i, name := range skipDayLower {
+			if asciiEqualFold(v, name) {
+				day = skipDayNames[i]
+				break
+			}
+		}
+		if day == "" {
+			p.reject(DiagnosticValue, c, "", text, "not a day name (Monday to Sunday)")
+			continue
+		}
+		dup := false
+		for _, x := range feed.SkipDays {
+			if x == day {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			feed.SkipDays = append(feed.SkipDays, day)
+		}
+	}
+}
+
+// vocabulary returns the word of words (lower case) that el's text is, ASCII
+// case-insensitively and ignoring space characters around it, or "" (and a
+// Diagnostic) when it is none of them.
+func (p *processor) vocabulary(el *xml5.Node, words ...string) string {
+	text := el.ChildTextContent()
+	v := trimSpace(text)
+	for _, w := range words {
+		if asciiEqualFold(v, w) {
+			return w
+		}
+	}
+	p.reject(DiagnosticValue, el, "", text, "not one of the values the element allows")
+	return ""
+}
+
+// processSyndication reads the syndication module's updatePeriod and
+// updateFrequency (first wins).
+func (p *processor) processSyndication(feed *Feed, el *xml5.Node) {
+	switch el.Local {
+	case "updatePeriod":
+		if feed.UpdatePeriod == "" {
+			feed.UpdatePeriod = p.vocabulary(el, "hourly", "daily", "weekly", "monthly", "yearly")
+		}
+	case "updateFrequency":
+		if feed.UpdateFrequency == nil {
+			if n := p.processCount(el); n != nil {
+				if *n > 0 {
+					feed.UpdateFrequency = n
+				} else {
+					p.reject(DiagnosticNumber, el, "", el.ChildTextContent(), "not a number greater than zero")
+				}
+			}
+		}
+	}
+}
+
+// explicitValue reads itunes:explicit; nil is null.
+func (p *processor) explicitValue(el *xml5.Node) *bool {
+	var v bool
+	switch p.vocabulary(el, "true", "yes", "explicit", "false", "no", "clean") {
+	case "true", "yes", "explicit":
+		v = true
+	case "false", "no", "clean":
+	default:
+		return nil
+	}
+	return &v
+}
+
+// yesValue reads itunes:block and itunes:complete: true for "yes" (ASCII
+// case-insensitive, space characters around ignored), false otherwise.
+func yesValue(el *xml5.Node) *bool {
+	v := asciiEqualFold(trimSpace(el.ChildTextContent()), "yes")
+	return &v
+}
+
+// processITunesChannel reads the podcast-level iTunes elements of the
+// additions (the spec's own — image, author, subtitle, summary — are read by
+// the channel processor, which also sets FeedITunes.Image).
+func (p *processor) processITunesChannel(feed *Feed, el *xml5.Node) {
+	switch el.Local {
+	case "owner":
+		it := feedITunes(feed)
+		if it.Owner == nil {
+			owner := &Person{}
+			for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+				if !isITunes(c.Namespace) {
+					continue
+				}
+				switch c.Local {
+				case "name":
+					if owner.Name == "" {
+						owner.Name = processStringElement(c)
+					}
+				case "email":
+					if owner.Email == "" {
+						owner.Email = processStringElement(c)
+					}
+				}
+			}
+			if owner.Name != "" || owner.Email != "" {
+				it.Owner = owner
+			}
+		}
+	case "explicit":
+		if feed.ITunes == nil || feed.ITunes.Explicit == nil {
+			if v := p.explicitValue(el); v != nil {
+				feedITunes(feed).Explicit = v
+			}
+		}
+	case "type":
+		if feed.ITunes == nil || feed.ITunes.Type == "" {
+			if v := p.vocabulary(el, "episodic", "serial"); v != "" {
+				feedITunes(feed).Type = v
+			}
+		}
+	case "block":
+		if it := feedITunes(feed); it.Block == nil {
+			it.Block = yesValue(el)
+		}
+	case "complete":
+		if it := feedITunes(feed); it.Complete == nil {
+			it.Complete = yesValue(el)
+		}
+	case "new-feed-url":
+		if feed.ITunes == nil || feed.ITunes.NewFeedURL == "" {
+			if u := p.processURLElement(el); u != "" {
+				feedITunes(feed).NewFeedURL = u
+			}
+		}
+	case "category":
+		if c, ok := iTunesCategory(el); ok {
+			feed.CategoryDetails = append(feed.CategoryDetails, c)
+		}
+	}
+}
+
+// processITunesItem reads the episode-level iTunes elements of the
+// additions.
+func (p *processor) processITunesItem(entry *Entry, el *xml5.Node) {
+	switch el.Local {
+	case "title":
+		if entry.ITunes == nil || entry.ITunes.Title == "" {
+			if s := processStringElement(el); s != "" {
+				entryITunes(entry).Title = s
+			}
+		}
+	case "episode":
+		if entry.ITunes == nil || entry.ITunes.Episode == nil {
+			if n := p.processCount(el); n != nil {
+				entryITunes(entry).Episode = n
+			}
+		}
+	case "season":
+		if entry.ITunes == nil || entry.ITunes.Season == nil {
+			if n := p.processCount(el); n != nil {
+				entryITunes(entry).Season = n
+			}
+		}
+	case "episodeType":
+		if entry.ITunes == nil || entry.ITunes.EpisodeType == "" {
+			if v := p.vocabulary(el, "full", "trailer", "bonus"); v != "" {
+				entryITunes(entry).EpisodeType = v
+			}
+		}
+	case "explicit":
+		if entry.ITunes == nil || entry.ITunes.Explicit == nil {
+			if v := p.explicitValue(el); v != nil {
+				entryITunes(entry).Explicit = v
+			}
+		}
+	case "block":
+		if it := entryITunes(entry); it.Block == nil {
+			it.Block = yesValue(el)
+		}
+	}
+}
+
+// setComments sets entry's comments URL from an RSS comments element (which
+// wins over the others) or a wfw:commentRss element.
+func (p *processor) setComments(entry *Entry, el *xml5.Node, primary bool) {
+	if primary {
+		if !p.commentsPrimary {
+			if u := p.processURLElement(el); u != "" {
+				entry.CommentsURL = u
+				p.commentsPrimary = true
+			}
+		}
+		return
+	}
+	if entry.CommentsURL == "" {
+		entry.CommentsURL = p.processURLElement(el)
+	}
+}
