@@ -283,11 +283,7 @@ func TestParseDocumentConcurrent(t *testing.T) {
 					errs <- err.Error()
 					return
 				}
-				opts := []Option{WithURL(goldenBaseURL)}
-				if strings.Contains(path, "nobase") {
-					opts = nil
-				}
-				feed, _ := ParseDocument(bytes.NewReader(b), opts...)
+				feed, _ := ParseDocument(bytes.NewReader(b), goldenOptions(path)...)
 				got := "null\n"
 				if feed != nil {
 					j, err := feed.MarshalJSON()

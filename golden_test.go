@@ -20,6 +20,25 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // file name contains "nobase", which are parsed without one.
 const goldenBaseURL = "https://example.com/feeds/feed.xml"
 
+// goldenOptions returns the options a golden feed is parsed with, from its
+// file name: the document URL goldenBaseURL unless the name contains
+// "nobase"; WithXMLBase when it contains "xmlbase"; WithLenientDates when it
+// contains "lenient".
+func goldenOptions(path string) []Option {
+	name := filepath.Base(path)
+	var opts []Option
+	if !strings.Contains(name, "nobase") {
+		opts = append(opts, WithURL(goldenBaseURL))
+	}
+	if strings.Contains(name, "xmlbase") {
+		opts = append(opts, WithXMLBase())
+	}
+	if strings.Contains(name, "lenient") {
+		opts = append(opts, WithLenientDates())
+	}
+	return opts
+}
+
 // goldenJSON parses the feed file at path as the golden test does and returns
 // the canonical JSON, indented, or "null" when it is not a feed.
 func goldenJSON(t *testing.T, path string) []byte {
@@ -29,11 +48,7 @@ func goldenJSON(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var opts []Option
-	if !strings.Contains(filepath.Base(path), "nobase") {
-		opts = append(opts, WithURL(goldenBaseURL))
-	}
-	feed, err := ParseDocument(f, opts...)
+	feed, err := ParseDocument(f, goldenOptions(path)...)
 	if feed == nil {
 		if !errors.Is(err, ErrNotFeed) {
 			t.Fatalf("%s: ParseDocument: %v", path, err)
@@ -55,8 +70,8 @@ func goldenJSON(t *testing.T, path string) []byte {
 	return out.Bytes()
 }
 
-// TestGolden parses every testdata/golden/*.xml (document URL goldenBaseURL)
-// and compares its canonical JSON with the .json file next to it.
+// TestGolden parses every testdata/golden/*.xml (with goldenOptions) and
+// compares its canonical JSON with the .json file next to it.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/golden/*.xml")
 	if err != nil || len(files) == 0 {
@@ -118,10 +133,30 @@ var goldenSteps = strings.Fields(`
 	broken-mismatched-tags
 `)
 
+// goldenAdditions name the additions to the model (issue 6), each in a
+// format that carries it, and the real-world shapes; every one of them must
+// be covered by a golden feed too.
+var goldenAdditions = strings.Fields(`
+	id:atom id:atom03 id:rdf language:rss language:dc language:atom
+	language:xmllang-root language:xmllang-channel rights:atom rights:rss rights:atom03 rights:dc
+	generator:atom generator:atom03 generator:rss generator:rdf
+	categories:atom categories:rss categories:itunes ttl skip-hours skip-days sy:rss sy:rdf
+	links:atom links:rss links:rdf contributors:atom contributors:dc itunes-feed
+	entry-id:atom entry-id:atom03 entry-id:guid entry-id:rdf permalink-false permalink-default
+	entry-language:xmllang entry-language:dc entry-rights:atom entry-rights:dc
+	comments:rss comments:wfw comments:atom-replies comment-count:slash comment-count:thr
+	source:rss source:atom entry-contributors:atom entry-contributors:dc
+	entry-categories:atom entry-categories:rss entry-categories:dc content-src
+	entry-links:atom entry-links:rss itunes-entry media:rss media:group
+	xml-base lenient-dates
+	real-wordpress real-blogger real-youtube real-podcast real-rss10
+`)
+
 var coversComment = regexp.MustCompile(`(?s)covers:(.*?)-->`)
 
 // TestGoldenCoversSteps checks that the golden feeds, together, say they
-// cover every id of goldenSteps, and that they name no unknown id.
+// cover every id of goldenSteps and goldenAdditions, and that they name no
+// unknown id.
 func TestGoldenCoversSteps(t *testing.T) {
 	files, _ := filepath.Glob("testdata/golden/*.xml")
 	covered := map[string][]string{}
@@ -137,7 +172,7 @@ func TestGoldenCoversSteps(t *testing.T) {
 		}
 	}
 	want := map[string]bool{}
-	for _, id := range goldenSteps {
+	for _, id := range append(append([]string(nil), goldenSteps...), goldenAdditions...) {
 		want[id] = true
 		if len(covered[id]) == 0 {
 			t.Errorf("no golden feed covers %s", id)
