@@ -13,6 +13,8 @@ type config struct {
 	diagnostics  *[]Diagnostic // WithDiagnostics; nil when not asked
 	xmlBase      bool          // WithXMLBase
 	lenientDates bool          // WithLenientDates
+
+	limits Limits // WithLimits; zero fields are the defaults
 }
 
 func newConfig(opts []Option) *config {
