@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net/url"
 	"os"
 	"strings"
 
@@ -139,4 +140,106 @@ func ExampleEntry_ComputedUpdated() {
 	fmt.Println(feed.Entries[0].ComputedUpdated().UTC())
 	// Output:
 	// 2024-05-07 06:00:00 +0000 UTC
+}
+
+// transcriptDoc is a podcast episode with Podcasting 2.0 transcripts, which
+// the model does not map.
+const transcriptDoc = `<rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0">
+  <channel>
+    <title>Example Podcast</title>
+    <podcast:locked>yes</podcast:locked>
+    <item>
+      <title>Episode 1</title>
+      <podcast:transcript url="/ep1.vtt" type="text/vtt"/>
+      <podcast:transcript url="/ep1.srt" type="application/srt" rel="captions"/>
+    </item>
+  </channel>
+</rss>`
+
+// Entry.Element gives the entry's XML element, with every namespace and
+// repeated element kept, to read what the model does not map.
+func ExampleEntry_Element() {
+	const podcastNS = "https://podcastindex.org/namespace/1.0"
+	feed, err := feedspec.ParseDocument(strings.NewReader(transcriptDoc),
+		feedspec.WithURL("https://example.com/podcast.rss"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for c := feed.Element().FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if c.Is(podcastNS, "locked") {
+			fmt.Println("locked:", c.ChildTextContent())
+		}
+	}
+	item := feed.Entries[0].Element()
+	for c := item.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if c.Is(podcastNS, "transcript") {
+			href, _ := c.AttrValue("", "url")
+			typ, _ := c.AttrValue("", "type")
+			// Resolve it against the document's URL as the spec does.
+			u, _ := url.Parse(feed.Document().URL)
+			ref, _ := url.Parse(href)
+			fmt.Println(c.QualifiedName(), u.ResolveReference(ref), typ)
+		}
+	}
+	// Output:
+	// locked: yes
+	// podcast:transcript https://example.com/ep1.vtt text/vtt
+	// podcast:transcript https://example.com/ep1.srt application/srt
+}
+
+// EntryKey identifies an entry across fetches: its id, else its canonical
+// page URL, else a hash of its title and date.
+func ExampleEntryKey() {
+	doc := `<rss><channel>
+	  <item><guid isPermaLink="false">post-17</guid><title>With a guid</title></item>
+	  <item><link>https://Example.com/b/?utm_source=feed</link><title>With a link</title></item>
+	  <item><title>Only a title</title><pubDate>Tue, 07 May 2024 08:00:00 GMT</pubDate></item>
+	</channel></rss>`
+	feed, err := feedspec.ParseDocument(strings.NewReader(doc))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, e := range feed.Entries {
+		fmt.Println(feedspec.EntryKey(e))
+	}
+	// Output:
+	// id:post-17
+	// url:https://example.com/b
+	// hash:4f47aadea0cd129b86325a21d8b76568
+}
+
+// WithDiagnostics collects what went wrong next to what could be read.
+func ExampleWithDiagnostics() {
+	doc := `<rss><channel><title>News &bogus; today</title>
+	  <item><title>One</title><pubDate>soon</pubDate></item>
+	</channel></rss>`
+	var diags []feedspec.Diagnostic
+	feed, err := feedspec.ParseDocument(strings.NewReader(doc), feedspec.WithDiagnostics(&diags))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(feed.Entries[0].Title)
+	for _, d := range diags {
+		fmt.Println(d)
+	}
+	// Output:
+	// One
+	// xml: line 1, column 27: unknown-entity
+	// date: <pubDate> at byte 75: "soon": not an RSS 2.0 (RFC 822) date
+}
+
+// WithXMLBase resolves URLs against the xml:base in scope, which the
+// specification ignores.
+func ExampleWithXMLBase() {
+	doc := `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://blog.example/">
+	  <entry xml:base="2024/"><link href="post.html"/></entry>
+	</feed>`
+	feed, _ := feedspec.ParseDocument(strings.NewReader(doc), feedspec.WithURL("https://feeds.example/atom"))
+	fmt.Println(feed.Entries[0].PageURL)
+	feed, _ = feedspec.ParseDocument(strings.NewReader(doc), feedspec.WithURL("https://feeds.example/atom"),
+		feedspec.WithXMLBase())
+	fmt.Println(feed.Entries[0].PageURL)
+	// Output:
+	// https://feeds.example/post.html
+	// https://blog.example/2024/post.html
 }

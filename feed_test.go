@@ -199,9 +199,10 @@ func TestCanonicalJSONViaMarshal(t *testing.T) {
 var _ io.Reader = (*failingReader)(nil)
 
 // FuzzParseDocument checks that no input makes ParseDocument panic, that the
-// canonical JSON is valid, and the model's invariants: URLs of images and
-// enclosures are never empty, categories are a set of non-empty strings, and
-// every entry points to its feed.
+// canonical JSON is valid, and the model's invariants: URLs of images,
+// enclosures and links are never empty, categories are a set of non-empty
+// strings, category details have terms, every entry points to its feed, and
+// the feed and its entries keep their source elements.
 func FuzzParseDocument(f *testing.F) {
 	files, _ := filepath.Glob("testdata/golden/*.xml")
 	for _, path := range files {
@@ -236,6 +237,32 @@ func FuzzParseDocument(f *testing.F) {
 		}
 		checkImage(feed.Icon)
 		checkImage(feed.Logo)
+		checkLinks := func(links []Link) {
+			for _, l := range links {
+				if l.Href == "" {
+					t.Fatal("link with an empty href")
+				}
+			}
+		}
+		var checkCategories func(list []Category)
+		checkCategories = func(list []Category) {
+			for _, c := range list {
+				if c.Term == "" {
+					t.Fatal("category detail with an empty term")
+				}
+				checkCategories(c.Subcategories)
+			}
+		}
+		checkLinks(feed.Links)
+		checkCategories(feed.CategoryDetails)
+		for _, h := range feed.SkipHours {
+			if h < 0 || h > 23 {
+				t.Fatalf("skip hour %d", h)
+			}
+		}
+		if feed.Element() == nil || feed.Document() == nil {
+			t.Fatal("no source element")
+		}
 		for _, p := range feed.Authors {
 			checkImage(p.Icon)
 		}
@@ -244,6 +271,11 @@ func FuzzParseDocument(f *testing.F) {
 				t.Fatal("entry without its feed")
 			}
 			checkImage(e.Thumbnail)
+			checkLinks(e.Links)
+			checkCategories(e.CategoryDetails)
+			if e.Element() == nil {
+				t.Fatal("entry without its element")
+			}
 			seen := map[string]bool{}
 			for _, c := range e.Categories {
 				if c == "" || seen[c] {

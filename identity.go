@@ -31,7 +31,7 @@ import (
 // ComputedUpdated does), so it does not change from one parse to the next.
 func EntryKey(e *Entry) string {
 	if e == nil {
-		return "hash:" + hashKey(nil)
+		e = &Entry{}
 	}
 	if id := trimSpace(e.ID); id != "" {
 		return "id:" + id
