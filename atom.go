@@ -126,8 +126,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 // element in the Atom or the Atom 0.3 namespace.
 func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 	entry := &Entry{el: el} // [78]
-	p.categories = nil
-	p.commentsPrimary = false
+	p.startEntry()
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [79]
 		switch ns := c.Namespace; ns { // [80]
 		case nsAtom:
@@ -137,8 +136,8 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 			case "category":
 				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
 					if term != "" { // [89]
-						p.addCategory(entry, term)
-						entry.CategoryDetails = addAtomCategory(entry.CategoryDetails, c) // an addition
+						p.addCategory(term)
+						p.entryCats = addAtomCategory(p.entryCats, c) // an addition
 					}
 				}
 			case "published":
@@ -232,8 +231,8 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 			switch c.Local {
 			case "subject":
 				if term := c.ChildTextContent(); term != "" { // [90] [91]
-					p.addCategory(entry, term)
-					entry.CategoryDetails = append(entry.CategoryDetails, Category{Term: term}) // an addition
+					p.addCategory(term)
+					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}
 			// The additions.
 			case "language":
@@ -265,6 +264,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
+	p.finishEntry(entry)
 	return entry // [246]
 }
 
@@ -312,7 +312,7 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		if feed != nil {
 			feed.Links = append(feed.Links, link)
 		} else {
-			entry.Links = append(entry.Links, link)
+			p.entryLinks = append(p.entryLinks, link)
 			if relationIs(rel, short, "replies") { // comments_url (an addition)
 				html := asciiEqualFold(link.Type, "text/html")
 				if entry.CommentsURL == "" || html && !p.commentsPrimary {

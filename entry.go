@@ -73,6 +73,9 @@ type Entry struct {
 
 	// el is the element the entry was read from (see Element).
 	el *xml5.Node
+	// permalink holds the value IDIsPermalink points to, so that setting
+	// it allocates nothing.
+	permalink bool
 }
 
 // Element returns the element the entry was read from (an Atom entry, an
@@ -113,20 +116,21 @@ func (e *Entry) ComputedUpdated() time.Time {
 // indexed by a map instead of being searched linearly.
 const categoryMapThreshold = 16
 
-// addCategory adds term to entry's categories, a set kept in first-seen
-// order. Long sets are indexed in p.categories, which the entry processors
-// reset for every entry.
-func (p *processor) addCategory(e *Entry, term string) {
+// addCategory adds term to the current entry's categories, a set kept in
+// first-seen order, collected in p.entryTerms until finishEntry gives them to
+// the entry. Long sets are indexed in p.categories, which startEntry resets
+// for every entry.
+func (p *processor) addCategory(term string) {
 	if p.categories == nil {
-		for _, c := range e.Categories {
+		for _, c := range p.entryTerms {
 			if c == term {
 				return
 			}
 		}
-		e.Categories = append(e.Categories, term)
-		if len(e.Categories) >= categoryMapThreshold {
-			p.categories = make(map[string]struct{}, 2*len(e.Categories))
-			for _, c := range e.Categories {
+		p.entryTerms = append(p.entryTerms, term)
+		if len(p.entryTerms) >= categoryMapThreshold {
+			p.categories = make(map[string]struct{}, 2*len(p.entryTerms))
+			for _, c := range p.entryTerms {
 				p.categories[c] = struct{}{}
 			}
 		}
@@ -136,7 +140,7 @@ func (p *processor) addCategory(e *Entry, term string) {
 		return
 	}
 	p.categories[term] = struct{}{}
-	e.Categories = append(e.Categories, term)
+	p.entryTerms = append(p.entryTerms, term)
 }
 
 // cleanupEntry is "cleanup entry" [262] (SUPPLEMENT §7.2).

@@ -281,11 +281,11 @@ func processRSSGUID(entry *Entry, el *xml5.Node) {
 		return
 	}
 	entry.ID = id
-	permalink := true
+	entry.permalink = true
 	if v, ok := el.AttrValue("", "isPermaLink"); ok && asciiEqualFold(trimSpace(v), "false") {
-		permalink = false
+		entry.permalink = false
 	}
-	entry.IDIsPermalink = &permalink
+	entry.IDIsPermalink = &entry.permalink
 }
 
 // skipDayNames are the RSS skipDays values, as the RSS 2.0 specification

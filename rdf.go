@@ -106,8 +106,7 @@ func rdfAbout(el *xml5.Node) string {
 // processRSS10Item processes an RSS 1.0 item element (SUPPLEMENT §1.3).
 func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 	entry := &Entry{el: el, ID: rdfAbout(el)}
-	p.categories = nil
-	p.commentsPrimary = false
+	p.startEntry()
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 		switch c.Namespace {
 		case nsRSS10:
@@ -142,8 +141,8 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 				}
 			case "subject":
 				if term := c.ChildTextContent(); term != "" {
-					p.addCategory(entry, term)
-					entry.CategoryDetails = append(entry.CategoryDetails, Category{Term: term}) // an addition
+					p.addCategory(term)
+					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}
 			default:
 				p.processDCItem(entry, c)
@@ -165,5 +164,6 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
+	p.finishEntry(entry)
 	return entry
 }

@@ -171,16 +171,15 @@ func (p *processor) processDCItem(entry *Entry, el *xml5.Node) {
 // processRSSItem is "process an RSS 2.0 item element" [249].
 func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 	entry := &Entry{el: el} // [248]
-	p.categories = nil
-	p.commentsPrimary = false
+	p.startEntry()
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [250]
 		switch ns := c.Namespace; ns { // [251]
 		case "":
 			switch c.Local {
 			case "category":
 				if term := c.ChildTextContent(); term != "" { // [92] [293]
-					p.addCategory(entry, term)
-					entry.CategoryDetails = addTextCategory(entry.CategoryDetails, c, true) // an addition
+					p.addCategory(term)
+					p.entryCats = addTextCategory(p.entryCats, c, true) // an addition
 				}
 			case "author":
 				entry.Authors = addRSSPerson(entry.Authors, c) // [355] [361] [356] [354]
@@ -224,7 +223,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 			case "link": // an addition: links only
 				if _, ok := c.AttrValue("", "href"); ok {
 					if u := p.hrefURL(c); u != "" {
-						entry.Links = append(entry.Links, p.processLink(c, u))
+						p.entryLinks = append(p.entryLinks, p.processLink(c, u))
 					}
 				}
 			}
@@ -291,6 +290,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
+	p.finishEntry(entry)
 	return entry // [252]
 }
 

@@ -63,6 +63,37 @@ type processor struct {
 	// comes from the preferred source (an RSS comments element, an Atom
 	// replies link of type text/html).
 	commentsPrimary bool
+
+	// entryLinks and entryCats collect the current entry's Links and
+	// CategoryDetails; finishEntry copies them to the entry in one
+	// allocation each, and the buffers are reused by the next entry.
+	entryLinks []Link
+	entryCats  []Category
+	// entryTerms collects the current entry's Categories (see addCategory).
+	entryTerms []string
+}
+
+// startEntry resets the per-entry state before an entry is processed.
+func (p *processor) startEntry() {
+	p.categories = nil
+	p.commentsPrimary = false
+	p.entryLinks = p.entryLinks[:0]
+	p.entryCats = p.entryCats[:0]
+	p.entryTerms = p.entryTerms[:0]
+}
+
+// finishEntry gives entry the categories, links and category details
+// collected while it was processed.
+func (p *processor) finishEntry(entry *Entry) {
+	if len(p.entryTerms) > 0 {
+		entry.Categories = append([]string(nil), p.entryTerms...)
+	}
+	if len(p.entryLinks) > 0 {
+		entry.Links = append([]Link(nil), p.entryLinks...)
+	}
+	if len(p.entryCats) > 0 {
+		entry.CategoryDetails = append([]Category(nil), p.entryCats...)
+	}
 }
 
 // newProcessor prepares the processing of doc with the settings of c (nil
