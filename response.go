@@ -78,10 +78,6 @@ func (e *MIMETypeError) Error() string {
 // Unwrap returns ErrNotFeed.
 func (e *MIMETypeError) Unwrap() error { return ErrNotFeed }
 
-// parseDocument is the function ParseResponse hands the body to; tests
-// replace it to see what ParseResponse passes on.
-var parseDocument = ParseDocument
-
 // drainLimit is how much of an unused body ParseResponse reads before closing
 // it, so that the connection can carry the next request.
 const drainLimit = 64 << 10
@@ -193,7 +189,7 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 	popts = append(popts, opts...)
 	// [7] [6] [8] [27] ParseDocument runs the XML5 parser on the bytes, and
 	// [5] processes the resulting document.
-	return parseDocument(bytes.NewReader(data), popts...)
+	return ParseDocument(bytes.NewReader(data), popts...)
 }
 
 // readResourceHeader is "read the resource header": it reads from r until it
