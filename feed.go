@@ -97,12 +97,19 @@ type Feed struct {
 // therefore a feed cut short by the reader, holding every entry before the
 // cut.
 //
+// When the input reaches one of the Limits (see WithLimits), ParseDocument
+// returns the feed parsed from the part before that point (nil if that is not
+// a feed) with an error wrapping ErrLimit.
+//
 // WithURL gives the document's URL, against which relative URLs are parsed;
 // without it relative URLs fail to parse and their fields stay null.
-// WithCharset gives the transport's encoding label.
+// WithCharset gives the transport's encoding label. WithDiagnostics collects
+// what went wrong; WithXMLBase and WithLenientDates depart from the
+// specification (both are off by default).
 func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 	c := newConfig(opts)
-	xopts := make([]xml5.Option, 0, 3)
+	xopts := make([]xml5.Option, 0, 4)
+	xopts = append(xopts, xml5LimitsOption(c)) // WithLimits (limits.go)
 	if c.diagnostics != nil {
 		xopts = append(xopts, xml5.WithErrors())
 	}
