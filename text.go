@@ -2,10 +2,11 @@ package feedspec
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -167,6 +168,11 @@ func (t *Text) HTML() string {
 	if !t.isNode {
 		return html.EscapeString(t.str)
 	}
+	if l := t.lazy; l != nil {
+		if b, ok := appendTokenHTML(nil, l.src); ok {
+			return string(b)
+		}
+	}
 	return renderHTML(t.fragment())
 }
 
@@ -195,26 +201,90 @@ func (t *Text) TextContent() string {
 
 // MarshalJSON encodes a string value as a JSON string and a Node value as
 // {"html":"..."}, the children serialized by golang.org/x/net/html. A nil
-// Text is null.
+// Text is null. Strings are escaped as encoding/json escapes them with HTML
+// escaping off.
 func (t *Text) MarshalJSON() ([]byte, error) {
+	return t.appendJSON(nil), nil
+}
+
+// appendJSON appends what MarshalJSON returns to dst. A lazy Node whose
+// tokens nest as its tree does is serialized from its tokens, without
+// building the fragment.
+func (t *Text) appendJSON(dst []byte) []byte {
 	if t == nil {
-		return []byte("null"), nil
+		return append(dst, "null"...)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	var err error
-	if t.isNode {
-		err = enc.Encode(struct {
-			HTML string `json:"html"`
-		}{t.HTML()})
-	} else {
-		err = enc.Encode(t.str)
+	if !t.isNode {
+		return appendJSONText(dst, t.str)
 	}
-	if err != nil {
-		return nil, err
+	dst = append(dst, `{"html":`...)
+	if l := t.lazy; l != nil {
+		if b, ok := appendTokenHTML(nil, l.src); ok {
+			dst = appendJSONText(dst, b)
+			return append(dst, '}')
+		}
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	dst = appendJSONText(dst, renderHTML(t.fragment()))
+	return append(dst, '}')
+}
+
+// appendJSONText appends s as a JSON string escaped as encoding/json does
+// without HTML escaping: quotes, backslashes and control characters (\b,
+// \f, \n, \r, \t by name), U+2028 and U+2029; invalid UTF-8 becomes
+// \ufffd.
+func appendJSONText[S []byte | string](dst []byte, s S) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		var buf [utf8.UTFMax]byte
+		n := copy(buf[:], s[i:min(len(s), i+utf8.UTFMax)])
+		r, size := utf8.DecodeRune(buf[:n])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }
 
 func appendTextContent(b *strings.Builder, n *html.Node) {
@@ -292,12 +362,10 @@ func parseEscapedHTML(el *xml5.Node) *Text {
 	return escapedHTMLText(el.ChildTextContent()) // [101]
 }
 
-// lazyHTML makes escaped HTML content build its fragment on first use when
-// the tokenizer alone decides the result (analyzeHTML). Tests turn it off to
-// compare with the eager path.
-var lazyHTML = true
-
-// escapedHTMLText is [178] from [73] on, for the text [101] gave.
+// escapedHTMLText is [178] from [73] on, for the text [101] gave. When the
+// HTML tokenizer alone decides the result (analyzeHTML), a Node value keeps
+// the source and builds its fragment on first use; otherwise the fragment is
+// built now (parseHTMLText, the eager path, which tests compare against).
 func escapedHTMLText(text string) *Text {
 	// Text without markup, character references, carriage returns or NULs
 	// parses to one Text node holding the same string (or to no node at all
@@ -308,16 +376,14 @@ func escapedHTMLText(text string) *Text {
 		}
 		return stringText(text) // [339] [340]
 	}
-	if lazyHTML {
-		if sum, exact := analyzeHTML(text); exact {
-			switch {
-			case !sum.significant: // [109]
-				return nil // [111]
-			case sum.isString: // [339]
-				return stringText(sum.text) // [340]
-			}
-			return lazyNodeText(text, sum.sig) // [72]
+	if sum, exact := analyzeHTML(text); exact {
+		switch {
+		case !sum.significant: // [109]
+			return nil // [111]
+		case sum.isString: // [339]
+			return stringText(sum.text) // [340]
 		}
+		return lazyNodeText(text, sum.sig) // [72]
 	}
 	return parseHTMLText(text)
 }
@@ -682,4 +748,279 @@ func convertXMLAttr(a *xml5.Attr) html.Attribute {
 		return html.Attribute{Namespace: "xmlns", Key: a.Local, Val: a.Value}
 	}
 	return html.Attribute{Namespace: a.Namespace, Key: a.Name(), Val: a.Value}
+}
+
+// A tokenElement is an element open while appendTokenHTML serializes: its
+// atom, and its name when the atom is 0.
+type tokenElement struct {
+	atom atom.Atom
+	name string
+}
+
+// appendTokenHTML appends to dst the HTML serialization (as renderHTML
+// writes it) of the sanitized fragment that src parses to in a div context,
+// from the tokens alone. It reports false, and the caller must build the
+// fragment, unless the tree builder would make exactly the tree the tokens
+// nest: every end tag closes the current element; no start tag closes or
+// reopens an element implicitly (a block or heading inside a p, li inside
+// li, dd or dt inside dd or dt, a heading inside a heading, a inside a);
+// no element with its own insertion rules, raw text or rendering rules
+// (tables, forms, pre, script, style, template, select, foreign content,
+// object...); no NUL. Elements open at the end of src are closed, as the
+// serialization of the tree does.
+//
+// As x/net/html does, the attributes of formatting elements are sorted
+// (by name, then value), and, as sanitize does [113], an HTML img whose
+// width and height are "1" is left out.
+func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
+	z := html.NewTokenizerFragment(strings.NewReader(src), "div")
+	var (
+		stackBuf [24]tokenElement
+		stack    = stackBuf[:0]
+		attrBuf  [8][2][]byte
+	)
+	// openP and openA count the open p and a elements.
+	openP, openA := 0, 0
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if z.Err() != io.EOF {
+				return dst, false
+			}
+			for i := len(stack) - 1; i >= 0; i-- {
+				dst = appendEndTag(dst, stack[i])
+			}
+			return dst, true
+
+		case html.TextToken:
+			d := z.Text()
+			if bytes.IndexByte(d, 0) >= 0 {
+				return dst, false
+			}
+			dst = appendEscapedHTML(dst, d)
+
+		case html.CommentToken:
+			var b strings.Builder
+			if html.Render(&b, &html.Node{Type: html.CommentNode, Data: string(z.Text())}) != nil {
+				return dst, false
+			}
+			dst = append(dst, b.String()...)
+
+		case html.DoctypeToken:
+			// Ignored in body.
+
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			tag := atom.Lookup(name)
+			void, formatting := false, false
+			switch tag {
+			case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame,
+				atom.Caption, atom.Col, atom.Colgroup, atom.Tbody, atom.Td,
+				atom.Tfoot, atom.Th, atom.Thead, atom.Tr:
+				// Ignored in a div context, outside a table.
+				continue
+			case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
+				atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
+				atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
+				atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Search,
+				atom.Section, atom.Summary, atom.Ul:
+				if openP > 0 {
+					return dst, false
+				}
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				if openP > 0 || len(stack) > 0 && isHeading(stack[len(stack)-1].atom) {
+					return dst, false
+				}
+			case atom.Li, atom.Dd, atom.Dt:
+				if openP > 0 || closesListItem(stack, tag) {
+					return dst, false
+				}
+			case atom.A:
+				if openA > 0 {
+					return dst, false
+				}
+				formatting = true
+			case atom.B, atom.Big, atom.Code, atom.Em, atom.Font, atom.I, atom.S,
+				atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
+				formatting = true
+			case atom.Hr:
+				if openP > 0 {
+					return dst, false
+				}
+				void = true
+			case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr,
+				atom.Param, atom.Source, atom.Track:
+				void = true
+			case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
+				atom.Noframes, atom.Script, atom.Style, atom.Template, atom.Title,
+				atom.Pre, atom.Listing, atom.Form, atom.Plaintext, atom.Button,
+				atom.Nobr, atom.Applet, atom.Marquee, atom.Object, atom.Table,
+				atom.Input, atom.Image, atom.Textarea, atom.Xmp, atom.Iframe,
+				atom.Noembed, atom.Noscript, atom.Select, atom.Option, atom.Optgroup,
+				atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
+				return dst, false
+			}
+			attrs := attrBuf[:0]
+			for hasAttr {
+				var k, v []byte
+				k, v, hasAttr = z.TagAttr()
+				attrs = append(attrs, [2][]byte{k, v})
+			}
+			if tag == atom.Img && isOneByOneTokenImage(attrs) {
+				continue // [113]
+			}
+			if formatting {
+				slices.SortFunc(attrs, func(x, y [2][]byte) int {
+					if c := bytes.Compare(x[0], y[0]); c != 0 {
+						return c
+					}
+					return bytes.Compare(x[1], y[1])
+				})
+			}
+			dst = append(dst, '<')
+			dst = append(dst, name...)
+			for _, a := range attrs {
+				dst = append(dst, ' ')
+				dst = append(dst, a[0]...)
+				dst = append(dst, '=', '"')
+				dst = appendEscapedHTML(dst, a[1])
+				dst = append(dst, '"')
+			}
+			if void {
+				dst = append(dst, '/', '>')
+				continue
+			}
+			dst = append(dst, '>')
+			e := tokenElement{atom: tag}
+			if tag == 0 {
+				e.name = string(name)
+			}
+			stack = append(stack, e)
+			switch tag {
+			case atom.P:
+				openP++
+			case atom.A:
+				openA++
+			}
+
+		case html.EndTagToken:
+			if len(stack) == 0 {
+				return dst, false
+			}
+			top := stack[len(stack)-1]
+			name, _ := z.TagName()
+			tag := atom.Lookup(name)
+			if tag != top.atom || tag == 0 && string(name) != top.name {
+				return dst, false
+			}
+			stack = stack[:len(stack)-1]
+			dst = appendEndTag(dst, top)
+			switch tag {
+			case atom.P:
+				openP--
+			case atom.A:
+				openA--
+			}
+		}
+	}
+}
+
+func appendEndTag(dst []byte, e tokenElement) []byte {
+	dst = append(dst, '<', '/')
+	if e.atom != 0 {
+		dst = append(dst, e.atom.String()...)
+	} else {
+		dst = append(dst, e.name...)
+	}
+	return append(dst, '>')
+}
+
+func isHeading(a atom.Atom) bool {
+	switch a {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return false
+}
+
+// closesListItem reports whether a li (dd, dt) start tag would close an
+// open li (dd or dt): one is open with only address, div, p or elements
+// that are not special between it and the current node.
+func closesListItem(stack []tokenElement, tag atom.Atom) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		a := stack[i].atom
+		switch a {
+		case atom.Li:
+			if tag == atom.Li {
+				return true
+			}
+		case atom.Dd, atom.Dt:
+			if tag != atom.Li {
+				return true
+			}
+		case atom.Address, atom.Div, atom.P:
+			continue
+		}
+		if isSpecialTokenElement(a) {
+			return false
+		}
+	}
+	return false
+}
+
+// isSpecialTokenElement reports whether a, an element appendTokenHTML keeps
+// open, is in the HTML "special" category.
+func isSpecialTokenElement(a atom.Atom) bool {
+	switch a {
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
+		atom.Details, atom.Dir, atom.Div, atom.Dl, atom.Dd, atom.Dt, atom.Fieldset,
+		atom.Figcaption, atom.Figure, atom.Footer, atom.H1, atom.H2, atom.H3,
+		atom.H4, atom.H5, atom.H6, atom.Header, atom.Hgroup, atom.Li, atom.Main,
+		atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Section, atom.Summary, atom.Ul:
+		return true
+	}
+	return false
+}
+
+// isOneByOneTokenImage is isOneByOneImage for the attributes of an img tag.
+func isOneByOneTokenImage(attrs [][2][]byte) bool {
+	width, height := false, false
+	for _, a := range attrs {
+		switch string(a[0]) {
+		case "width":
+			width = string(a[1]) == "1"
+		case "height":
+			height = string(a[1]) == "1"
+		}
+	}
+	return width && height
+}
+
+// appendEscapedHTML appends b escaped as x/net/html's Render escapes text
+// and attribute values.
+func appendEscapedHTML(dst, b []byte) []byte {
+	start := 0
+	for i, c := range b {
+		var esc string
+		switch c {
+		case '&':
+			esc = "&amp;"
+		case '\'':
+			esc = "&#39;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&#34;"
+		case '\r':
+			esc = "&#13;"
+		default:
+			continue
+		}
+		dst = append(dst, b[start:i]...)
+		dst = append(dst, esc...)
+		start = i + 1
+	}
+	return append(dst, b[start:]...)
 }

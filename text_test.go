@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -675,6 +676,8 @@ func corpusFiles(t *testing.T) []string {
 // lazyEagerStats counts what TestLazyEagerEquivalence compared.
 type lazyEagerStats struct {
 	texts, lazyNodes, fallbacks, pairs int
+	// tokenRendered counts the lazy Nodes serialized from their tokens.
+	tokenRendered int
 }
 
 // compareLazyEager checks that escaped HTML content gives the same value
@@ -699,6 +702,9 @@ func compareLazyEager(t *testing.T, name string, doc *xml5.Document, st *lazyEag
 			lazy, eager := escapedHTMLText(s), parseHTMLText(s)
 			if lazy != nil && lazy.lazy != nil {
 				st.lazyNodes++
+				if _, ok := appendTokenHTML(nil, s); ok {
+					st.tokenRendered++
+				}
 			}
 			if _, exact := analyzeHTML(s); !exact {
 				st.fallbacks++
@@ -751,9 +757,13 @@ func TestLazyEagerEquivalence(t *testing.T) {
 		require.NoError(t, err, in.name)
 		compareLazyEager(t, in.name, doc, &st)
 
-		lazyHTML = false
+		// The eager feed: every lazily decided Node value replaced by the
+		// fragment the eager path builds from its source (the decisions
+		// themselves are compared text by text above).
 		eagerFeed, eagerErr := ParseDocument(strings.NewReader(in.data), WithURL("https://base/"))
-		lazyHTML = true
+		if eagerFeed != nil {
+			makeEager(t, reflect.ValueOf(eagerFeed), map[uintptr]bool{})
+		}
 		lazyFeed, lazyErr := ParseDocument(strings.NewReader(in.data), WithURL("https://base/"))
 		assert.Equal(t, eagerErr == nil, lazyErr == nil, in.name)
 		if eagerFeed == nil || lazyFeed == nil {
@@ -767,8 +777,52 @@ func TestLazyEagerEquivalence(t *testing.T) {
 		require.NoError(t, err, in.name)
 		assert.Equal(t, string(ej), string(lj), in.name)
 	}
-	t.Logf("lazy/eager: %d documents (%d feeds), %d HTML texts, %d lazy Nodes, %d decided by the parser (fallback), %d same-text-content pairs",
-		len(inputs), feeds, st.texts, st.lazyNodes, st.fallbacks, st.pairs)
+	t.Logf("lazy/eager: %d documents (%d feeds), %d HTML texts, %d lazy Nodes (%d serialized from tokens), %d decided by the parser (fallback), %d same-text-content pairs",
+		len(inputs), feeds, st.texts, st.lazyNodes, st.tokenRendered, st.fallbacks, st.pairs)
+}
+
+// makeEager replaces, in place, every lazy Node value reachable from v
+// through exported fields by the value the eager path (parseHTMLText) gives
+// for its source, which must also be a Node.
+func makeEager(t *testing.T, v reflect.Value, seen map[uintptr]bool) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		if tx, ok := v.Interface().(*Text); ok {
+			if tx.lazy != nil {
+				e := parseHTMLText(tx.lazy.src)
+				if assert.True(t, e.IsNode(), "eager path gives a Node for %.200q", tx.lazy.src) {
+					tx.frag, tx.lazy = e.frag, nil
+				}
+			}
+			return
+		}
+		if seen[v.Pointer()] {
+			return
+		}
+		seen[v.Pointer()] = true
+		makeEager(t, v.Elem(), seen)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				makeEager(t, v.Field(i), seen)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			makeEager(t, v.Index(i), seen)
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			makeEager(t, it.Value(), seen)
+		}
+	case reflect.Interface:
+		if !v.IsNil() {
+			makeEager(t, v.Elem(), seen)
+		}
+	}
 }
 
 // TestLazyTextConcurrentReaders reads one lazily built Node from several
@@ -846,5 +900,10 @@ func TestAnalyzeHTML(t *testing.T) {
 	require.NotNil(t, v.lazy)
 	assert.Nil(t, v.frag, "not built before use")
 	assert.Equal(t, "a<b>c</b>", v.HTML())
-	assert.NotNil(t, v.frag, "built on first use")
+	j, err := v.MarshalJSON()
+	require.NoError(t, err)
+	assert.Equal(t, `{"html":"a<b>c</b>"}`, string(j))
+	assert.Nil(t, v.frag, "HTML and JSON serialized from the tokens")
+	assert.NotNil(t, v.Node(), "built on first use")
+	assert.NotNil(t, v.frag)
 }
