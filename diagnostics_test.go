@@ -168,3 +168,53 @@ func TestLenientDatesDiagnostics(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, feed.Entries[0].Published)
 }
+
+// additionsCorpusDir holds the real feeds of the shared corpus.
+const additionsCorpusDir = "../shared/corpus/feeds"
+
+// TestCorpusOptionsKeepSpecValues parses every corpus feed with and without
+// WithDiagnostics (the canonical JSON must be the same), and with
+// WithXMLBase and WithLenientDates (no panic; the conformance shape may
+// differ only in URL and date fields, and dates the spec reads keep their
+// value).
+func TestCorpusOptionsKeepSpecValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus: skipped with -short")
+	}
+	files, _ := filepath.Glob(filepath.Join(additionsCorpusDir, "*"))
+	if len(files) == 0 {
+		t.Skipf("the corpus is not at %s; skipping", additionsCorpusDir)
+	}
+	feeds, diagsTotal, lenientDates := 0, 0, 0
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		plain, _ := ParseDocument(bytes.NewReader(b), WithURL("https://example.com/feed"))
+		var diags []Diagnostic
+		withDiags, _ := ParseDocument(bytes.NewReader(b), WithURL("https://example.com/feed"), WithDiagnostics(&diags))
+		other, _ := ParseDocument(bytes.NewReader(b), WithURL("https://example.com/feed"), WithXMLBase(), WithLenientDates())
+		if plain == nil {
+			assert.Nil(t, withDiags, path)
+			assert.Nil(t, other, path)
+			continue
+		}
+		feeds++
+		diagsTotal += len(diags)
+		j1, err := plain.MarshalJSON()
+		require.NoError(t, err)
+		j2, err := withDiags.MarshalJSON()
+		require.NoError(t, err)
+		require.Equal(t, string(j1), string(j2), path)
+		require.Len(t, other.Entries, len(plain.Entries), path)
+		for i, e := range plain.Entries {
+			o := other.Entries[i]
+			if e.Published != nil {
+				assert.True(t, o.Published != nil && o.Published.Equal(*e.Published), "%s entry %d", path, i)
+			} else if o.Published != nil {
+				lenientDates++
+			}
+			assert.Equal(t, e.Title.String(), o.Title.String(), "%s entry %d", path, i)
+		}
+	}
+	t.Logf("%d feeds, %d diagnostics, %d published dates read only by WithLenientDates", feeds, diagsTotal, lenientDates)
+}
