@@ -803,3 +803,95 @@ func TestHostileThroughParseResponse(t *testing.T) {
 		})
 	}
 }
+
+// closeRecorder is a response body that records whether it was closed.
+type closeRecorder struct {
+	*bytes.Reader
+	closed bool
+}
+
+func (c *closeRecorder) Close() error { c.closed = true; return nil }
+
+// fuzzResponseURL is the URL of the request FuzzParseResponse's responses
+// answer.
+const fuzzResponseURL = "https://example.com/blog/feed.xml"
+
+// FuzzParseResponse runs ParseResponse end to end on a response built from
+// the fuzzed Content-Type header values (one a line), Content-Encoding,
+// status code and body. It checks that ParseResponse never panics, always
+// closes the body, returns either a feed or an error, only known errors, a
+// canonical JSON that is valid, and, for a plain application/xml response,
+// the same feed as ParseDocument on the body.
+//
+// The committed seeds are in testdata/fuzz/FuzzParseResponse; when
+// ../shared/conformance is present its feed documents and the golden feeds
+// are added as bodies too.
+func FuzzParseResponse(f *testing.F) {
+	add := func(body []byte) {
+		f.Add("application/rss+xml; charset=utf-8", "", 200, body)
+		f.Add("application/xml", "", 200, body)
+	}
+	golden, _ := filepath.Glob("testdata/golden/*.xml")
+	for _, path := range golden {
+		if b, err := os.ReadFile(path); err == nil {
+			add(b)
+		}
+	}
+	dats, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
+	for _, path := range dats {
+		cases, err := readDatFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, c := range cases {
+			add([]byte(c.sections["data"]))
+		}
+	}
+	f.Fuzz(func(t *testing.T, contentType, contentEncoding string, status int, body []byte) {
+		req, _ := http.NewRequest(http.MethodGet, fuzzResponseURL, nil)
+		rb := &closeRecorder{Reader: bytes.NewReader(body)}
+		res := &http.Response{StatusCode: status, Header: http.Header{}, Body: rb, Request: req}
+		if contentType != "" {
+			for _, v := range strings.Split(contentType, "\n") {
+				res.Header.Add("Content-Type", v)
+			}
+		}
+		if contentEncoding != "" {
+			res.Header.Set("Content-Encoding", contentEncoding)
+		}
+		feed, err := ParseResponse(res, WithMaxBodySize(1<<20))
+		if !rb.closed {
+			t.Fatal("the body was not closed")
+		}
+		if feed == nil {
+			if err == nil {
+				t.Fatal("no feed and no error")
+			}
+			if !errors.Is(err, ErrNotFeed) && !errors.Is(err, ErrBodyTooLarge) && !errors.Is(err, ErrLimit) &&
+				!strings.Contains(err.Error(), "Content-Encoding") && !strings.Contains(err.Error(), "reading the response body") {
+				t.Fatalf("unexpected error %v", err)
+			}
+			return
+		}
+		if status != http.StatusOK {
+			t.Fatalf("status %d gave a feed", status)
+		}
+		if err != nil && !errors.Is(err, ErrLimit) {
+			t.Fatalf("a feed with the error %v", err)
+		}
+		b, jerr := feed.MarshalJSON()
+		if jerr != nil || !json.Valid(b) || !utf8.Valid(b) {
+			t.Fatalf("JSON %q, %v", b, jerr)
+		}
+		if contentType == "application/xml" && contentEncoding == "" {
+			want, _ := ParseDocument(bytes.NewReader(body), WithURL(fuzzResponseURL))
+			if want == nil {
+				t.Fatal("ParseDocument found no feed")
+			}
+			wb, _ := want.MarshalJSON()
+			if !bytes.Equal(b, wb) {
+				t.Fatalf("ParseResponse gave\n%s\nParseDocument\n%s", b, wb)
+			}
+		}
+	})
+}
