@@ -760,35 +760,72 @@ type tokenElement struct {
 // appendTokenHTML appends to dst the HTML serialization (as renderHTML
 // writes it) of the sanitized fragment that src parses to in a div context,
 // from the tokens alone. It reports false, and the caller must build the
-// fragment, unless the tree builder would make exactly the tree the tokens
-// nest: every end tag closes the current element; no start tag closes or
-// reopens an element implicitly (a block or heading inside a p, li inside
-// li, dd or dt inside dd or dt, a heading inside a heading, a inside a);
-// no element with its own insertion rules, raw text or rendering rules
-// (tables, forms, pre, script, style, template, select, foreign content,
-// object...); no NUL. Elements open at the end of src are closed, as the
-// serialization of the tree does.
+// fragment, unless it can tell the tree the tree builder makes from the
+// tokens: each element contains what its tokens nest, except for the
+// implied closings it follows — a p, li, dd, dt or heading closed by a start
+// tag when it is the current element, "</p>" and "</br>" making elements,
+// end tags of elements not open being ignored, the newline dropped at the
+// start of pre, listing and textarea. It gives up on whatever else makes
+// the tree differ from the nesting (an end tag for an element open below
+// the current one, a inside a, implied closings of other elements), on
+// elements with insertion rules of their own (tables, forms, select,
+// object, template, foreign content, noscript, plaintext...), and on NUL.
+// Elements open at the end of src are closed, as serializing the tree does.
 //
-// As x/net/html does, the attributes of formatting elements are sorted
-// (by name, then value), and, as sanitize does [113], an HTML img whose
-// width and height are "1" is left out.
+// As x/net/html does, the attributes of formatting elements are sorted (by
+// name, then value), raw text elements' text is written as it is, and a
+// newline is added after a pre, listing or textarea start tag whose text
+// starts with one; as sanitize does [113], an HTML img whose width and
+// height are "1" is left out.
 func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
 	z := html.NewTokenizerFragment(strings.NewReader(src), "div")
 	var (
 		stackBuf [24]tokenElement
 		stack    = stackBuf[:0]
 		attrBuf  [8][2][]byte
+		// openP and openA count the open p and a elements.
+		openP, openA int
+		// fresh: the current element is a pre, listing or textarea with no
+		// child yet.
+		fresh bool
 	)
-	// openP and openA count the open p and a elements.
-	openP, openA := 0, 0
+	top := func() atom.Atom {
+		if len(stack) == 0 {
+			return 0
+		}
+		return stack[len(stack)-1].atom
+	}
+	pop := func() {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		dst = appendEndTag(dst, e)
+		switch e.atom {
+		case atom.P:
+			openP--
+		case atom.A:
+			openA--
+		}
+	}
+	// closeP closes the open p, which must be the current element, as a
+	// start tag that closes a p element does.
+	closeP := func() bool {
+		if openP == 0 {
+			return true
+		}
+		if top() != atom.P {
+			return false
+		}
+		pop()
+		return true
+	}
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
 			if z.Err() != io.EOF {
 				return dst, false
 			}
-			for i := len(stack) - 1; i >= 0; i-- {
-				dst = appendEndTag(dst, stack[i])
+			for len(stack) > 0 {
+				pop()
 			}
 			return dst, true
 
@@ -797,9 +834,27 @@ func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
 			if bytes.IndexByte(d, 0) >= 0 {
 				return dst, false
 			}
+			switch top() {
+			case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
+				dst = append(dst, d...)
+				continue
+			}
+			if fresh {
+				if d[0] == '\n' {
+					d = d[1:]
+				}
+				if len(d) == 0 {
+					continue
+				}
+				fresh = false
+				if d[0] == '\n' {
+					dst = append(dst, '\n')
+				}
+			}
 			dst = appendEscapedHTML(dst, d)
 
 		case html.CommentToken:
+			fresh = false
 			var b strings.Builder
 			if html.Render(&b, &html.Node{Type: html.CommentNode, Data: string(z.Text())}) != nil {
 				return dst, false
@@ -823,16 +878,25 @@ func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
 				atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
 				atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
 				atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Search,
-				atom.Section, atom.Summary, atom.Ul:
-				if openP > 0 {
+				atom.Section, atom.Summary, atom.Ul, atom.Pre, atom.Listing:
+				if !closeP() {
 					return dst, false
 				}
 			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-				if openP > 0 || len(stack) > 0 && isHeading(stack[len(stack)-1].atom) {
+				if !closeP() {
 					return dst, false
 				}
+				if isHeading(top()) {
+					pop()
+				}
 			case atom.Li, atom.Dd, atom.Dt:
-				if openP > 0 || closesListItem(stack, tag) {
+				if closesListItem(stack, tag) {
+					if t := top(); t != atom.Li && t != atom.Dd && t != atom.Dt {
+						return dst, false
+					}
+					pop()
+				}
+				if !closeP() {
 					return dst, false
 				}
 			case atom.A:
@@ -844,19 +908,21 @@ func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
 				atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
 				formatting = true
 			case atom.Hr:
-				if openP > 0 {
+				if !closeP() {
 					return dst, false
 				}
 				void = true
 			case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr,
 				atom.Param, atom.Source, atom.Track:
 				void = true
+			case atom.Script, atom.Style, atom.Iframe, atom.Title, atom.Textarea:
+				// Raw text and escapable raw text: the tokenizer reads
+				// their text up to their end tag.
 			case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
-				atom.Noframes, atom.Script, atom.Style, atom.Template, atom.Title,
-				atom.Pre, atom.Listing, atom.Form, atom.Plaintext, atom.Button,
+				atom.Noframes, atom.Template, atom.Form, atom.Plaintext, atom.Button,
 				atom.Nobr, atom.Applet, atom.Marquee, atom.Object, atom.Table,
-				atom.Input, atom.Image, atom.Textarea, atom.Xmp, atom.Iframe,
-				atom.Noembed, atom.Noscript, atom.Select, atom.Option, atom.Optgroup,
+				atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
+				atom.Select, atom.Option, atom.Optgroup,
 				atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
 				return dst, false
 			}
@@ -869,6 +935,7 @@ func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
 			if tag == atom.Img && isOneByOneTokenImage(attrs) {
 				continue // [113]
 			}
+			fresh = false
 			if formatting {
 				slices.SortFunc(attrs, func(x, y [2][]byte) int {
 					if c := bytes.Compare(x[0], y[0]); c != 0 {
@@ -901,28 +968,110 @@ func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
 				openP++
 			case atom.A:
 				openA++
+			case atom.Pre, atom.Listing, atom.Textarea:
+				fresh = true
 			}
 
 		case html.EndTagToken:
-			if len(stack) == 0 {
-				return dst, false
-			}
-			top := stack[len(stack)-1]
-			name, _ := z.TagName()
+			name, hasAttr := z.TagName()
 			tag := atom.Lookup(name)
-			if tag != top.atom || tag == 0 && string(name) != top.name {
-				return dst, false
+			if len(stack) > 0 {
+				if e := stack[len(stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
+					fresh = false
+					pop()
+					continue
+				}
 			}
-			stack = stack[:len(stack)-1]
-			dst = appendEndTag(dst, top)
-			switch tag {
-			case atom.P:
-				openP--
-			case atom.A:
-				openA--
+			switch {
+			case tag == atom.Br:
+				// "</br>" is a br start tag.
+				if hasAttr {
+					return dst, false
+				}
+				fresh = false
+				dst = append(dst, "<br/>"...)
+			case tag == atom.P && openP == 0:
+				// "</p>" with no p open makes an empty p.
+				fresh = false
+				dst = append(dst, "<p></p>"...)
+			case isOpen(stack, tag, name):
+				// It closes an element below the current one: exact when
+				// the tree builder pops the elements above it and none of
+				// them is a formatting element (which it would reopen).
+				i := impliedCloseTarget(stack, tag)
+				if i < 0 {
+					return dst, false
+				}
+				if i < len(stack) {
+					fresh = false
+					for len(stack) > i {
+						pop()
+					}
+				}
 			}
+			// Otherwise no element it could close is open: ignored.
 		}
 	}
+}
+
+// impliedCloseTarget returns, for an end tag tag that does not close the
+// current element, the index in stack of the element it closes when the
+// tree builder pops it with every element above it (block, li, dd, dt,
+// heading and p end tags), len(stack) when the end tag is ignored (a li
+// with a list in between), and -1 when the tokens cannot tell the tree
+// (another end tag, or a formatting element above the target).
+func impliedCloseTarget(stack []tokenElement, tag atom.Atom) int {
+	switch tag {
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
+		atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
+		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
+		atom.Listing, atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Pre,
+		atom.Search, atom.Section, atom.Summary, atom.Ul,
+		atom.Li, atom.Dd, atom.Dt, atom.P,
+		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+	default:
+		return -1
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		a := stack[i].atom
+		if a == tag || isHeading(tag) && isHeading(a) {
+			return i
+		}
+		if tag == atom.Li && (a == atom.Ol || a == atom.Ul) {
+			// No li in list item scope.
+			return len(stack)
+		}
+		if isFormatting(a) {
+			return -1
+		}
+	}
+	return -1
+}
+
+// isFormatting reports whether a is a formatting element.
+func isFormatting(a atom.Atom) bool {
+	switch a {
+	case atom.A, atom.B, atom.Big, atom.Code, atom.Em, atom.Font, atom.I, atom.Nobr,
+		atom.S, atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
+		return true
+	}
+	return false
+}
+
+// isOpen reports whether an element the end tag for tag (name when tag is
+// 0) could close is on the stack (any heading for a heading).
+func isOpen(stack []tokenElement, tag atom.Atom, name []byte) bool {
+	for _, e := range stack {
+		switch {
+		case e.atom != tag:
+			if isHeading(tag) && isHeading(e.atom) {
+				return true
+			}
+		case tag != 0 || e.name == string(name):
+			return true
+		}
+	}
+	return false
 }
 
 func appendEndTag(dst []byte, e tokenElement) []byte {
@@ -976,7 +1125,9 @@ func isSpecialTokenElement(a atom.Atom) bool {
 		atom.Details, atom.Dir, atom.Div, atom.Dl, atom.Dd, atom.Dt, atom.Fieldset,
 		atom.Figcaption, atom.Figure, atom.Footer, atom.H1, atom.H2, atom.H3,
 		atom.H4, atom.H5, atom.H6, atom.Header, atom.Hgroup, atom.Li, atom.Main,
-		atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Section, atom.Summary, atom.Ul:
+		atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Section, atom.Summary, atom.Ul,
+		atom.Pre, atom.Listing, atom.Script, atom.Style, atom.Iframe, atom.Title,
+		atom.Textarea:
 		return true
 	}
 	return false

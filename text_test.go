@@ -907,3 +907,56 @@ func TestAnalyzeHTML(t *testing.T) {
 	assert.NotNil(t, v.Node(), "built on first use")
 	assert.NotNil(t, v.frag)
 }
+
+// TestAppendTokenHTML checks the serialization from tokens against
+// rendering the fragment the parser builds, on the implied closings it
+// follows and the cases where it must give up.
+func TestAppendTokenHTML(t *testing.T) {
+	tests := []struct {
+		in string
+		ok bool
+	}{
+		{"a<b>c</b>", true},
+		{`<A HREF="x" class=y rel='n'>l</a>`, true},
+		{"<p>one<p>two", true},
+		{"<p>one<div>two</div></p>", true},
+		{"<p><b>one<div>two</div>", false},
+		{"<ul><li>a<li>b<ul><li>c</ul></ul>", true},
+		{"<li><span>a<li>b", false},
+		{"<ul><li>a<p>b</ul>c", true},
+		{"<ul><li><b>a</ul>", false},
+		{"<li><ul>x</li></ul>", true},
+		{"<div><h1>x<p>y</h2></div>", true},
+		{"<dl><dt>a<dd>b<dt>c</dl>", true},
+		{"<h1>a<h2>b</h2>", true},
+		{"<h1>a</h2>", true},
+		{"x</img>y</embed></br></p>", true},
+		{"<b>x</p>", true},
+		{"<p><b>x</p>", false},
+		{"<a href=1>x<a href=2>y</a>", false},
+		{"<b><b><b><b>x</b></b></b></b>y", true},
+		{"<pre>\n\nx</pre><textarea>\na&amp;</textarea><listing>\ny", true},
+		{"<pre>\n</img>\nx</pre>", true},
+		{"<pre><b>\nx</b></pre>", true},
+		{"<script>if (a<b) x='&amp;'</script><style>p>a{}</style><iframe><b>x</iframe>", true},
+		{"<title>a&amp;<b></title>", true},
+		{"<img src=a width=1 height=1>b<img src=c width=1>", true},
+		{"<!-- c&> --><!x><?pi>", true},
+		{"<div/>x<custom-el a=b>y</custom-el></other>", true},
+		{"<span>x</div>", true},
+		{"<div><span>x</div>", true},
+		{"<table><tr><td>x</table>", false},
+		{"<svg></svg>", false},
+		{"<noscript><b>x</b></noscript>", false},
+		{"<form>x</form>", false},
+		{"a\x00b", false},
+	}
+	for _, tt := range tests {
+		got, ok := appendTokenHTML(nil, tt.in)
+		assert.Equal(t, tt.ok, ok, "%q", tt.in)
+		if ok {
+			frag, _ := parseHTMLFragment(tt.in)
+			assert.Equal(t, renderHTML(frag), string(got), "%q", tt.in)
+		}
+	}
+}
