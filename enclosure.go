@@ -36,6 +36,10 @@ type Enclosure struct {
 	FileSize *int64
 	// Bitrate is the bitrate attribute, in kilobits per second.
 	Bitrate *float64
+
+	// width and height hold the values Width and Height point to, so that
+	// setting them allocates nothing beyond the Enclosure.
+	width, height int
 }
 
 // attrPtr returns a pointer to a copy of el's attribute name (no namespace),
@@ -78,13 +82,23 @@ func (p *processor) intAttr(el *xml5.Node, name string) *int {
 	if !ok {
 		return nil
 	}
+	v, ok := p.intValue(el, name, s)
+	if !ok {
+		return nil
+	}
+	return &v
+}
+
+// intValue reads s, the value of el's attribute name, with the rules for
+// parsing non-negative integers; ok is false when it is not one (or does not
+// fit in an int).
+func (p *processor) intValue(el *xml5.Node, name, s string) (int, bool) {
 	n, ok := parseNonNegativeInteger(s)
 	if !ok || n > maxInt {
 		p.reject(DiagnosticNumber, el, name, s, "not a non-negative integer")
-		return nil
+		return 0, false
 	}
-	v := int(n)
-	return &v
+	return int(n), true
 }
 
 // processMediaContent runs the steps for a content element in the Media RSS
@@ -121,9 +135,15 @@ func (p *processor) mediaAttributes(enc *Enclosure, el *xml5.Node) {
 				enc.Medium = a.Value
 			}
 		case "width":
-			enc.Width = p.intAttr(el, "width")
+			if n, ok := p.intValue(el, "width", a.Value); ok {
+				enc.width = n
+				enc.Width = &enc.width
+			}
 		case "height":
-			enc.Height = p.intAttr(el, "height")
+			if n, ok := p.intValue(el, "height", a.Value); ok {
+				enc.height = n
+				enc.Height = &enc.height
+			}
 		case "duration":
 			enc.Duration = p.mediaDuration(el, a.Value)
 		case "fileSize":

@@ -100,6 +100,11 @@ type EntryITunes struct {
 	EpisodeType string
 	// Explicit and Block read as in FeedITunes.
 	Explicit, Block *bool
+
+	// The values the pointers above point to, so that setting them
+	// allocates nothing beyond the EntryITunes.
+	episode, season int
+	explicit, block bool
 }
 
 // feedITunes returns feed's iTunes holder, making it on first use.
@@ -263,14 +268,23 @@ func (p *processor) processRSSSource(el *xml5.Node) *Source {
 // processCount reads a count element (slash:comments, thr:total, ttl...):
 // the rules for parsing non-negative integers on its text; nil is null.
 func (p *processor) processCount(el *xml5.Node) *int {
+	n, ok := p.countValue(el)
+	if !ok {
+		return nil
+	}
+	return &n
+}
+
+// countValue is processCount without the allocation: ok is false when el's
+// text is not a non-negative integer.
+func (p *processor) countValue(el *xml5.Node) (int, bool) {
 	text := el.ChildTextContent()
 	n, ok := parseNonNegativeInteger(text)
 	if !ok || n > maxInt {
 		p.reject(DiagnosticNumber, el, "", text, "not a non-negative integer")
-		return nil
+		return 0, false
 	}
-	v := int(n)
-	return &v
+	return int(n), true
 }
 
 // processRSSGUID sets entry's id from an RSS guid element, with its
@@ -391,23 +405,37 @@ func (p *processor) processSyndication(feed *Feed, el *xml5.Node) {
 	}
 }
 
-// explicitValue reads itunes:explicit; nil is null.
-func (p *processor) explicitValue(el *xml5.Node) *bool {
-	var v bool
+// explicitBool reads itunes:explicit: ok is false when the value is none of
+// those allowed.
+func (p *processor) explicitBool(el *xml5.Node) (v, ok bool) {
 	switch p.vocabulary(el, "true", "yes", "explicit", "false", "no", "clean") {
 	case "true", "yes", "explicit":
-		v = true
+		return true, true
 	case "false", "no", "clean":
-	default:
+		return false, true
+	}
+	return false, false
+}
+
+// explicitValue reads itunes:explicit; nil is null.
+func (p *processor) explicitValue(el *xml5.Node) *bool {
+	v, ok := p.explicitBool(el)
+	if !ok {
 		return nil
 	}
 	return &v
 }
 
-// yesValue reads itunes:block and itunes:complete: true for "yes" (ASCII
-// case-insensitive, space characters around ignored), false otherwise.
+// isYes reports whether el's text is "yes" (ASCII case-insensitive, space
+// characters around ignored), as itunes:block and itunes:complete mean it.
+func isYes(el *xml5.Node) bool {
+	return asciiEqualFold(trimSpace(el.ChildTextContent()), "yes")
+}
+
+// yesValue reads itunes:block and itunes:complete: true for "yes", false
+// otherwise.
 func yesValue(el *xml5.Node) *bool {
-	v := asciiEqualFold(trimSpace(el.ChildTextContent()), "yes")
+	v := isYes(el)
 	return &v
 }
 
@@ -484,14 +512,18 @@ func (p *processor) processITunesItem(entry *Entry, el *xml5.Node) {
 		}
 	case "episode":
 		if entry.ITunes == nil || entry.ITunes.Episode == nil {
-			if n := p.processCount(el); n != nil {
-				entryITunes(entry).Episode = n
+			if n, ok := p.countValue(el); ok {
+				it := entryITunes(entry)
+				it.episode = n
+				it.Episode = &it.episode
 			}
 		}
 	case "season":
 		if entry.ITunes == nil || entry.ITunes.Season == nil {
-			if n := p.processCount(el); n != nil {
-				entryITunes(entry).Season = n
+			if n, ok := p.countValue(el); ok {
+				it := entryITunes(entry)
+				it.season = n
+				it.Season = &it.season
 			}
 		}
 	case "episodeType":
@@ -502,13 +534,16 @@ func (p *processor) processITunesItem(entry *Entry, el *xml5.Node) {
 		}
 	case "explicit":
 		if entry.ITunes == nil || entry.ITunes.Explicit == nil {
-			if v := p.explicitValue(el); v != nil {
-				entryITunes(entry).Explicit = v
+			if v, ok := p.explicitBool(el); ok {
+				it := entryITunes(entry)
+				it.explicit = v
+				it.Explicit = &it.explicit
 			}
 		}
 	case "block":
 		if it := entryITunes(entry); it.Block == nil {
-			it.Block = yesValue(el)
+			it.block = isYes(el)
+			it.Block = &it.block
 		}
 	}
 }
