@@ -149,7 +149,7 @@ func (p *processor) mediaAttributes(enc *Enclosure, el *xml5.Node) {
 		case "fileSize":
 			enc.FileSize = p.positiveAttr(el, "fileSize")
 		case "bitrate":
-			if f, err := strconv.ParseFloat(trimSpace(a.Value), 64); err == nil && f >= 0 && f < 1e15 {
+			if f, err := strconv.ParseFloat(trimSpaceCharacters(a.Value), 64); err == nil && f >= 0 && f < 1e15 {
 				enc.Bitrate = &f
 			} else {
 				p.reject(DiagnosticNumber, el, "bitrate", a.Value, "not a non-negative number")

@@ -296,7 +296,7 @@ func processRSSGUID(entry *Entry, el *xml5.Node) {
 	}
 	entry.ID = id
 	entry.permalink = true
-	if v, ok := el.AttrValue("", "isPermaLink"); ok && asciiEqualFold(trimSpace(v), "false") {
+	if v, ok := el.AttrValue("", "isPermaLink"); ok && asciiEqualFold(trimSpaceCharacters(v), "false") {
 		entry.permalink = false
 	}
 	entry.IDIsPermalink = &entry.permalink
@@ -344,7 +344,7 @@ func (p *processor) processSkipDays(feed *Feed, el *xml5.Node) {
 			continue
 		}
 		text := c.ChildTextContent()
-		v := trimSpace(text)
+		v := trimSpaceCharacters(text)
 		day := ""
 		for i, name := range skipDayLower {
 			if asciiEqualFold(v, name) {
@@ -374,7 +374,7 @@ func (p *processor) processSkipDays(feed *Feed, el *xml5.Node) {
 // Diagnostic) when it is none of them.
 func (p *processor) vocabulary(el *xml5.Node, words ...string) string {
 	text := el.ChildTextContent()
-	v := trimSpace(text)
+	v := trimSpaceCharacters(text)
 	for _, w := range words {
 		if asciiEqualFold(v, w) {
 			return w
@@ -426,16 +426,16 @@ func (p *processor) explicitValue(el *xml5.Node) *bool {
 	return &v
 }
 
-// isYes reports whether el's text is "yes" (ASCII case-insensitive, space
+// iTunesYes reports whether el's text is "yes" (ASCII case-insensitive, space
 // characters around ignored), as itunes:block and itunes:complete mean it.
-func isYes(el *xml5.Node) bool {
-	return asciiEqualFold(trimSpace(el.ChildTextContent()), "yes")
+func iTunesYes(el *xml5.Node) bool {
+	return asciiEqualFold(trimSpaceCharacters(el.ChildTextContent()), "yes")
 }
 
-// yesValue reads itunes:block and itunes:complete: true for "yes", false
+// iTunesYesValue reads itunes:block and itunes:complete: true for "yes", false
 // otherwise.
-func yesValue(el *xml5.Node) *bool {
-	v := isYes(el)
+func iTunesYesValue(el *xml5.Node) *bool {
+	v := iTunesYes(el)
 	return &v
 }
 
@@ -481,11 +481,11 @@ func (p *processor) processITunesChannel(feed *Feed, el *xml5.Node) {
 		}
 	case "block":
 		if it := feedITunes(feed); it.Block == nil {
-			it.Block = yesValue(el)
+			it.Block = iTunesYesValue(el)
 		}
 	case "complete":
 		if it := feedITunes(feed); it.Complete == nil {
-			it.Complete = yesValue(el)
+			it.Complete = iTunesYesValue(el)
 		}
 	case "new-feed-url":
 		if feed.ITunes == nil || feed.ITunes.NewFeedURL == "" {
@@ -542,7 +542,7 @@ func (p *processor) processITunesItem(entry *Entry, el *xml5.Node) {
 		}
 	case "block":
 		if it := entryITunes(entry); it.Block == nil {
-			it.block = isYes(el)
+			it.block = iTunesYes(el)
 			it.Block = &it.block
 		}
 	}

@@ -33,7 +33,7 @@ func EntryKey(e *Entry) string {
 	if e == nil {
 		e = &Entry{}
 	}
-	if id := trimSpace(e.ID); id != "" {
+	if id := trimSpaceCharacters(e.ID); id != "" {
 		return "id:" + id
 	}
 	if e.PageURL != "" {
@@ -45,7 +45,7 @@ func EntryKey(e *Entry) string {
 		}
 	}
 	var b []byte
-	b = appendCollapsed(b, e.Title.TextContent())
+	b = appendCollapsedSpace(b, e.Title.TextContent())
 	b = append(b, 0)
 	date := e.Published
 	if date == nil {
@@ -55,11 +55,11 @@ func EntryKey(e *Entry) string {
 		b = date.UTC().AppendFormat(b, time.RFC3339Nano)
 	}
 	if len(b) == 1 { // no title, no date
-		b = appendCollapsed(b, e.Summary.TextContent())
+		b = appendCollapsedSpace(b, e.Summary.TextContent())
 		b = append(b, 0)
-		b = appendCollapsed(b, e.Content.TextContent())
+		b = appendCollapsedSpace(b, e.Content.TextContent())
 	}
-	return "hash:" + hashKey(b)
+	return "hash:" + entryKeyHash(b)
 }
 
 // canonicalOrSelf returns CanonicalURL(u), or u when it fails.
@@ -70,16 +70,16 @@ func canonicalOrSelf(u string) string {
 	return u
 }
 
-// hashKey returns the first 16 bytes of the SHA-256 of b, in hex.
-func hashKey(b []byte) string {
+// entryKeyHash returns the first 16 bytes of the SHA-256 of b, in hex.
+func entryKeyHash(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:16])
 }
 
-// appendCollapsed appends s to b with each run of space characters made one
+// appendCollapsedSpace appends s to b with each run of space characters made one
 // space and the space characters at both ends dropped.
-func appendCollapsed(b []byte, s string) []byte {
-	s = trimSpace(s)
+func appendCollapsedSpace(b []byte, s string) []byte {
+	s = trimSpaceCharacters(s)
 	space := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]

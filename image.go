@@ -92,8 +92,8 @@ func hasNonSpaceChar(s string) bool {
 	return false
 }
 
-// trimSpace returns s without leading and trailing space characters.
-func trimSpace(s string) string {
+// trimSpaceCharacters returns s without leading and trailing space characters.
+func trimSpaceCharacters(s string) string {
 	i, j := 0, len(s)
 	for i < j && isSpaceCharacter(s[i]) {
 		i++
