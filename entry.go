@@ -96,6 +96,18 @@ func (e *Entry) ComputedAuthors() []*Person {
 	return nil // [84]
 }
 
+// ComputedLanguage returns the entry's language, or else its feed's (an
+// addition, like Language), or else "".
+func (e *Entry) ComputedLanguage() string {
+	if e.Language != "" {
+		return e.Language
+	}
+	if e.Feed != nil {
+		return e.Feed.Language
+	}
+	return ""
+}
+
 // ComputedUpdated returns the entry's "computed updated" [93]: its updated
 // date, or else its published date, or else its feed's updated date, or else
 // the current time.

@@ -229,3 +229,10 @@ func TestConformanceShapeIgnoresAdditions(t *testing.T) {
 		}
 	}
 }
+
+func TestComputedLanguage(t *testing.T) {
+	feed := parseGoldenFile(t, "real-rss10-dc-sy.xml", WithURL(goldenBaseURL))
+	assert.Equal(t, "ja", feed.Entries[0].ComputedLanguage(), "the entry's own")
+	assert.Equal(t, "en", feed.Entries[1].ComputedLanguage(), "the feed's")
+	assert.Equal(t, "", (&Entry{}).ComputedLanguage())
+}
