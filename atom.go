@@ -305,10 +305,13 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 	rel, short := linkRelation(el)
 	u := p.hrefURL(el) // [140]
-	if _, hasHref := el.AttrValue("", "href"); hasHref && u != "" {
+	var link Link
+	_, hasHref := el.AttrValue("", "href")
+	listed := hasHref && u != ""
+	if listed {
 		// A link without href gets the document's URL as its href URL;
 		// it is not listed in Links.
-		link := p.processLink(el, u)
+		link = p.processLink(el, u)
 		if feed != nil {
 			feed.Links = append(feed.Links, link)
 		} else {
@@ -353,9 +356,13 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		if u == "" { // [337]
 			return
 		}
-		enc := &Enclosure{URL: u}                        // [271]
-		enc.MIMEType = attrPtr(el, "type")               // [273]
-		enc.Length = p.positiveLength(el)                // [275]–[278] [274]
+		enc := &Enclosure{URL: u}          // [271]
+		enc.MIMEType = attrPtr(el, "type") // [273]
+		if listed {
+			enc.Length = link.Length // read by processLink: [275]–[278] [274]
+		} else {
+			enc.Length = p.positiveLength(el) // [275]–[278] [274]
+		}
 		entry.Enclosures = append(entry.Enclosures, enc) // [272]
 	}
 }

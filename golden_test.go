@@ -99,6 +99,57 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// goldenDiagnostics parses the feed file at path as the golden test does,
+// with WithDiagnostics, and returns the diagnostics one a line ("" for none).
+func goldenDiagnostics(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags []Diagnostic
+	_, _ = ParseDocument(bytes.NewReader(b), append(goldenOptions(path), WithDiagnostics(&diags))...)
+	var out bytes.Buffer
+	for _, d := range diags {
+		out.WriteString(d.String())
+		out.WriteByte('\n')
+	}
+	return out.Bytes()
+}
+
+// TestGoldenDiagnostics parses every golden feed with WithDiagnostics and
+// compares the diagnostics with the .diagnostics.txt file next to it, which
+// exists only for the feeds that have some.
+func TestGoldenDiagnostics(t *testing.T) {
+	files, _ := filepath.Glob("testdata/golden/*.xml")
+	for _, path := range files {
+		got := goldenDiagnostics(t, path)
+		want := strings.TrimSuffix(path, ".xml") + ".diagnostics.txt"
+		if *update {
+			if len(got) == 0 {
+				if err := os.Remove(want); err != nil && !errors.Is(err, os.ErrNotExist) {
+					t.Fatal(err)
+				}
+				continue
+			}
+			if err := os.WriteFile(want, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		exp, err := os.ReadFile(want)
+		if errors.Is(err, os.ErrNotExist) {
+			exp, err = nil, nil
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, exp) {
+			t.Errorf("%s: diagnostics differ from %s\ngot:\n%s\nwant:\n%s", path, want, got, exp)
+		}
+	}
+}
+
 // goldenSteps are the step ids of the spec copy that produce or drop a value;
 // every one of them must be exercised by a golden feed, which says so in a
 // "covers:" comment.

@@ -140,10 +140,24 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 		u, err = urlParser.Parse(text)
 	}
 	if err != nil || u == nil {
-		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against the document's URL)")
+		if p.diags != nil {
+			p.rejectURL(el, attr, text, base)
+		}
 		return ""
 	}
 	return u.Href(false)
+}
+
+// rejectURL records a URL that failed to parse against base.
+func (p *processor) rejectURL(el *xml5.Node, attr, text string, base *whatwgurl.Url) {
+	switch {
+	case base == nil:
+		p.reject(DiagnosticURL, el, attr, text, "not an absolute URL, and there is no base URL to resolve it against")
+	case p.xmlBase:
+		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against "+base.Href(false)+", the xml:base in scope)")
+	default:
+		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against the document's URL)")
+	}
 }
 
 // baseFor returns the base URL in scope at el for WithXMLBase: el's own
