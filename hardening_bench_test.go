@@ -112,3 +112,24 @@ func BenchmarkHostile(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHostileMillionEntries parses a feed of a million entries (about
+// 60 MB), which TestHostileManyEntries, to stay within its time, does with
+// 100,000.
+func BenchmarkHostileMillionEntries(b *testing.B) {
+	var shape hostileShape
+	for _, s := range hostileShapes {
+		if s.name == "entries" {
+			shape = s
+		}
+	}
+	doc := shape.gen(1000000)
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		feed, err := ParseDocument(bytes.NewReader(doc))
+		if err != nil || len(feed.Entries) != 1000000 {
+			b.Fatal(err)
+		}
+	}
+}
