@@ -2,11 +2,13 @@ package feedspec
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -457,7 +459,15 @@ type htmlSummary struct {
 // p and br; script and style text is hidden; and every HTML img whose width
 // and height are "1" is removed.
 func analyzeHTML(src string) (sum htmlSummary, exact bool) {
-	z := html.NewTokenizerFragment(strings.NewReader(src), "div")
+	fz := newFastTokenizer(src)
+	if sum, exact := analyzeTokens(fz); fz.err != errGaveUp {
+		return sum, exact
+	}
+	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"))
+}
+
+// analyzeTokens is analyzeHTML reading the tokens from z.
+func analyzeTokens(z htmlTokenizer) (sum htmlSummary, exact bool) {
 	var (
 		// node: the fragment has a child that is not a Text node, or two
 		// Text nodes.
@@ -778,7 +788,16 @@ type tokenElement struct {
 // starts with one; as sanitize does [113], an HTML img whose width and
 // height are "1" is left out.
 func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
-	z := html.NewTokenizerFragment(strings.NewReader(src), "div")
+	n := len(dst)
+	fz := newFastTokenizer(src)
+	if out, ok := appendTokens(dst, fz); fz.err != errGaveUp {
+		return out, ok
+	}
+	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"))
+}
+
+// appendTokens is appendTokenHTML reading the tokens from z.
+func appendTokens(dst []byte, z htmlTokenizer) ([]byte, bool) {
 	var (
 		stackBuf [24]tokenElement
 		stack    = stackBuf[:0]
@@ -1174,4 +1193,411 @@ func appendEscapedHTML(dst, b []byte) []byte {
 		start = i + 1
 	}
 	return append(dst, b[start:]...)
+}
+
+// An htmlTokenizer is what analyzeHTML and appendTokenHTML read tokens
+// from: a golang.org/x/net/html Tokenizer in a div context, or a
+// fastTokenizer, which gives the same tokens for the HTML feeds usually
+// hold and gives up on the rest.
+type htmlTokenizer interface {
+	Next() html.TokenType
+	Err() error
+	Text() []byte
+	Raw() []byte
+	TagName() ([]byte, bool)
+	TagAttr() ([]byte, []byte, bool)
+	NextIsNotRawText()
+}
+
+// errGaveUp is the Err of a fastTokenizer that met what it does not read.
+var errGaveUp = errors.New("feedspec: the fast HTML tokenizer gave up")
+
+// A fastTokenizer tokenizes HTML in the data state as x/net/html's
+// Tokenizer does, without copying the source or allocating per token, for
+// the subset that feeds' HTML is made of: text with the character
+// references &amp; &lt; &gt; &quot; &apos; &nbsp; and numeric references
+// (with their semicolon, to a character that needs no replacement), start
+// and end tags with attributes. On anything else — comments, doctypes,
+// "</" not followed by a letter, other character references, raw text and
+// RCDATA elements (script, style, textarea, title, iframe, noembed,
+// noframes, noscript, plaintext, xmp), a tag cut by the end of the input,
+// a carriage return or a NUL — its Next returns html.ErrorToken and Err
+// returns errGaveUp, and the caller starts again with x/net/html.
+type fastTokenizer struct {
+	src []byte
+	pos int
+	err error
+	tt  html.TokenType
+	// raw is the current token's source; text its data (text tokens),
+	// name its lower-cased tag name.
+	raw, text, name []byte
+	// attrs are the current tag's attributes, as [key start, key end,
+	// value start, value end] offsets in src; next is the next one TagAttr
+	// returns.
+	attrs   [][4]int
+	next    int
+	attrBuf [16][4]int
+	nameBuf [16]byte
+	textBuf []byte
+	// arena holds the current tag's keys and unescaped values.
+	arena []byte
+}
+
+func newFastTokenizer(src string) *fastTokenizer {
+	z := &fastTokenizer{src: unsafe.Slice(unsafe.StringData(src), len(src))}
+	if strings.ContainsAny(src, "\r\x00") {
+		z.err = errGaveUp
+	}
+	return z
+}
+
+func (z *fastTokenizer) giveUp() html.TokenType {
+	z.err = errGaveUp
+	z.tt = html.ErrorToken
+	return z.tt
+}
+
+// Err returns io.EOF at the end of the input, errGaveUp when z gave up.
+func (z *fastTokenizer) Err() error { return z.err }
+
+// Raw returns the current token's source.
+func (z *fastTokenizer) Raw() []byte { return z.raw }
+
+// Text returns a text token's data, character references replaced.
+func (z *fastTokenizer) Text() []byte { return z.text }
+
+// NextIsNotRawText does nothing: z gives up on raw text elements.
+func (z *fastTokenizer) NextIsNotRawText() {}
+
+// TagName returns the lower-cased tag name and whether the tag has
+// attributes.
+func (z *fastTokenizer) TagName() ([]byte, bool) { return z.name, len(z.attrs) > 0 }
+
+// TagAttr returns the next attribute's lower-cased key and its value with
+// character references replaced, and whether another follows. A value with
+// a reference z does not read makes it give up (the caller sees that at the
+// next Next).
+func (z *fastTokenizer) TagAttr() (key, val []byte, more bool) {
+	if z.next >= len(z.attrs) {
+		return nil, nil, false
+	}
+	a := z.attrs[z.next]
+	z.next++
+	// Keys and values are appended to the arena, so that those returned
+	// earlier for the same tag stay as they are.
+	n := len(z.arena)
+	z.arena = lowerASCII(z.arena, z.src[a[0]:a[1]])
+	key = z.arena[n:len(z.arena):len(z.arena)]
+	val = z.src[a[2]:a[3]]
+	if bytes.IndexByte(val, '&') >= 0 {
+		n := len(z.arena)
+		var ok bool
+		z.arena, ok = appendUnescaped(z.arena, val, true)
+		if !ok {
+			z.err = errGaveUp
+			return key, nil, false
+		}
+		val = z.arena[n:len(z.arena):len(z.arena)]
+	}
+	return key, val, z.next < len(z.attrs)
+}
+
+func lowerASCII(dst, b []byte) []byte {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r'
+}
+
+// Next scans the next token.
+func (z *fastTokenizer) Next() html.TokenType {
+	z.raw, z.text, z.name = nil, nil, nil
+	z.attrs, z.arena = nil, z.arena[:0]
+	if z.err != nil {
+		z.tt = html.ErrorToken
+		return z.tt
+	}
+	s := z.src
+	start := z.pos
+	if start >= len(s) {
+		z.err = io.EOF
+		z.tt = html.ErrorToken
+		return z.tt
+	}
+	// Text runs to the next '<' that starts a tag or markup.
+	i := start
+	for {
+		j := bytes.IndexByte(s[i:], '<')
+		if j < 0 {
+			i = len(s)
+			break
+		}
+		i += j
+		if i+1 < len(s) {
+			if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+				break
+			}
+		}
+		i++
+	}
+	if i > start {
+		z.pos = i
+		z.raw = s[start:i]
+		z.text = z.raw
+		if bytes.IndexByte(z.raw, '&') >= 0 {
+			var ok bool
+			z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.raw, false)
+			if !ok {
+				return z.giveUp()
+			}
+			z.text = z.textBuf
+		}
+		z.tt = html.TextToken
+		return z.tt
+	}
+	// A tag at i.
+	end := s[i+1] == '/'
+	nameStart := i + 1
+	if end {
+		nameStart++
+		if nameStart >= len(s) || !isASCIILetter(s[nameStart]) {
+			return z.giveUp()
+		}
+	} else if !isASCIILetter(s[i+1]) {
+		return z.giveUp()
+	}
+	// readTagName
+	k := nameStart
+	for k < len(s) && !isHTMLSpace(s[k]) && s[k] != '/' && s[k] != '>' {
+		k++
+	}
+	if k >= len(s) {
+		return z.giveUp()
+	}
+	if k-nameStart > len(z.nameBuf) {
+		z.name = lowerASCII(nil, s[nameStart:k])
+	} else {
+		z.name = lowerASCII(z.nameBuf[:0], s[nameStart:k])
+	}
+	z.attrs = z.attrBuf[:0]
+	z.next = 0
+	// readTag's attribute loop.
+	for {
+		for k < len(s) && isHTMLSpace(s[k]) {
+			k++
+		}
+		if k >= len(s) {
+			return z.giveUp()
+		}
+		if s[k] == '>' {
+			k++
+			break
+		}
+		// readTagAttrKey
+		keyStart := k
+		for k < len(s) {
+			c := s[k]
+			if c == '=' && k == keyStart {
+				k++
+				continue
+			}
+			if c == '=' || isHTMLSpace(c) || c == '/' || c == '>' {
+				break
+			}
+			k++
+		}
+		if k >= len(s) {
+			return z.giveUp()
+		}
+		keyEnd := k
+		// readTagAttrVal
+		valStart, valEnd := k, k
+		for k < len(s) && isHTMLSpace(s[k]) {
+			k++
+		}
+		if k >= len(s) {
+			return z.giveUp()
+		}
+		switch s[k] {
+		case '/':
+			k++
+		case '=':
+			k++
+			for k < len(s) && isHTMLSpace(s[k]) {
+				k++
+			}
+			if k >= len(s) {
+				return z.giveUp()
+			}
+			switch q := s[k]; q {
+			case '>':
+				valStart, valEnd = k, k
+			case '\'', '"':
+				e := bytes.IndexByte(s[k+1:], q)
+				if e < 0 {
+					return z.giveUp()
+				}
+				valStart, valEnd = k+1, k+1+e
+				k = valEnd + 1
+			default:
+				valStart = k
+				for k < len(s) && !isHTMLSpace(s[k]) && s[k] != '>' {
+					k++
+				}
+				if k >= len(s) {
+					return z.giveUp()
+				}
+				valEnd = k
+				if s[k] != '>' {
+					k++
+				}
+			}
+		}
+		if keyEnd > keyStart && !end && !z.seenKey(s[keyStart:keyEnd]) {
+			z.attrs = append(z.attrs, [4]int{keyStart, keyEnd, valStart, valEnd})
+		}
+	}
+	z.raw = s[i:k]
+	z.pos = k
+	if end {
+		z.tt = html.EndTagToken
+		return z.tt
+	}
+	switch string(z.name) {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style",
+		"textarea", "title", "xmp":
+		return z.giveUp()
+	}
+	// As x/net/html decides: the byte before '>' is a slash that does not
+	// end the last attribute's value.
+	if n := len(z.attrs); k-2 > i && s[k-2] == '/' && (n == 0 || k-2 != z.attrs[n-1][3]-1) {
+		z.tt = html.SelfClosingTagToken
+	} else {
+		z.tt = html.StartTagToken
+	}
+	return z.tt
+}
+
+// seenKey reports whether the current tag already has an attribute named
+// key (in any ASCII case): x/net/html keeps the first.
+func (z *fastTokenizer) seenKey(key []byte) bool {
+	for _, a := range z.attrs {
+		if bytes.EqualFold(z.src[a[0]:a[1]], key) {
+			return true
+		}
+	}
+	return false
+}
+
+// commonEntities maps the names of the character references feeds use most
+// (without '&' and ';') to their characters.
+var commonEntities = func() map[string]string {
+	m := make(map[string]string)
+	for _, name := range strings.Fields(`amp lt gt quot apos nbsp eacute egrave ecirc euml
+		agrave aacute acirc auml atilde aring ccedil iacute igrave icirc iuml oacute ograve
+		ocirc ouml otilde uacute ugrave ucirc uuml ntilde szlig Eacute Egrave Agrave Ccedil
+		Auml Ouml Uuml rsquo lsquo ldquo rdquo sbquo bdquo laquo raquo mdash ndash hellip
+		bull middot copy reg trade euro pound yen cent deg plusmn times divide frac12 para
+		sect shy iexcl iquest prime Prime larr rarr uarr darr harr`) {
+		m[name] = html.UnescapeString("&" + name + ";")
+	}
+	return m
+}()
+
+// appendUnescaped appends b with its character references replaced as
+// x/net/html's tokenizer replaces them in text (attr false) or in an
+// attribute value (attr true), or reports false for the references it does
+// not decide: numeric ones without ';' or to a character that x/net/html
+// replaces (NUL, CR, U+0080–U+009F, surrogates), named ones that are not
+// exactly a reference's name, and in attribute values named ones without
+// ';' that a prefix of would match.
+func appendUnescaped(dst, b []byte, attr bool) ([]byte, bool) {
+	for {
+		i := bytes.IndexByte(b, '&')
+		if i < 0 {
+			return append(dst, b...), true
+		}
+		dst = append(dst, b[:i]...)
+		b = b[i:]
+		if len(b) == 1 || !(isASCIILetter(b[1]) || '0' <= b[1] && b[1] <= '9' || b[1] == '#') {
+			dst = append(dst, '&')
+			b = b[1:]
+			continue
+		}
+		if b[1] != '#' {
+			// The longest run of letters and digits, as x/net/html reads.
+			k := 1
+			for k < len(b) && (isASCIILetter(b[k]) || '0' <= b[k] && b[k] <= '9') {
+				k++
+			}
+			name := b[1:k]
+			if k < len(b) && b[k] == ';' {
+				if v, ok := commonEntities[string(name)]; ok {
+					dst = append(dst, v...)
+					b = b[k+1:]
+					continue
+				}
+				ref := string(b[:k+1])
+				v := html.UnescapeString(ref)
+				if v == ref || strings.HasSuffix(v, ";") {
+					// Not a reference's name (or one only a prefix of
+					// names): leave it to x/net/html.
+					return dst, false
+				}
+				dst = append(dst, v...)
+				b = b[k+1:]
+				continue
+			}
+			ref := string(b[:k])
+			if v := html.UnescapeString(ref); v != ref {
+				// A legacy reference without ';' (or a prefix of one).
+				if attr {
+					return dst, false
+				}
+				dst = append(dst, v...)
+			} else {
+				dst = append(dst, ref...)
+			}
+			b = b[k:]
+			continue
+		}
+		semi := bytes.IndexByte(b[:min(len(b), 12)], ';')
+		if semi < 0 {
+			return dst, false
+		}
+		digits, base := b[2:semi], rune(10)
+		b = b[semi+1:]
+		if len(digits) > 0 && digits[0]|0x20 == 'x' {
+			digits, base = digits[1:], 16
+		}
+		if len(digits) == 0 || len(digits) > 6 {
+			return dst, false
+		}
+		var r rune
+		for _, c := range digits {
+			var d rune
+			switch {
+			case '0' <= c && c <= '9':
+				d = rune(c - '0')
+			case base == 16 && 'a' <= c|0x20 && c|0x20 <= 'f':
+				d = rune(c|0x20-'a') + 10
+			default:
+				return dst, false
+			}
+			r = r*base + d
+		}
+		if r == 0 || r == '\r' || 0x80 <= r && r <= 0x9F || 0xD800 <= r && r <= 0xDFFF || r > 0x10FFFF {
+			return dst, false
+		}
+		dst = utf8.AppendRune(dst, r)
+	}
 }
