@@ -33,13 +33,16 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 
 // readAll reads r up to max bytes.
 func readAll(r io.Reader, max int64) ([]byte, error, error) {
-	buf := make([]byte, 0, 32<<10)
+	var buf []byte
 	if sz, ok := r.(interface{ Len() int }); ok {
+		// The exact size (and one byte to see the end), allocated once.
 		n := int64(sz.Len()) + 1
 		if n > max+1 {
 			n = max + 1
 		}
 		buf = make([]byte, 0, n)
+	} else {
+		buf = make([]byte, 0, 32<<10)
 	}
 	for {
 		if len(buf) == cap(buf) {
@@ -352,7 +355,12 @@ func (p *parser) makeString(b []byte) string {
 		return string(b)
 	}
 	if cap(p.arena)-len(p.arena) < len(b) {
-		p.arena = make([]byte, 0, 16<<10)
+		// Chunks of 16 KB, the first one smaller for a small document.
+		size := 16 << 10
+		if p.arena == nil {
+			size = min(size, max(len(p.main)/8, 2048))
+		}
+		p.arena = make([]byte, 0, size)
 	}
 	start := len(p.arena)
 	p.arena = append(p.arena, b...)
