@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -1234,9 +1235,9 @@ type fastTokenizer struct {
 	// attrs are the current tag's attributes, as [key start, key end,
 	// value start, value end] offsets in src; next is the next one TagAttr
 	// returns.
-	attrs   [][4]int
+	attrs   [][4]int32
 	next    int
-	attrBuf [16][4]int
+	attrBuf [8][4]int32
 	nameBuf [16]byte
 	textBuf []byte
 	// arena holds the current tag's keys and unescaped values.
@@ -1245,7 +1246,7 @@ type fastTokenizer struct {
 
 func newFastTokenizer(src string) *fastTokenizer {
 	z := &fastTokenizer{src: unsafe.Slice(unsafe.StringData(src), len(src))}
-	if strings.ContainsAny(src, "\r\x00") {
+	if len(src) > math.MaxInt32 || strings.IndexByte(src, '\r') >= 0 || strings.IndexByte(src, 0) >= 0 {
 		z.err = errGaveUp
 	}
 	return z
@@ -1463,7 +1464,7 @@ func (z *fastTokenizer) Next() html.TokenType {
 			}
 		}
 		if keyEnd > keyStart && !end && !z.seenKey(s[keyStart:keyEnd]) {
-			z.attrs = append(z.attrs, [4]int{keyStart, keyEnd, valStart, valEnd})
+			z.attrs = append(z.attrs, [4]int32{int32(keyStart), int32(keyEnd), int32(valStart), int32(valEnd)})
 		}
 	}
 	z.raw = s[i:k]
@@ -1479,7 +1480,7 @@ func (z *fastTokenizer) Next() html.TokenType {
 	}
 	// As x/net/html decides: the byte before '>' is a slash that does not
 	// end the last attribute's value.
-	if n := len(z.attrs); k-2 > i && s[k-2] == '/' && (n == 0 || k-2 != z.attrs[n-1][3]-1) {
+	if n := len(z.attrs); k-2 > i && s[k-2] == '/' && (n == 0 || k-2 != int(z.attrs[n-1][3])-1) {
 		z.tt = html.SelfClosingTagToken
 	} else {
 		z.tt = html.StartTagToken
