@@ -74,12 +74,8 @@ func appendTextField(b []byte, start int, key string, t *Text) ([]byte, error) {
 	if t == nil {
 		return b, nil
 	}
-	v, err := t.MarshalJSON()
-	if err != nil {
-		return b, err
-	}
 	b = appendKey(b, start, key)
-	return append(b, v...), nil
+	return t.appendJSON(b), nil
 }
 
 func appendStringField(b []byte, start int, key, s string) []byte {
