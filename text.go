@@ -220,13 +220,15 @@ func (t *Text) appendJSON(dst []byte) []byte {
 	if !t.isNode {
 		return appendJSONText(dst, t.str)
 	}
-	dst = append(dst, `{"html":`...)
+	dst = append(dst, `{"html":"`...)
 	if l := t.lazy; l != nil {
-		if b, ok := appendTokenHTML(nil, l.src); ok {
-			dst = appendJSONText(dst, b)
-			return append(dst, '}')
+		n := len(dst)
+		if out, ok := appendTokenOutput(dst, l.src, true); ok {
+			return append(out, '"', '}')
 		}
+		dst = dst[:n]
 	}
+	dst = dst[:len(dst)-1]
 	dst = appendJSONText(dst, renderHTML(t.fragment()))
 	return append(dst, '}')
 }
@@ -236,8 +238,15 @@ func (t *Text) appendJSON(dst []byte) []byte {
 // \f, \n, \r, \t by name), U+2028 and U+2029; invalid UTF-8 becomes
 // \ufffd.
 func appendJSONText[S []byte | string](dst []byte, s S) []byte {
-	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
+	dst = appendJSONChars(dst, s)
+	return append(dst, '"')
+}
+
+// appendJSONChars is appendJSONText without the quotes. s may be a part of
+// a longer string cut before an ASCII byte: no UTF-8 sequence is cut.
+func appendJSONChars[S []byte | string](dst []byte, s S) []byte {
+	const hex = "0123456789abcdef"
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -286,8 +295,7 @@ func appendJSONText[S []byte | string](dst []byte, s S) []byte {
 		}
 		i += size
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }
 
 func appendTextContent(b *strings.Builder, n *html.Node) {
@@ -789,16 +797,22 @@ type tokenElement struct {
 // starts with one; as sanitize does [113], an HTML img whose width and
 // height are "1" is left out.
 func appendTokenHTML(dst []byte, src string) ([]byte, bool) {
-	n := len(dst)
-	fz := newFastTokenizer(src)
-	if out, ok := appendTokens(dst, fz); fz.err != errGaveUp {
-		return out, ok
-	}
-	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"))
+	return appendTokenOutput(dst, src, false)
 }
 
-// appendTokens is appendTokenHTML reading the tokens from z.
-func appendTokens(dst []byte, z htmlTokenizer) ([]byte, bool) {
+// appendTokenOutput is appendTokenHTML, the HTML escaped for a JSON string
+// (without its quotes) when asJSON.
+func appendTokenOutput(dst []byte, src string, asJSON bool) ([]byte, bool) {
+	n := len(dst)
+	fz := newFastTokenizer(src)
+	if out, ok := appendTokens(dst, fz, asJSON); fz.err != errGaveUp {
+		return out, ok
+	}
+	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), asJSON)
+}
+
+// appendTokens is appendTokenOutput reading the tokens from z.
+func appendTokens(dst []byte, z htmlTokenizer, asJSON bool) ([]byte, bool) {
 	var (
 		stackBuf [24]tokenElement
 		stack    = stackBuf[:0]
@@ -818,7 +832,7 @@ func appendTokens(dst []byte, z htmlTokenizer) ([]byte, bool) {
 	pop := func() {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		dst = appendEndTag(dst, e)
+		dst = appendEndTag(dst, e, asJSON)
 		switch e.atom {
 		case atom.P:
 			openP--
@@ -856,7 +870,7 @@ func appendTokens(dst []byte, z htmlTokenizer) ([]byte, bool) {
 			}
 			switch top() {
 			case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
-				dst = append(dst, d...)
+				dst = appendOutput(dst, d, asJSON)
 				continue
 			}
 			if fresh {
@@ -868,10 +882,10 @@ func appendTokens(dst []byte, z htmlTokenizer) ([]byte, bool) {
 				}
 				fresh = false
 				if d[0] == '\n' {
-					dst = append(dst, '\n')
+					dst = appendOutput(dst, "\n", asJSON)
 				}
 			}
-			dst = appendEscapedHTML(dst, d)
+			dst = appendEscapedHTML(dst, d, asJSON)
 
 		case html.CommentToken:
 			fresh = false
@@ -879,7 +893,7 @@ func appendTokens(dst []byte, z htmlTokenizer) ([]byte, bool) {
 			if html.Render(&b, &html.Node{Type: html.CommentNode, Data: string(z.Text())}) != nil {
 				return dst, false
 			}
-			dst = append(dst, b.String()...)
+			dst = appendOutput(dst, b.String(), asJSON)
 
 		case html.DoctypeToken:
 			// Ignored in body.
@@ -965,13 +979,13 @@ func appendTokens(dst []byte, z htmlTokenizer) ([]byte, bool) {
 				})
 			}
 			dst = append(dst, '<')
-			dst = append(dst, name...)
+			dst = appendOutput(dst, name, asJSON)
 			for _, a := range attrs {
 				dst = append(dst, ' ')
-				dst = append(dst, a[0]...)
-				dst = append(dst, '=', '"')
-				dst = appendEscapedHTML(dst, a[1])
-				dst = append(dst, '"')
+				dst = appendOutput(dst, a[0], asJSON)
+				dst = appendOutput(dst, `="`, asJSON)
+				dst = appendEscapedHTML(dst, a[1], asJSON)
+				dst = appendOutput(dst, `"`, asJSON)
 			}
 			if void {
 				dst = append(dst, '/', '>')
@@ -1094,14 +1108,22 @@ func isOpen(stack []tokenElement, tag atom.Atom, name []byte) bool {
 	return false
 }
 
-func appendEndTag(dst []byte, e tokenElement) []byte {
+func appendEndTag(dst []byte, e tokenElement, asJSON bool) []byte {
 	dst = append(dst, '<', '/')
 	if e.atom != 0 {
 		dst = append(dst, e.atom.String()...)
 	} else {
-		dst = append(dst, e.name...)
+		dst = appendOutput(dst, e.name, asJSON)
 	}
 	return append(dst, '>')
+}
+
+// appendOutput appends b, escaped for a JSON string when asJSON.
+func appendOutput[S []byte | string](dst []byte, b S, asJSON bool) []byte {
+	if asJSON {
+		return appendJSONChars(dst, b)
+	}
+	return append(dst, b...)
 }
 
 func isHeading(a atom.Atom) bool {
@@ -1169,7 +1191,7 @@ func isOneByOneTokenImage(attrs [][2][]byte) bool {
 
 // appendEscapedHTML appends b escaped as x/net/html's Render escapes text
 // and attribute values.
-func appendEscapedHTML(dst, b []byte) []byte {
+func appendEscapedHTML(dst, b []byte, asJSON bool) []byte {
 	start := 0
 	for i, c := range b {
 		var esc string
@@ -1189,11 +1211,11 @@ func appendEscapedHTML(dst, b []byte) []byte {
 		default:
 			continue
 		}
-		dst = append(dst, b[start:i]...)
+		dst = appendOutput(dst, b[start:i], asJSON)
 		dst = append(dst, esc...)
 		start = i + 1
 	}
-	return append(dst, b[start:]...)
+	return appendOutput(dst, b[start:], asJSON)
 }
 
 // An htmlTokenizer is what analyzeHTML and appendTokenHTML read tokens

@@ -586,6 +586,9 @@ func FuzzEscapedHTML(f *testing.F) {
 		if err != nil || !json.Valid(b) {
 			t.Fatalf("MarshalJSON: %s, %v", b, err)
 		}
+		if eb, _ := eager1.MarshalJSON(); string(eb) != string(b) {
+			t.Fatalf("%q: lazy JSON %s, eager %s", s1, b, eb)
+		}
 		if lazy1.TextContent() != eager1.TextContent() || lazy1.HTML() != eager1.HTML() {
 			t.Fatalf("%q: lazy and eager text content or HTML differ", s1)
 		}
@@ -951,6 +954,7 @@ func TestAppendTokenHTML(t *testing.T) {
 		{"<noscript><b>x</b></noscript>", false},
 		{"<form>x</form>", false},
 		{"a\x00b", false},
+		{"<p title='a\\b\x01\u2028\xff\"'>\\\x02\xfe\u2029\t</p><pre>\n\nx</pre><x\\y>z</x\\y>", true},
 	}
 	for _, tt := range tests {
 		got, ok := appendTokenHTML(nil, tt.in)
@@ -958,6 +962,13 @@ func TestAppendTokenHTML(t *testing.T) {
 		if ok {
 			frag, _ := parseHTMLFragment(tt.in)
 			assert.Equal(t, renderHTML(frag), string(got), "%q", tt.in)
+			// The JSON written from the tokens and from the fragment.
+			lj, err := lazyNodeText(tt.in, textSignature{}).MarshalJSON()
+			require.NoError(t, err)
+			ej, err := nodeText(frag).MarshalJSON()
+			require.NoError(t, err)
+			assert.Equal(t, string(ej), string(lj), "%q", tt.in)
+			assert.True(t, json.Valid(lj), "%q", tt.in)
 		}
 	}
 }
