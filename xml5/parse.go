@@ -128,6 +128,8 @@ type parser struct {
 	errScanOff     int
 	nodeSlab       []Node
 	slabSize       int
+	attrSlabSize   int
+	slabs          int // node slabs allocated after the first
 	attrSlab       []Attr
 	attrs          []rawAttr
 	attrSet        map[string]struct{}
@@ -142,6 +144,9 @@ type rawAttr struct {
 	name, value string
 }
 
+// smallSlabNodes is the most nodes a slab holds while under 32 KB.
+const smallSlabNodes = (32 << 10) / int(unsafe.Sizeof(Node{}))
+
 func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	p := &parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs, stops: [4]int{-1, -1, -1, -1}}
 	p.budget = 8 * len(text)
@@ -152,13 +157,13 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 		p.budget = lim.MaxEntityExpansion
 	}
 	p.errLine = 1
-	// One slab sized to the input keeps node allocation to a handful of
-	// allocations per document.
-	est := len(text)/64 + 8
-	if est > 4096 {
-		est = 4096
-	}
-	p.nodeSlab = make([]Node, est)
+	// Nodes come from slabs: a first one sized to the input but kept under
+	// the runtime's 32 KB large-object size (a large object takes the
+	// heap's lock and is swept on its own, which costs small documents
+	// more than the allocation itself), then geometrically bigger ones as
+	// the document proves bigger.
+	p.slabSize = min(len(text)/100+16, smallSlabNodes)
+	p.nodeSlab = make([]Node, p.slabSize)
 	p.stack = make([]openElement, 0, 16)
 	doc.Node = p.newNode(DocumentNode)
 	return p
@@ -168,7 +173,12 @@ func (p *parser) newNode(t NodeType) *Node {
 	if len(p.nodeSlab) == 0 {
 		// Grow the slabs as the document proves bigger than
 		// estimated: few allocations, little waste.
-		p.slabSize = min(2*p.slabSize+64, 2048)
+		p.slabs++
+		if p.slabs < 4 {
+			p.slabSize = smallSlabNodes
+		} else {
+			p.slabSize = min(2*p.slabSize, 2048)
+		}
 		p.nodeSlab = make([]Node, p.slabSize)
 	}
 	n := &p.nodeSlab[0]
@@ -884,11 +894,10 @@ func (p *parser) allocAttrs(n int) []Attr {
 		return nil
 	}
 	if len(p.attrSlab) < n {
-		size := 128
-		if n > size {
-			size = n
-		}
-		p.attrSlab = make([]Attr, size)
+		// Slabs grow with the attributes the document has used, from
+		// 16.
+		p.attrSlabSize = min(max(2*p.attrSlabSize, 16), 256)
+		p.attrSlab = make([]Attr, max(p.attrSlabSize, n))
 	}
 	a := p.attrSlab[:n:n]
 	p.attrSlab = p.attrSlab[n:]
