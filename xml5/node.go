@@ -1,5 +1,7 @@
 package xml5
 
+import "strings"
+
 // A NodeType is the kind of a Node.
 type NodeType uint8
 
@@ -154,13 +156,15 @@ func (n *Node) ChildTextContent() string {
 			size += len(c.Data)
 		}
 	}
-	b := make([]byte, 0, size)
+	// One allocation: the builder's buffer becomes the string.
+	var b strings.Builder
+	b.Grow(size)
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == TextNode {
-			b = append(b, c.Data...)
+			b.WriteString(c.Data)
 		}
 	}
-	return string(b)
+	return b.String()
 }
 
 // FirstElementChild returns n's first child that is an element, or nil.
