@@ -153,7 +153,7 @@ func sameTextContent(a, b *Text) bool {
 	if la, lb := a.lazy, b.lazy; la != nil && lb != nil {
 		// The same source parses to equal fragments; fragments whose text
 		// contents differ are not equal. Neither needs building them.
-		if la.src == lb.src {
+		if la.xhtml == nil && lb.xhtml == nil && la.src == lb.src {
 			return true
 		}
 		if la.sig.ok && lb.sig.ok && (la.sig.n != lb.sig.n || la.sig.hash != lb.sig.hash) {

@@ -84,8 +84,11 @@ type Text struct {
 // its fragment is first needed.
 type lazyFragment struct {
 	once sync.Once
-	// src is the HTML source ([178]'s text).
+	// src is the HTML source ([178]'s text), when xhtml is nil.
 	src string
+	// xhtml, when not nil, is the div of Atom XHTML content whose
+	// children make the fragment ([66]–[69]).
+	xhtml *xml5.Node
 	// sig summarizes the fragment's text content, when sig.ok, so that
 	// "same text content" can tell most different fragments apart without
 	// building them.
@@ -138,7 +141,13 @@ func (t *Text) fragment() *html.Node {
 		return nil
 	}
 	if l := t.lazy; l != nil {
-		l.once.Do(func() { t.frag, _ = parseHTMLFragment(l.src) })
+		l.once.Do(func() {
+			if l.xhtml != nil {
+				t.frag, _ = xhtmlFragment(l.xhtml)
+			} else {
+				t.frag, _ = parseHTMLFragment(l.src)
+			}
+		})
 	}
 	return t.frag
 }
@@ -171,7 +180,7 @@ func (t *Text) HTML() string {
 	if !t.isNode {
 		return html.EscapeString(t.str)
 	}
-	if l := t.lazy; l != nil {
+	if l := t.lazy; l != nil && l.xhtml == nil {
 		if b, ok := appendTokenHTML(nil, l.src); ok {
 			return string(b)
 		}
@@ -221,7 +230,7 @@ func (t *Text) appendJSON(dst []byte) []byte {
 		return appendJSONText(dst, t.str)
 	}
 	dst = append(dst, `{"html":"`...)
-	if l := t.lazy; l != nil {
+	if l := t.lazy; l != nil && l.xhtml == nil {
 		n := len(dst)
 		if out, ok := appendTokenOutput(dst, l.src, true); ok {
 			return append(out, '"', '}')
@@ -683,23 +692,144 @@ func bytesHaveNonSpace(b []byte) bool {
 // xhtmlText returns the content of an Atom XHTML text construct whose first
 // HTML div child is div ([66]–[69], [104]–[107], SUPPLEMENT §4.2): the
 // div's children cloned into a fragment and sanitized; nil when it has no
-// significant content, otherwise always a Node value.
+// significant content, otherwise always a Node value. The significance is
+// decided on div's tree (xhtmlSignificance); the fragment is built on first
+// use.
 func xhtmlText(div *xml5.Node) *Text {
 	if div == nil {
 		return nil
 	}
-	// [66] [67] [68]
+	sig := textSignature{ok: true, hash: fnvOffset64}
+	if !xhtmlSignificance(div, false, &sig) {
+		return nil // [107]
+	}
+	return &Text{isNode: true, lazy: &lazyFragment{xhtml: div, sig: sig}} // [69]
+}
+
+// xhtmlTextEager is xhtmlText building the fragment at once: the eager path
+// tests compare xhtmlText against.
+func xhtmlTextEager(div *xml5.Node) *Text {
+	if div == nil {
+		return nil
+	}
+	frag, significant := xhtmlFragment(div)
+	if !significant {
+		return nil // [107]
+	}
+	return nodeText(frag) // [69]
+}
+
+// xhtmlFragment clones div's children into a fragment ([66]–[68]) and
+// sanitizes it ([104] [105]), reporting whether it has significant content.
+func xhtmlFragment(div *xml5.Node) (*html.Node, bool) {
 	frag := &html.Node{Type: html.DocumentNode}
 	for c := div.FirstChild; c != nil; c = c.NextSibling {
 		if n := convertXMLNode(c); n != nil {
 			frag.AppendChild(n)
 		}
 	}
-	// [104] [105]
-	if !sanitize(frag) {
-		return nil // [107]
+	return frag, sanitize(frag)
+}
+
+// xhtmlSignificance is sanitize's significance test ([112]–[114],
+// SUPPLEMENT §3) run on the children of the XML element n, as they would
+// be once converted (convertXMLNode): 1×1 HTML images skipped, HTML
+// template contents not visited, HTML and SVG script and style and elements
+// with a hidden attribute hiding their subtree. It also adds to sig the
+// text content the fragment would have.
+func xhtmlSignificance(n *xml5.Node, hidden bool, sig *textSignature) bool {
+	significant := false
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case xml5.TextNode:
+			sig.add(unsafe.Slice(unsafe.StringData(c.Data), len(c.Data)))
+			if !hidden && !significant && textHasNonSpace(c.Data) {
+				significant = true
+			}
+		case xml5.ElementNode:
+			switch c.Namespace {
+			case htmlNamespaceURL:
+				if c.Local == "img" && xmlOneByOne(c) { // [113]
+					continue
+				}
+				if c.Local == "template" {
+					continue
+				}
+			}
+			h := hidden || xmlHides(c)
+			if !h && !significant && xmlSignificantElement(c) {
+				significant = true
+			}
+			if c.FirstChild != nil && xhtmlSignificance(c, h, sig) {
+				significant = true
+			}
+		}
 	}
-	return nodeText(frag) // [69]
+	return significant
+}
+
+// xmlHTMLAttr calls f with the key and value of every attribute of the XML
+// element n that converts to an attribute in no namespace.
+func xmlHTMLAttr(n *xml5.Node, f func(key, val string)) {
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		if a.Namespace == "" || a.Namespace == xml5.XMLNSNamespace && a.Prefix == "" {
+			f(a.Local, a.Value)
+		}
+	}
+}
+
+// xmlOneByOne is isOneByOneImage for an XML img element.
+func xmlOneByOne(n *xml5.Node) bool {
+	width, height := false, false
+	xmlHTMLAttr(n, func(key, val string) {
+		switch key {
+		case "width":
+			width = val == "1"
+		case "height":
+			height = val == "1"
+		}
+	})
+	return width && height
+}
+
+// xmlHasAttr is hasAttr for an XML element.
+func xmlHasAttr(n *xml5.Node, key string) bool {
+	found := false
+	xmlHTMLAttr(n, func(k, _ string) {
+		if k == key {
+			found = true
+		}
+	})
+	return found
+}
+
+// xmlHides is hides for an XML element.
+func xmlHides(n *xml5.Node) bool {
+	if n.Namespace == htmlNamespaceURL || n.Namespace == svgNamespaceURL {
+		if n.Local == "script" || n.Local == "style" {
+			return true
+		}
+	}
+	return xmlHasAttr(n, "hidden")
+}
+
+// xmlSignificantElement is isSignificantElement for an XML element.
+func xmlSignificantElement(n *xml5.Node) bool {
+	switch n.Namespace {
+	case htmlNamespaceURL:
+		switch n.Local {
+		case "canvas", "embed", "iframe", "img", "object", "video":
+			return true
+		case "audio":
+			return xmlHasAttr(n, "controls")
+		}
+	case svgNamespaceURL:
+		return n.Local == "svg"
+	case mathMLNamespaceURL:
+		return n.Local == "math"
+	}
+	return false
 }
 
 // convertXMLNode deep-copies an xml5 node into an x/net/html node, following

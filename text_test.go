@@ -682,6 +682,49 @@ type lazyEagerStats struct {
 	texts, lazyNodes, fallbacks, pairs int
 	// tokenRendered counts the lazy Nodes serialized from their tokens.
 	tokenRendered int
+	// xhtml counts the XHTML divs compared.
+	xhtml int
+}
+
+// compareXHTMLLazyEager checks that every XHTML div of doc (any element
+// named div in the XHTML namespace) gives the same value whether the
+// fragment is built at once or on first use, and that "same text content"
+// agrees between consecutive values.
+func compareXHTMLLazyEager(t *testing.T, name string, doc *xml5.Document, st *lazyEagerStats) {
+	var prevLazy, prevEager *Text
+	var walk func(n *xml5.Node)
+	walk = func(n *xml5.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != xml5.ElementNode {
+				continue
+			}
+			if c.Namespace == htmlNamespaceURL && c.Local == "div" {
+				st.xhtml++
+				lazy, eager := xhtmlText(c), xhtmlTextEager(c)
+				if assert.Equal(t, textKind(eager), textKind(lazy), "%s: xhtml div", name) && eager != nil {
+					assert.Equal(t, xmlSerialize(eager), xmlSerialize(xhtmlText(c)), "%s: xhtml div", name)
+					assert.Equal(t, eager.HTML(), lazy.HTML(), "%s: xhtml div", name)
+					assert.Equal(t, eager.TextContent(), lazy.TextContent(), "%s: xhtml div", name)
+					lj, _ := lazy.MarshalJSON()
+					ej, _ := eager.MarshalJSON()
+					assert.Equal(t, string(ej), string(lj), "%s: xhtml div", name)
+				}
+				if prevLazy != nil {
+					st.pairs++
+					assert.Equal(t, sameTextContent(prevEager, eager), sameTextContent(prevLazy, xhtmlText(c)), "%s: xhtml div", name)
+					// Across kinds: an escaped HTML value with the same
+					// text content.
+					if eager != nil {
+						h := escapedHTMLText(eager.HTML())
+						assert.Equal(t, sameTextContent(parseHTMLText(eager.HTML()), eager), sameTextContent(h, xhtmlText(c)), "%s: xhtml div vs its HTML", name)
+					}
+				}
+				prevLazy, prevEager = xhtmlText(c), eager
+			}
+			walk(c)
+		}
+	}
+	walk(doc.Node)
 }
 
 // compareLazyEager checks that escaped HTML content gives the same value
@@ -760,6 +803,7 @@ func TestLazyEagerEquivalence(t *testing.T) {
 		doc, err := xml5.Parse(strings.NewReader(in.data))
 		require.NoError(t, err, in.name)
 		compareLazyEager(t, in.name, doc, &st)
+		compareXHTMLLazyEager(t, in.name, doc, &st)
 
 		// The eager feed: every lazily decided Node value replaced by the
 		// fragment the eager path builds from its source (the decisions
@@ -781,8 +825,8 @@ func TestLazyEagerEquivalence(t *testing.T) {
 		require.NoError(t, err, in.name)
 		assert.Equal(t, string(ej), string(lj), in.name)
 	}
-	t.Logf("lazy/eager: %d documents (%d feeds), %d HTML texts, %d lazy Nodes (%d serialized from tokens), %d decided by the parser (fallback), %d same-text-content pairs",
-		len(inputs), feeds, st.texts, st.lazyNodes, st.tokenRendered, st.fallbacks, st.pairs)
+	t.Logf("lazy/eager: %d documents (%d feeds), %d HTML texts, %d lazy Nodes (%d serialized from tokens), %d decided by the parser (fallback), %d XHTML divs, %d same-text-content pairs",
+		len(inputs), feeds, st.texts, st.lazyNodes, st.tokenRendered, st.fallbacks, st.xhtml, st.pairs)
 }
 
 // makeEager replaces, in place, every lazy Node value reachable from v
@@ -797,6 +841,9 @@ func makeEager(t *testing.T, v reflect.Value, seen map[uintptr]bool) {
 		if tx, ok := v.Interface().(*Text); ok {
 			if tx.lazy != nil {
 				e := parseHTMLText(tx.lazy.src)
+				if tx.lazy.xhtml != nil {
+					e = xhtmlTextEager(tx.lazy.xhtml)
+				}
 				if assert.True(t, e.IsNode(), "eager path gives a Node for %.200q", tx.lazy.src) {
 					tx.frag, tx.lazy = e.frag, nil
 				}
