@@ -1111,3 +1111,29 @@ func FuzzFastTokenizer(f *testing.F) {
 		checkFastTokenizer(t, src)
 	})
 }
+
+// TestLazyXHTMLConcurrentReaders reads one lazily converted XHTML Node from
+// several goroutines at once (run with -race).
+func TestLazyXHTMLConcurrentReaders(t *testing.T) {
+	div := xmlTree(t, `<div xmlns="http://www.w3.org/1999/xhtml"><p>a <b>b</b></p><img src="x" width="1" height="1"/><svg xmlns="http://www.w3.org/2000/svg"/></div>`)
+	v := xhtmlText(div)
+	require.NotNil(t, v)
+	want := xhtmlTextEager(div).HTML()
+	var wg sync.WaitGroup
+	results := make([]string, 8)
+	for i := range results {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if i%2 == 0 {
+				results[i] = v.HTML()
+			} else {
+				results[i] = renderHTML(v.Node())
+			}
+		}(i)
+	}
+	wg.Wait()
+	for _, r := range results {
+		assert.Equal(t, want, r)
+	}
+}
