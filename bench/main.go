@@ -21,6 +21,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -89,7 +90,14 @@ func main() {
 	corpus := flag.String("corpus", "../../shared/corpus/feeds", "directory of real feeds (skipped when absent)")
 	rounds := flag.Int("rounds", 5, "interleaved rounds per measurement")
 	skipScaling := flag.Bool("noscaling", false, "skip the time-per-byte table")
+	onlyScaling := flag.Bool("onlyscaling", false, "print only the time-per-byte table")
+	gcPercent := flag.Int("gcpercent", 100, "the garbage collector's GOGC for the run (-1 turns it off)")
 	flag.Parse()
+	debug.SetGCPercent(*gcPercent)
+	if *onlyScaling {
+		scaling(*rounds)
+		return
+	}
 
 	var sets []inputSet
 	if in, err := readDir(*corpus); err == nil && len(in) > 0 {
@@ -250,14 +258,16 @@ func run(p parser, s inputSet, withJSON, samplePeak bool) sample {
 }
 
 // scaling prints feedspec's time per input byte for generated feeds of
-// growing size, each measured over about 40 MB of input.
+// growing size (one of each kind), each measured over about 40 MB of input:
+// with the collector as set, and with it off (collected between passes),
+// which shows the parser's own cost apart from the collector's.
 func scaling(rounds int) {
-	fmt.Println("\nfeedspec time per byte (parse), generated feeds, each kind:")
+	fmt.Println("\nfeedspec time per byte (parse), generated feeds, one of each kind per size:")
 	fmt.Println()
-	fmt.Println("| size | ns/B wall | ns/B CPU | allocs/KB |")
-	fmt.Println("|---:|---:|---:|---:|")
+	fmt.Println("| size | ns/B wall | ns/B CPU | ns/B CPU, GC off | allocs/KB | B alloc/B |")
+	fmt.Println("|---:|---:|---:|---:|---:|---:|")
 	sizes := []int{10 << 10, 100 << 10, 1 << 20, 5 << 20, 20 << 20}
-	minCPU, maxCPU := 0.0, 0.0
+	var cpuOn, cpuOff []float64
 	for _, size := range sizes {
 		var inputs [][]byte
 		var feeds [][]byte
@@ -269,29 +279,31 @@ func scaling(rounds int) {
 		}
 		s := newSet("", inputs)
 		p := parsers[0]
-		run(p, s, false, false)
-		var walls, cpus []time.Duration
-		var first sample
-		for r := 0; r < rounds; r++ {
-			x := run(p, s, false, false)
-			if r == 0 {
-				first = x
+		measureOnce := func() (wall, cpu time.Duration, first sample) {
+			run(p, s, false, false)
+			var walls, cpus []time.Duration
+			for r := 0; r < rounds; r++ {
+				x := run(p, s, false, false)
+				if r == 0 {
+					first = x
+				}
+				walls = append(walls, x.wall)
+				cpus = append(cpus, x.cpu)
 			}
-			walls = append(walls, x.wall)
-			cpus = append(cpus, x.cpu)
+			return median(walls), median(cpus), first
 		}
-		w, c := median(walls), median(cpus)
-		nsb := float64(c.Nanoseconds()) / float64(s.bytes)
-		if minCPU == 0 || nsb < minCPU {
-			minCPU = nsb
-		}
-		if nsb > maxCPU {
-			maxCPU = nsb
-		}
-		fmt.Printf("| %s | %.2f | %.2f | %.2f |\n", sizeName(size),
-			float64(w.Nanoseconds())/float64(s.bytes), nsb, float64(first.mallocs)/(float64(s.bytes)/1024))
+		w, c, first := measureOnce()
+		old := debug.SetGCPercent(-1)
+		_, cOff, _ := measureOnce()
+		debug.SetGCPercent(old)
+		perByte := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(s.bytes) }
+		cpuOn = append(cpuOn, perByte(c))
+		cpuOff = append(cpuOff, perByte(cOff))
+		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", sizeName(size), perByte(w), perByte(c), perByte(cOff),
+			float64(first.mallocs)/(float64(s.bytes)/1024), float64(first.alloced)/float64(s.bytes))
 	}
-	fmt.Printf("\nCPU time per byte, largest/smallest: %.2f×\n", maxCPU/minCPU)
+	spread := func(v []float64) float64 { return slices.Max(v) / slices.Min(v) }
+	fmt.Printf("\nCPU time per byte, largest/smallest: %.2f× (GC off: %.2f×)\n", spread(cpuOn), spread(cpuOff))
 }
 
 func sizeName(n int) string {
@@ -340,10 +352,4 @@ func loadAverage() string {
 		return "unknown"
 	}
 	return strings.Join(f[:3], " ")
-}
-
-func init() {
-	// The same collector settings for both parsers, whatever the
-	// environment says.
-	debug.SetGCPercent(100)
 }
