@@ -3,6 +3,7 @@ package feedspec
 import (
 	"bytes"
 	"errors"
+	"hash/maphash"
 	"io"
 	"math"
 	"slices"
@@ -95,26 +96,39 @@ type lazyFragment struct {
 	sig textSignature
 }
 
-// A textSignature is the length and FNV-1a hash of a text content.
+// A textSignature is the length and hash (hash/maphash, seeded once per
+// process) of a text content.
 type textSignature struct {
 	ok   bool
 	n    int
 	hash uint64
 }
 
-const (
-	fnvOffset64 = 14695981039346656037
-	fnvPrime64  = 1099511628211
-)
+// signatureSeed seeds the hash of every textSignature, so that signatures
+// made in one process compare.
+var signatureSeed = maphash.MakeSeed()
 
-func (s *textSignature) add(b []byte) {
-	s.n += len(b)
-	h := s.hash
-	for _, c := range b {
-		h ^= uint64(c)
-		h *= fnvPrime64
+// A textSigner computes a textSignature from the text content given in
+// pieces (the hash depends only on the concatenation).
+type textSigner struct {
+	h maphash.Hash
+	n int
+}
+
+func (s *textSigner) add(b []byte) {
+	if s.n == 0 {
+		s.h.SetSeed(signatureSeed)
 	}
-	s.hash = h
+	s.h.Write(b)
+	s.n += len(b)
+}
+
+// signature returns the signature of what was added.
+func (s *textSigner) signature() textSignature {
+	if s.n == 0 {
+		s.h.SetSeed(signatureSeed)
+	}
+	return textSignature{ok: true, n: s.n, hash: s.h.Sum64()}
 }
 
 // stringText returns a Text whose value is the string s.
@@ -501,7 +515,8 @@ func analyzeTokens(z htmlTokenizer) (sum htmlSummary, exact bool) {
 		leadingNewline bool
 		nameBuf        [maxAnalyzedTagName]byte
 	)
-	sum.sig = textSignature{ok: true, hash: fnvOffset64}
+	var signer textSigner
+	sigOK := true
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
@@ -519,6 +534,8 @@ func analyzeTokens(z htmlTokenizer) (sum htmlSummary, exact bool) {
 				sum.isString = true
 				sum.text = string(first)
 			}
+			sum.sig = signer.signature()
+			sum.sig.ok = sigOK
 			return sum, true
 
 		case html.TextToken:
@@ -537,7 +554,7 @@ func analyzeTokens(z htmlTokenizer) (sum htmlSummary, exact bool) {
 				// NULs.
 				return sum, false
 			}
-			sum.sig.add(d)
+			signer.add(d)
 			if !hiddenText && !sum.significant && bytesHaveNonSpace(d) {
 				sum.significant = true
 			}
@@ -579,7 +596,7 @@ func analyzeTokens(z htmlTokenizer) (sum htmlSummary, exact bool) {
 				atom.Tfoot, atom.Th, atom.Thead, atom.Tr:
 				// Ignored outside a table; inside one (already a Node) text
 				// may be moved before the table.
-				sum.sig.ok = false
+				sigOK = false
 				continue
 			case atom.Img, atom.Image:
 				if width1 && height1 {
@@ -602,7 +619,7 @@ func analyzeTokens(z htmlTokenizer) (sum htmlSummary, exact bool) {
 					sum.significant = true
 				}
 			case atom.Table:
-				sum.sig.ok = false
+				sigOK = false
 			case atom.Noscript:
 				// Scripting is disabled: noscript content is markup.
 				z.NextIsNotRawText()
@@ -699,11 +716,11 @@ func xhtmlText(div *xml5.Node) *Text {
 	if div == nil {
 		return nil
 	}
-	sig := textSignature{ok: true, hash: fnvOffset64}
-	if !xhtmlSignificance(div, false, &sig) {
+	var signer textSigner
+	if !xhtmlSignificance(div, false, &signer) {
 		return nil // [107]
 	}
-	return &Text{isNode: true, lazy: &lazyFragment{xhtml: div, sig: sig}} // [69]
+	return &Text{isNode: true, lazy: &lazyFragment{xhtml: div, sig: signer.signature()}} // [69]
 }
 
 // xhtmlTextEager is xhtmlText building the fragment at once: the eager path
@@ -737,7 +754,7 @@ func xhtmlFragment(div *xml5.Node) (*html.Node, bool) {
 // template contents not visited, HTML and SVG script and style and elements
 // with a hidden attribute hiding their subtree. It also adds to sig the
 // text content the fragment would have.
-func xhtmlSignificance(n *xml5.Node, hidden bool, sig *textSignature) bool {
+func xhtmlSignificance(n *xml5.Node, hidden bool, sig *textSigner) bool {
 	significant := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {
