@@ -365,12 +365,8 @@ func (p *parser) makeString(b []byte) string {
 		return string(b)
 	}
 	if cap(p.arena)-len(p.arena) < len(b) {
-		// Chunks of 16 KB, the first one smaller for a small document.
-		size := 16 << 10
-		if p.arena == nil {
-			size = min(size, max(len(p.main)/8, 2048))
-		}
-		p.arena = make([]byte, 0, size)
+		// Chunks of a quarter of the document, from 2 KB to 16 KB.
+		p.arena = make([]byte, 0, min(max(len(p.main)/4, 2048), 16<<10))
 	}
 	start := len(p.arena)
 	p.arena = append(p.arena, b...)
