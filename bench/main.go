@@ -258,52 +258,62 @@ func run(p parser, s inputSet, withJSON, samplePeak bool) sample {
 }
 
 // scaling prints feedspec's time per input byte for generated feeds of
-// growing size (one of each kind), each measured over about 40 MB of input:
-// with the collector as set, and with it off (collected between passes),
-// which shows the parser's own cost apart from the collector's.
+// growing size (one of each kind), each measured over about 40 MB of input,
+// three ways: the same three feeds parsed again and again (the live heap is
+// then only those feeds, so for small ones the collector runs every 4 MB
+// allocated); distinct copies of them held in memory (every size with the
+// same 40 MB live heap); and with the collector off (collected between
+// passes), the parser's own cost.
 func scaling(rounds int) {
-	fmt.Println("\nfeedspec time per byte (parse), generated feeds, one of each kind per size:")
+	fmt.Println("\nfeedspec time per byte (parse), generated feeds, one of each kind per size, CPU ns per input byte:")
 	fmt.Println()
-	fmt.Println("| size | ns/B wall | ns/B CPU | ns/B CPU, GC off | allocs/KB | B alloc/B |")
+	fmt.Println("| size | repeated feeds | distinct copies (40 MB live) | GC off | allocs/KB | B alloc/B |")
 	fmt.Println("|---:|---:|---:|---:|---:|---:|")
 	sizes := []int{10 << 10, 100 << 10, 1 << 20, 5 << 20, 20 << 20}
-	var cpuOn, cpuOff []float64
+	var cols [3][]float64
 	for _, size := range sizes {
-		var inputs [][]byte
 		var feeds [][]byte
 		for _, k := range gen.Kinds {
 			feeds = append(feeds, gen.Feed(k, size))
 		}
+		var repeated [][]byte
 		for n := 0; n < (40<<20)/(3*size)+1; n++ {
-			inputs = append(inputs, feeds...)
+			repeated = append(repeated, feeds...)
 		}
-		s := newSet("", inputs)
 		p := parsers[0]
-		measureOnce := func() (wall, cpu time.Duration, first sample) {
+		measureCPU := func(s inputSet) (time.Duration, sample) {
 			run(p, s, false, false)
-			var walls, cpus []time.Duration
+			var cpus []time.Duration
+			var first sample
 			for r := 0; r < rounds; r++ {
 				x := run(p, s, false, false)
 				if r == 0 {
 					first = x
 				}
-				walls = append(walls, x.wall)
 				cpus = append(cpus, x.cpu)
 			}
-			return median(walls), median(cpus), first
+			return median(cpus), first
 		}
-		w, c, first := measureOnce()
+		rs := newSet("", repeated)
+		cRep, first := measureCPU(rs)
 		old := debug.SetGCPercent(-1)
-		_, cOff, _ := measureOnce()
+		cOff, _ := measureCPU(rs)
 		debug.SetGCPercent(old)
-		perByte := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(s.bytes) }
-		cpuOn = append(cpuOn, perByte(c))
-		cpuOff = append(cpuOff, perByte(cOff))
-		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", sizeName(size), perByte(w), perByte(c), perByte(cOff),
-			float64(first.mallocs)/(float64(s.bytes)/1024), float64(first.alloced)/float64(s.bytes))
+		distinct := make([][]byte, len(repeated))
+		for i, f := range repeated {
+			distinct[i] = bytes.Clone(f)
+		}
+		cDist, _ := measureCPU(newSet("", distinct))
+		perByte := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(rs.bytes) }
+		for i, c := range []time.Duration{cRep, cDist, cOff} {
+			cols[i] = append(cols[i], perByte(c))
+		}
+		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", sizeName(size), perByte(cRep), perByte(cDist), perByte(cOff),
+			float64(first.mallocs)/(float64(rs.bytes)/1024), float64(first.alloced)/float64(rs.bytes))
 	}
 	spread := func(v []float64) float64 { return slices.Max(v) / slices.Min(v) }
-	fmt.Printf("\nCPU time per byte, largest/smallest: %.2f× (GC off: %.2f×)\n", spread(cpuOn), spread(cpuOff))
+	fmt.Printf("\nlargest/smallest: repeated feeds %.2f×, distinct copies %.2f×, GC off %.2f×\n",
+		spread(cols[0]), spread(cols[1]), spread(cols[2]))
 }
 
 func sizeName(n int) string {
