@@ -1384,15 +1384,14 @@ var errGaveUp = errors.New("feedspec: the fast HTML tokenizer gave up")
 
 // A fastTokenizer tokenizes HTML in the data state as x/net/html's
 // Tokenizer does, without copying the source or allocating per token, for
-// the subset that feeds' HTML is made of: text with the character
-// references &amp; &lt; &gt; &quot; &apos; &nbsp; and numeric references
-// (with their semicolon, to a character that needs no replacement), start
-// and end tags with attributes. On anything else — comments, doctypes,
-// "</" not followed by a letter, other character references, raw text and
-// RCDATA elements (script, style, textarea, title, iframe, noembed,
-// noframes, noscript, plaintext, xmp), a tag cut by the end of the input,
-// a carriage return or a NUL — its Next returns html.ErrorToken and Err
-// returns errGaveUp, and the caller starts again with x/net/html.
+// the subset that feeds' HTML is made of: text with character references
+// (appendUnescaped), start and end tags with attributes, plain comments. On
+// anything else — other comments, doctypes, "</" not followed by a letter,
+// references appendUnescaped does not decide, raw text and RCDATA elements
+// (script, style, textarea, title, iframe, noembed, noframes, noscript,
+// plaintext, xmp), a tag cut by the end of the input, a carriage return or
+// a NUL — its Next returns html.ErrorToken and Err returns errGaveUp, and
+// the caller starts again with x/net/html.
 type fastTokenizer struct {
 	src []byte
 	pos int
@@ -1534,6 +1533,9 @@ func (z *fastTokenizer) Next() html.TokenType {
 		z.tt = html.TextToken
 		return z.tt
 	}
+	if s[i+1] == '!' {
+		return z.comment(i)
+	}
 	// A tag at i.
 	end := s[i+1] == '/'
 	nameStart := i + 1
@@ -1654,6 +1656,38 @@ func (z *fastTokenizer) Next() html.TokenType {
 	} else {
 		z.tt = html.StartTagToken
 	}
+	return z.tt
+}
+
+// comment reads a comment at i ("<!"): only the plain form, "<!--" data
+// "-->" where data neither starts with ">" or "->" nor holds "--!"; it
+// gives up on any other markup declaration.
+func (z *fastTokenizer) comment(i int) html.TokenType {
+	s := z.src
+	if !bytes.HasPrefix(s[i:], []byte("<!--")) {
+		return z.giveUp()
+	}
+	a := i + 4
+	if a < len(s) && (s[a] == '>' || s[a] == '-' && a+1 < len(s) && s[a+1] == '>') {
+		return z.giveUp()
+	}
+	e := bytes.Index(s[a:], []byte("-->"))
+	if e < 0 || bytes.Contains(s[a:a+e+2], []byte("--!")) {
+		return z.giveUp()
+	}
+	z.raw = s[i : a+e+3]
+	z.pos = a + e + 3
+	z.text = s[a : a+e]
+	if bytes.IndexByte(z.text, '&') >= 0 {
+		// x/net/html replaces references in comments too.
+		var ok bool
+		z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.text, false)
+		if !ok {
+			return z.giveUp()
+		}
+		z.text = z.textBuf
+	}
+	z.tt = html.CommentToken
 	return z.tt
 }
 

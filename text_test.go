@@ -1032,7 +1032,7 @@ func tokenTrace(z htmlTokenizer) ([]string, bool) {
 		}
 		line := fmt.Sprintf("%v %q", tt, z.Raw())
 		switch tt {
-		case html.TextToken:
+		case html.TextToken, html.CommentToken:
 			line += fmt.Sprintf(" text %q", z.Text())
 		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
 			name, more := z.TagName()
@@ -1069,7 +1069,7 @@ func TestFastTokenizer(t *testing.T) {
 		"<A HREF=x CLASS=Y class=z>", "<br/>", "<br />", "<p a=/>", "<p a=b/>", "<p =a b c=>x",
 		"<img src=\"a?x=1&amp;y=2\" alt='&lt;&#39;&#x27;'>", "a &amp; b &nbsp;&#8217;&#x2014; AT&T &#",
 		"<p/x>", "</p x='>'>", "<p\ta\n=\fb>", "<p a = 'b' >",
-		"<!-- c -->", "<?pi?>", "</ x>", "</>", "<script>x</script>", "&copy;", "&amp", "a\rb", "<p a",
+		"<!-- c -->", "<!-- a &amp; b --->x", "<!---->", "<!--->", "<!-->", "<!-- a --!> b -->", "<!-- <!-- -->", "<!-- x", "<!DOCTYPE html>", "<?pi?>", "</ x>", "</>", "<script>x</script>", "&copy;", "&amp", "a\rb", "<p a",
 	} {
 		checkFastTokenizer(t, src)
 	}
