@@ -192,19 +192,7 @@ func TestParseResponseDefaultLimit(t *testing.T) {
 	}
 }
 
-// withLimitsWired skips the test when ParseDocument does not pass the
-// WithLimits option on to the XML parser (feed.go builds the parser's
-// options; see limits.go's xml5LimitsOption).
-func withLimitsWired(t *testing.T) {
-	t.Helper()
-	_, err := ParseDocument(strings.NewReader("<rss><channel><a><b/></a></channel></rss>"), WithLimits(Limits{MaxDepth: 2}))
-	if !errors.Is(err, ErrLimit) {
-		t.Skip("ParseDocument does not pass WithLimits to xml5.Parse yet (feed.go: append xml5LimitsOption(c) to xopts)")
-	}
-}
-
 func TestParseDocumentWithLimits(t *testing.T) {
-	withLimitsWired(t)
 	tests := []struct {
 		name   string
 		doc    []byte
