@@ -212,6 +212,17 @@ func FuzzParseDocument(f *testing.F) {
 		}
 		f.Add(b)
 	}
+	// The conformance documents, read at fuzz time when ../shared is there.
+	dats, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
+	for _, path := range dats {
+		cases, err := readDatFile(path)
+		if err != nil {
+			continue
+		}
+		for _, c := range cases {
+			f.Add([]byte(c.sections["data"]))
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		feed, err := ParseDocument(bytes.NewReader(data), WithURL(goldenBaseURL))
 		if feed == nil {

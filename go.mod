@@ -2,12 +2,14 @@ module github.com/feedspec/feedspec
 
 go 1.25.0
 
-require golang.org/x/net v0.58.0
+require (
+	github.com/nlnwa/whatwg-url v0.6.2
+	github.com/stretchr/testify v1.12.1
+	golang.org/x/net v0.58.0
+	golang.org/x/text v0.41.0
+)
 
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
-	github.com/nlnwa/whatwg-url v0.6.2 // indirect
-	github.com/stretchr/testify v1.12.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/text v0.41.0 // indirect
 )

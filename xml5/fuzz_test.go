@@ -2,6 +2,7 @@ package xml5
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -12,6 +13,17 @@ import (
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`<rss><channel><title>x</title></channel></rss>`), "")
 	f.Add([]byte(`<!DOCTYPE a [<!ENTITY e "<b>&e;</b>">]><a>&e;&copy</a>`), "utf-8")
+	// The conformance inputs, read at fuzz time when ../shared is there.
+	dats, _ := filepath.Glob(filepath.Join(confDir, "*.dat"))
+	for _, path := range dats {
+		cases, err := readDat(path)
+		if err != nil {
+			continue
+		}
+		for _, c := range cases {
+			f.Add([]byte(c.data), "")
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte, charset string) {
 		lim := Limits{MaxDepth: 500, MaxEntityExpansion: 1 << 16}
 		doc, err := Parse(bytes.NewReader(data), WithCharset(charset), WithErrors(), WithLimits(lim))
