@@ -3,7 +3,6 @@ package feedspec
 import (
 	"strconv"
 	"time"
-	"unicode/utf8"
 )
 
 // The canonical JSON: keys in a fixed order, each omitted when null or an
@@ -434,56 +433,10 @@ func appendEnclosureJSON(b []byte, enc *Enclosure) []byte {
 	return append(b, '}')
 }
 
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString appends s as a JSON string. Quotes, backslashes and
-// control characters are escaped, as are U+2028 and U+2029 (for JavaScript);
-// invalid UTF-8 becomes U+FFFD. HTML characters are left alone (json.Marshal
-// escapes them again unless an Encoder with SetEscapeHTML(false) is used).
+// appendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes it apart from HTML characters (see appendJSONText in text.go):
+// json.Marshal escapes those again unless an Encoder with
+// SetEscapeHTML(false) is used.
 func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return appendJSONText(b, s)
 }
