@@ -102,23 +102,27 @@ func appendImageField(b []byte, start int, key string, img *Image) []byte {
 }
 
 func appendPersonsField(b []byte, start int, key string, list []*Person) []byte {
+	return appendListField(b, start, key, list, appendPersonJSON)
+}
+
+// appendListField appends key and list as a JSON array whose elements elem
+// writes; an empty list is omitted.
+func appendListField[T any](b []byte, start int, key string, list []T, elem func([]byte, T) []byte) []byte {
 	if len(list) == 0 {
 		return b
 	}
 	b = appendKey(b, start, key)
 	b = append(b, '[')
-	for i, p := range list {
+	for i, v := range list {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if p == nil {
-			b = append(b, "null"...)
-			continue
-		}
-		b = appendPersonJSON(b, p)
+		b = elem(b, v)
 	}
 	return append(b, ']')
 }
+
+func appendIntJSON(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
 
 func appendFeedJSON(b []byte, f *Feed) ([]byte, error) {
 	var err error
@@ -175,28 +179,8 @@ func appendFeedJSON(b []byte, f *Feed) ([]byte, error) {
 	}
 	b = appendCategoriesField(b, start, "category_details", f.CategoryDetails)
 	b = appendIntField(b, start, "ttl", f.TTL)
-	if len(f.SkipHours) > 0 {
-		b = appendKey(b, start, "skip_hours")
-		b = append(b, '[')
-		for i, h := range f.SkipHours {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(h), 10)
-		}
-		b = append(b, ']')
-	}
-	if len(f.SkipDays) > 0 {
-		b = appendKey(b, start, "skip_days")
-		b = append(b, '[')
-		for i, d := range f.SkipDays {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, d)
-		}
-		b = append(b, ']')
-	}
+	b = appendListField(b, start, "skip_hours", f.SkipHours, appendIntJSON)
+	b = appendListField(b, start, "skip_days", f.SkipDays, appendJSONString)
 	b = appendStringField(b, start, "update_period", f.UpdatePeriod)
 	b = appendIntField(b, start, "update_frequency", f.UpdateFrequency)
 	b = appendLinksField(b, start, "links", f.Links)
@@ -245,32 +229,8 @@ func appendEntryJSON(b []byte, e *Entry) ([]byte, error) {
 	b = appendDateField(b, start, "published", e.Published)
 	b = appendDateField(b, start, "updated", e.Updated)
 	b = appendPersonsField(b, start, "authors", e.Authors)
-	if len(e.Categories) > 0 {
-		b = appendKey(b, start, "categories")
-		b = append(b, '[')
-		for i, c := range e.Categories {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, c)
-		}
-		b = append(b, ']')
-	}
-	if len(e.Enclosures) > 0 {
-		b = appendKey(b, start, "enclosures")
-		b = append(b, '[')
-		for i, enc := range e.Enclosures {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if enc == nil {
-				b = append(b, "null"...)
-				continue
-			}
-			b = appendEnclosureJSON(b, enc)
-		}
-		b = append(b, ']')
-	}
+	b = appendListField(b, start, "categories", e.Categories, appendJSONString)
+	b = appendListField(b, start, "enclosures", e.Enclosures, appendEnclosureJSON)
 	// The additions, after the spec's keys.
 	b = appendStringField(b, start, "id", e.ID)
 	b = appendBoolField(b, start, "id_is_permalink", e.IDIsPermalink)
@@ -329,55 +289,42 @@ func appendBoolField(b []byte, start int, key string, v *bool) []byte {
 }
 
 func appendCategoriesField(b []byte, start int, key string, list []Category) []byte {
-	if len(list) == 0 {
-		return b
-	}
-	b = appendKey(b, start, key)
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		c := &list[i]
-		b = append(b, '{')
-		cs := len(b)
-		b = appendStringField(b, cs, "term", c.Term)
-		b = appendStringField(b, cs, "scheme", c.Scheme)
-		b = appendStringField(b, cs, "label", c.Label)
-		b = appendCategoriesField(b, cs, "subcategories", c.Subcategories)
-		b = append(b, '}')
-	}
-	return append(b, ']')
+	return appendListField(b, start, key, list, appendCategoryJSON)
+}
+
+func appendCategoryJSON(b []byte, c Category) []byte {
+	b = append(b, '{')
+	cs := len(b)
+	b = appendStringField(b, cs, "term", c.Term)
+	b = appendStringField(b, cs, "scheme", c.Scheme)
+	b = appendStringField(b, cs, "label", c.Label)
+	b = appendCategoriesField(b, cs, "subcategories", c.Subcategories)
+	return append(b, '}')
 }
 
 func appendLinksField(b []byte, start int, key string, list []Link) []byte {
-	if len(list) == 0 {
-		return b
+	return appendListField(b, start, key, list, appendLinkJSON)
+}
+
+func appendLinkJSON(b []byte, l Link) []byte {
+	b = append(b, '{')
+	ls := len(b)
+	b = appendStringField(b, ls, "href", l.Href)
+	b = appendStringField(b, ls, "rel", l.Rel)
+	b = appendStringField(b, ls, "type", l.Type)
+	b = appendStringField(b, ls, "hreflang", l.HrefLang)
+	b = appendStringField(b, ls, "title", l.Title)
+	if l.Length != nil {
+		b = appendKey(b, ls, "length")
+		b = strconv.AppendInt(b, *l.Length, 10)
 	}
-	b = appendKey(b, start, key)
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		l := &list[i]
-		b = append(b, '{')
-		ls := len(b)
-		b = appendStringField(b, ls, "href", l.Href)
-		b = appendStringField(b, ls, "rel", l.Rel)
-		b = appendStringField(b, ls, "type", l.Type)
-		b = appendStringField(b, ls, "hreflang", l.HrefLang)
-		b = appendStringField(b, ls, "title", l.Title)
-		if l.Length != nil {
-			b = appendKey(b, ls, "length")
-			b = strconv.AppendInt(b, *l.Length, 10)
-		}
-		b = append(b, '}')
-	}
-	return append(b, ']')
+	return append(b, '}')
 }
 
 func appendPersonJSON(b []byte, p *Person) []byte {
+	if p == nil {
+		return append(b, "null"...)
+	}
 	b = append(b, '{')
 	start := len(b)
 	b = appendStringField(b, start, "name", p.Name)
@@ -403,6 +350,9 @@ func appendImageJSON(b []byte, img *Image) []byte {
 }
 
 func appendEnclosureJSON(b []byte, enc *Enclosure) []byte {
+	if enc == nil {
+		return append(b, "null"...)
+	}
 	b = append(b, '{')
 	start := len(b)
 	b = appendStringField(b, start, "url", enc.URL)
