@@ -139,14 +139,9 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 	return feed, err
 }
 
-// processFeedDocument is "process a feed document" [10]. When the answer is
-// null it returns a nil Feed and an error wrapping ErrNotFeed.
-func processFeedDocument(doc *xml5.Document) (*Feed, error) {
-	return processDocument(doc, nil)
-}
-
-// processDocument is processFeedDocument with the settings of c (nil for the
-// defaults).
+// processDocument is "process a feed document" [10] with the settings of c
+// (nil for the defaults). When the answer is null it returns a nil Feed and
+// an error wrapping ErrNotFeed.
 func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	root := doc.Root() // [12]
 	if root == nil {

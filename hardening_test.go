@@ -56,16 +56,16 @@ func measure(t *testing.T, name string, f func()) {
 
 // parseHostile runs ParseDocument on doc and checks what every result must
 // satisfy: a feed or not-a-feed (or a limit) error, and a canonical JSON
-// that is valid JSON in valid UTF-8. It returns the feed, the error and the
-// JSON.
-func parseHostile(t *testing.T, doc []byte, opts ...Option) (*Feed, error, []byte) {
+// that is valid JSON in valid UTF-8. It returns the feed, the JSON and the
+// error.
+func parseHostile(t *testing.T, doc []byte, opts ...Option) (*Feed, []byte, error) {
 	t.Helper()
 	feed, err := ParseDocument(bytes.NewReader(doc), opts...)
 	if feed == nil {
 		if !errors.Is(err, ErrNotFeed) {
 			t.Fatalf("no feed, error %v", err)
 		}
-		return nil, err, nil
+		return nil, nil, err
 	}
 	if err != nil && !errors.Is(err, ErrLimit) {
 		t.Fatalf("feed with the error %v", err)
@@ -77,7 +77,7 @@ func parseHostile(t *testing.T, doc []byte, opts ...Option) (*Feed, error, []byt
 	if !utf8.Valid(b) || !json.Valid(b) {
 		t.Fatalf("the JSON is not valid UTF-8 JSON: %.200q", b)
 	}
-	return feed, err, b
+	return feed, b, err
 }
 
 // rssWith returns an RSS feed with one item titled "one" before middle and
@@ -111,7 +111,7 @@ func TestHostileBillionLaughs(t *testing.T) {
 	var feed *Feed
 	var err error
 	var js []byte
-	measure(t, "billion laughs", func() { feed, err, js = parseHostile(t, doc) })
+	measure(t, "billion laughs", func() { feed, js, err = parseHostile(t, doc) })
 	if err != nil || feed == nil {
 		t.Fatalf("%v, %v", feed, err)
 	}
@@ -133,7 +133,7 @@ func TestHostileQuadraticBlowup(t *testing.T) {
 		strings.Repeat("&big;", 64<<10) + `</title><item><title>after</title></item></channel></rss>`)
 	var feed *Feed
 	var err error
-	measure(t, "quadratic blowup", func() { feed, err, _ = parseHostile(t, doc) })
+	measure(t, "quadratic blowup", func() { feed, _, err = parseHostile(t, doc) })
 	if err != nil || feed == nil {
 		t.Fatalf("%v, %v", feed, err)
 	}
@@ -164,7 +164,7 @@ func TestHostileEntityLoops(t *testing.T) {
 				`<item a="&a;"><title>one</title></item></channel></rss>`)
 			var feed *Feed
 			var err error
-			measure(t, name, func() { feed, err, _ = parseHostile(t, doc) })
+			measure(t, name, func() { feed, _, err = parseHostile(t, doc) })
 			if err != nil && !errors.Is(err, ErrLimit) || feed == nil {
 				t.Fatalf("%v, %v", feed, err)
 			}
@@ -279,9 +279,9 @@ func TestHostileExternalEntitiesNeverFetched(t *testing.T) {
 			t.Run(tname+"/"+dname, func(t *testing.T) {
 				// The document's URL makes a relative reference resolve
 				// to the file.
-				feed, err, js := parseHostile(t, []byte(doc), WithURL("file://"+filepath.ToSlash(dir)+"/feed.xml"))
+				feed, js, err := parseHostile(t, []byte(doc), WithURL("file://"+filepath.ToSlash(dir)+"/feed.xml"))
 				checkNoLeak(t, feed, err, js, secret)
-				feed, err, js = parseHostile(t, []byte(doc), WithURL(srv.URL+"/feed.xml"))
+				feed, js, err = parseHostile(t, []byte(doc), WithURL(srv.URL+"/feed.xml"))
 				checkNoLeak(t, feed, err, js, secret)
 			})
 		}
@@ -361,7 +361,7 @@ func TestHostileMillionDeep(t *testing.T) {
 				strings.Repeat(shape.close, n) + `</description></item>`)
 			var feed *Feed
 			var err error
-			measure(t, shape.name, func() { feed, err, _ = parseHostile(t, doc) })
+			measure(t, shape.name, func() { feed, _, err = parseHostile(t, doc) })
 			checkLimitError(t, err, "MaxDepth")
 			if feed == nil || len(feed.Entries) < 2 || feed.Entries[0].Title.String() != "one" {
 				t.Fatalf("partial feed %v", feed)
@@ -378,7 +378,7 @@ func TestHostileMillionDeep(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var feed *Feed
 			var err error
-			measure(t, name, func() { feed, err, _ = parseHostile(t, rssWith(middle)) })
+			measure(t, name, func() { feed, _, err = parseHostile(t, rssWith(middle)) })
 			if err != nil || feed == nil || len(feed.Entries) != 3 {
 				t.Fatalf("%v, %v", feed, err)
 			}
@@ -391,7 +391,7 @@ func TestHostileEscapedHTMLDeep(t *testing.T) {
 	n := hugeSize() / 10
 	doc := rssWith(`<item><title>deep</title><description>` + strings.Repeat("&lt;div&gt;", n) + `x</description></item>`)
 	measure(t, "escaped HTML", func() {
-		feed, err, _ := parseHostile(t, doc)
+		feed, _, err := parseHostile(t, doc)
 		if err != nil || feed == nil || len(feed.Entries) != 3 {
 			t.Fatalf("%v, %v", feed, err)
 		}
@@ -423,7 +423,7 @@ func TestHostileMillionAttributes(t *testing.T) {
 			doc := rssWith(`<item><title` + attrs + `>many</title></item>`)
 			var feed *Feed
 			var err error
-			measure(t, name, func() { feed, err, _ = parseHostile(t, doc) })
+			measure(t, name, func() { feed, _, err = parseHostile(t, doc) })
 			if name == "duplicates" && err == nil {
 				// A repeated attribute is one attribute.
 				if feed == nil || len(feed.Entries) != 3 || feed.Entries[1].Title.String() != "many" {
@@ -440,7 +440,7 @@ func TestHostileMillionAttributes(t *testing.T) {
 	// Just below the limit, on many elements: no error.
 	below := strings.Repeat(`<item><title`+distinct[:strings.Index(distinct, " a9999=")]+`>t</title></item>`, 10)
 	measure(t, "9,999 attributes on 10 elements", func() {
-		feed, err, _ := parseHostile(t, rssWith(below))
+		feed, _, err := parseHostile(t, rssWith(below))
 		if err != nil || feed == nil || len(feed.Entries) != 12 {
 			t.Fatalf("%v, %v", feed, err)
 		}
@@ -471,7 +471,7 @@ func TestHostileHugeNames(t *testing.T) {
 		t.Run(label, func(t *testing.T) {
 			var feed *Feed
 			var err error
-			measure(t, label, func() { feed, err, _ = parseHostile(t, rssWith(middle)) })
+			measure(t, label, func() { feed, _, err = parseHostile(t, rssWith(middle)) })
 			if err != nil || feed == nil || len(feed.Entries) < 2 || feed.Entries[1].Title.String()[:3] != "big" {
 				t.Fatalf("%v, %v", feed, err)
 			}
@@ -495,7 +495,7 @@ func TestHostileHugeText(t *testing.T) {
 			var feed *Feed
 			var err error
 			measure(t, label, func() {
-				feed, err, _ = parseHostile(t, rssWith(middle))
+				feed, _, err = parseHostile(t, rssWith(middle))
 				if feed != nil && len(feed.Entries) > 1 && feed.Entries[1].Summary != nil {
 					_ = feed.Entries[1].Summary.HTML()
 				}
@@ -522,7 +522,7 @@ func TestHostileManyEntries(t *testing.T) {
 	b.WriteString("</channel></rss>")
 	var feed *Feed
 	var err error
-	measure(t, fmt.Sprint(n, " entries"), func() { feed, err, _ = parseHostile(t, b.Bytes()) })
+	measure(t, fmt.Sprint(n, " entries"), func() { feed, _, err = parseHostile(t, b.Bytes()) })
 	if err != nil || feed == nil || len(feed.Entries) != n {
 		t.Fatalf("%d entries, %v", len(feed.Entries), err)
 	}
@@ -547,7 +547,7 @@ func TestHostileMillionCommentsAndPIs(t *testing.T) {
 		t.Run(label, func(t *testing.T) {
 			var feed *Feed
 			var err error
-			measure(t, label, func() { feed, err, _ = parseHostile(t, doc) })
+			measure(t, label, func() { feed, _, err = parseHostile(t, doc) })
 			if err != nil || feed == nil || feed.Entries[0].Title.String() != "one" {
 				t.Fatalf("%v, %v", feed, err)
 			}
@@ -615,7 +615,7 @@ func TestHostileTruncatedEverywhere(t *testing.T) {
 	for name, tf := range truncationFeeds {
 		t.Run(name, func(t *testing.T) {
 			doc := []byte(tf.doc)
-			full, err, _ := parseHostile(t, doc)
+			full, _, err := parseHostile(t, doc)
 			if err != nil || full == nil {
 				t.Fatalf("the whole feed: %v", err)
 			}
@@ -740,7 +740,7 @@ func TestHostileEncodings(t *testing.T) {
 			for cut := len(doc); cut >= 0; cut -= 1 + cut/8 {
 				parseHostile(t, doc[:cut])
 			}
-			f, err, _ := parseHostile(t, doc)
+			f, _, err := parseHostile(t, doc)
 			if strings.Contains(name, "odd") && len(doc) > 10 && (err != nil || f == nil || f.Title.String() != "sixteen") {
 				t.Errorf("%v, %v", f, err)
 			}
@@ -752,7 +752,7 @@ func TestHostileEncodings(t *testing.T) {
 		"&#xFFFFFFFFFFFFFFFFFFFF;", "&#99999999999999999999;", "&#-1;", "&#x;", "&#;", "&#xFFFE;", "&#x1F;"} {
 		doc := rssWith(`<item><title>a` + ref + `b</title><link>http://example.com/` + ref + `</link><description>` +
 			strings.ReplaceAll(ref, "&", "&amp;") + ref + `</description></item>`)
-		f, err, _ := parseHostile(t, doc)
+		f, _, err := parseHostile(t, doc)
 		if err != nil || f == nil || len(f.Entries) != 3 {
 			t.Fatalf("%s: %v, %v", ref, f, err)
 		}
