@@ -8,6 +8,9 @@ import (
 // that fill them. None of these steps changes a value the specification
 // defines.
 
+// isITunes reports whether ns is one of the two iTunes namespace spellings.
+func isITunes(ns string) bool { return ns == nsITunes || ns == nsITunesAlt }
+
 // A Link is an Atom link element [234] (an addition).
 type Link struct {
 	// Href is the href URL [140], never "" (a link whose href fails to

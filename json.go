@@ -3,6 +3,7 @@ package feedspec
 import (
 	"strconv"
 	"time"
+	"unicode/utf8"
 )
 
 // The canonical JSON: keys in a fixed order, each omitted when null or an
@@ -384,9 +385,81 @@ func appendEnclosureJSON(b []byte, enc *Enclosure) []byte {
 }
 
 // appendJSONString appends s as a JSON string, escaped as encoding/json
-// escapes it apart from HTML characters (see appendJSONText in text.go):
+// escapes it apart from HTML characters (appendJSONText, below):
 // json.Marshal escapes those again unless an Encoder with
 // SetEscapeHTML(false) is used.
 func appendJSONString(b []byte, s string) []byte {
 	return appendJSONText(b, s)
+}
+
+// appendJSONText appends s as a JSON string escaped as encoding/json does
+// without HTML escaping: quotes, backslashes and control characters (\b,
+// \f, \n, \r, \t by name), U+2028 and U+2029; invalid UTF-8 becomes
+// \ufffd.
+func appendJSONText[S []byte | string](dst []byte, s S) []byte {
+	dst = append(dst, '"')
+	dst = appendJSONChars(dst, s)
+	return append(dst, '"')
+}
+
+// appendJSONChars is appendJSONText without the quotes.
+func appendJSONChars[S []byte | string](dst []byte, s S) []byte {
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		var buf [utf8.UTFMax]byte
+		n := copy(buf[:], s[i:min(len(s), i+utf8.UTFMax)])
+		r, size := utf8.DecodeRune(buf[:n])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	return append(dst, s[start:]...)
+}
+
+// escapeJSONCharsFrom escapes dst[n:] for a JSON string (appendJSONChars),
+// in place: the escaped bytes are appended after dst and moved down.
+func escapeJSONCharsFrom(dst []byte, n int) []byte {
+	m := len(dst)
+	dst = appendJSONChars(dst, dst[n:m])
+	return append(dst[:n], dst[m:]...)
 }

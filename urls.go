@@ -33,9 +33,6 @@ const (
 	nsAdmin = "http://webns.net/mvcb/"
 )
 
-// isITunes reports whether ns is one of the two iTunes namespace spellings.
-func isITunes(ns string) bool { return ns == nsITunes || ns == nsITunesAlt }
-
 // isMedia reports whether ns is one of the two Media RSS namespace spellings.
 func isMedia(ns string) bool { return ns == nsMedia || ns == nsMediaAlt }
 

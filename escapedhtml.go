@@ -1,0 +1,331 @@
+package feedspec
+
+import (
+	"bytes"
+	"io"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/internal/htmltoken"
+	"github.com/feedspec/feedspec/xml5"
+)
+
+// parseEscapedHTML parses escaped HTML content of el [178] (SUPPLEMENT §4.1).
+// It returns nil when the fragment has no significant content, a string
+// value when the sanitized fragment is exactly one Text node, and otherwise
+// the fragment.
+func parseEscapedHTML(el *xml5.Node) *Text {
+	return escapedHTMLText(el.ChildTextContent()) // [101]
+}
+
+// escapedHTMLText is [178] from [73] on, for the text [101] gave. When the
+// HTML tokenizer alone decides the result (analyzeHTML), a Node value keeps
+// the source and builds its fragment on first use; otherwise the fragment is
+// built now (parseHTMLText, the eager path, which tests compare against).
+func escapedHTMLText(text string) *Text {
+	// Text without markup, character references, carriage returns or NULs
+	// parses to one Text node holding the same string (or to no node at all
+	// when it is empty), so the parser can be skipped.
+	if !strings.ContainsAny(text, "<&\r\x00") {
+		if !textHasNonSpace(text) { // [109]
+			return nil // [111]
+		}
+		return stringText(text) // [339] [340]
+	}
+	if sum, exact := analyzeHTML(text); exact {
+		switch {
+		case !sum.significant: // [109]
+			return nil // [111]
+		case sum.isString: // [339]
+			return stringText(sum.text) // [340]
+		}
+		return lazyNodeText(text, sum.sig) // [72]
+	}
+	return parseHTMLText(text)
+}
+
+// parseHTMLText is [178] from [73] on, always running the HTML fragment
+// parser and building the fragment now.
+func parseHTMLText(text string) *Text {
+	frag, significant := parseHTMLFragment(text)
+	// [109]
+	if !significant {
+		return nil // [111]
+	}
+	// [339]: exactly one child node, and it is a Text node (SUPPLEMENT §4.1,
+	// DEVIATIONS E5).
+	if c := frag.FirstChild; c != nil && c == frag.LastChild && c.Type == html.TextNode {
+		return stringText(c.Data) // [340]
+	}
+	return nodeText(frag) // [72]
+}
+
+// parseHTMLFragment runs [73]–[108]: it parses text with the HTML fragment
+// parser into a fragment (a DocumentNode) and sanitizes it, and reports
+// whether the fragment has significant content.
+func parseHTMLFragment(text string) (*html.Node, bool) {
+	// [73] [70]: a div context in a fresh no-quirks document, scripting
+	// disabled (so noscript content is markup).
+	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	// [74]
+	frag := &html.Node{Type: html.DocumentNode}
+	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(text), ctx,
+		html.ParseOptionEnableScripting(false))
+	if err != nil {
+		// A strings.Reader does not fail; nothing was parsed.
+		return frag, false
+	}
+	// [71]
+	for _, n := range nodes {
+		frag.AppendChild(n)
+	}
+	// [108]
+	return frag, sanitize(frag)
+}
+
+// An htmlSummary is what [178] needs to know about a fragment, decided from
+// its tokens.
+type htmlSummary struct {
+	// significant is [109]'s "has significant content" after [108].
+	significant bool
+	// isString tells that the sanitized fragment is exactly one Text node
+	// [339], whose data is text.
+	isString bool
+	text     string
+	// sig summarizes the fragment's text content.
+	sig textSignature
+}
+
+// analyzeHTML decides, with the HTML tokenizer alone, what parsing and
+// sanitizing src in a div context gives ([70]–[109], SUPPLEMENT §3, §4.1):
+// whether the fragment has significant content and whether it is a single
+// Text node. exact is false when the tokens alone cannot tell and the
+// fragment must be built: when a start tag has a hidden attribute (its
+// subtree is hidden), for template, svg, math and select (their contents
+// are parsed differently or not part of the tree), for a NUL in text (the
+// tree builder drops it) and for an end tag right after a pre, listing or
+// textarea start tag (which may change where a leading newline is dropped).
+//
+// Elsewhere the tree builder keeps every text token's data (dropping only a
+// newline at the start of pre, listing and textarea) and every element of a
+// start tag, except html, head, body, frameset, frame and the table-part tags
+// outside a table; an end tag with no open element makes an element only for
+// p and br; script and style text is hidden; and every HTML img whose width
+// and height are "1" is removed.
+func analyzeHTML(src string) (sum htmlSummary, exact bool) {
+	fz := htmltoken.NewFast(src)
+	if sum, exact := analyzeTokens(fz); !fz.GaveUp() {
+		return sum, exact
+	}
+	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"))
+}
+
+// analyzeTokens is analyzeHTML reading the tokens from z.
+func analyzeTokens(z htmltoken.Tokenizer) (sum htmlSummary, exact bool) {
+	var (
+		// node: the fragment has a child that is not a Text node, or two
+		// Text nodes.
+		node bool
+		// first is the data of the first top-level Text node, once another
+		// node follows it; cur is the data of the Text node being built.
+		first, cur []byte
+		haveFirst  bool
+		// hiddenText: the text tokens that follow are script or style text.
+		hiddenText bool
+		// leadingNewline: a pre, listing or textarea start tag has no child
+		// yet, so a newline at the start of the next text is dropped.
+		leadingNewline bool
+		nameBuf        [maxAnalyzedTagName]byte
+	)
+	var signer textSigner
+	sigOK := true
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if z.Err() != io.EOF {
+				return sum, false
+			}
+			if len(cur) > 0 {
+				if haveFirst {
+					node = true
+				} else {
+					first, haveFirst = cur, true
+				}
+			}
+			if !node && haveFirst {
+				sum.isString = true
+				sum.text = string(first)
+			}
+			sum.sig = signer.signature()
+			sum.sig.ok = sigOK
+			return sum, true
+
+		case html.TextToken:
+			d := z.Text()
+			if leadingNewline {
+				if len(d) > 0 && d[0] == '\n' {
+					d = d[1:]
+				}
+				if len(d) == 0 {
+					continue
+				}
+				leadingNewline = false
+			}
+			if bytes.IndexByte(d, 0) >= 0 {
+				// Text outside raw text elements: the tree builder drops
+				// NULs.
+				return sum, false
+			}
+			signer.add(d)
+			if !hiddenText && !sum.significant && bytesHaveNonSpace(d) {
+				sum.significant = true
+			}
+			if !node {
+				cur = append(cur, d...)
+			}
+
+		case html.StartTagToken, html.SelfClosingTagToken:
+			leadingNewline = false
+			raw := z.Raw()
+			tag := rawTagAtom(raw, &nameBuf)
+			width1, height1, controls := false, false, false
+			// Reading attributes allocates: read them only for the
+			// elements that need their values, and where the raw tag may
+			// hold a hidden attribute.
+			if tag == atom.Img || tag == atom.Image || tag == atom.Audio || containsFoldHidden(raw) {
+				for more := true; more; {
+					var key, val []byte
+					key, val, more = z.TagAttr()
+					switch string(key) {
+					case "hidden":
+						return sum, false
+					case "width":
+						width1 = string(val) == "1"
+					case "height":
+						height1 = string(val) == "1"
+					case "controls":
+						controls = true
+					}
+				}
+			}
+			switch tag {
+			case atom.Template, atom.Svg, atom.Math, atom.Select:
+				return sum, false
+			case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
+				// Ignored in a div context.
+				continue
+			case atom.Caption, atom.Col, atom.Colgroup, atom.Tbody, atom.Td,
+				atom.Tfoot, atom.Th, atom.Thead, atom.Tr:
+				// Ignored outside a table; inside one (already a Node) text
+				// may be moved before the table.
+				sigOK = false
+				continue
+			case atom.Img, atom.Image:
+				if width1 && height1 {
+					// [113]: removed; the Text nodes on both sides stay
+					// apart.
+					if !node && len(cur) > 0 {
+						if haveFirst {
+							node = true
+						} else {
+							first, haveFirst, cur = cur, true, nil
+						}
+					}
+					continue
+				}
+				sum.significant = true
+			case atom.Canvas, atom.Embed, atom.Iframe, atom.Object, atom.Video:
+				sum.significant = true
+			case atom.Audio:
+				if controls {
+					sum.significant = true
+				}
+			case atom.Table:
+				sigOK = false
+			case atom.Noscript:
+				// Scripting is disabled: noscript content is markup.
+				z.NextIsNotRawText()
+			case atom.Script, atom.Style:
+				hiddenText = true
+			case atom.Pre, atom.Listing, atom.Textarea:
+				leadingNewline = true
+			}
+			node = true
+
+		case html.EndTagToken:
+			if leadingNewline {
+				return sum, false
+			}
+			hiddenText = false
+			if !node {
+				// With no element open, only </p> and </br> make an
+				// element; other end tags are ignored.
+				if tag := rawTagAtom(z.Raw(), &nameBuf); tag == atom.P || tag == atom.Br {
+					node = true
+				}
+			}
+
+		case html.CommentToken:
+			leadingNewline = false
+			node = true
+		}
+	}
+}
+
+// maxAnalyzedTagName is the length of the longest tag name analyzeHTML
+// treats specially ("colgroup", "frameset", "noscript", "template",
+// "textarea").
+const maxAnalyzedTagName = 8
+
+// rawTagAtom returns the atom of the tag name of raw, a start or end tag as
+// written ("<IMG src=a>", "</p >"), lower-cased as the tokenizer does, or 0
+// when the name is not one of at most maxAnalyzedTagName bytes. It reads
+// the raw bytes because the tokenizer's TagName allocates.
+func rawTagAtom(raw []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
+	i := 1
+	if len(raw) > 1 && raw[1] == '/' {
+		i = 2
+	}
+	n := 0
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		switch c {
+		case ' ', '\t', '\n', '\f', '\r', '/', '>':
+			return atom.Lookup(buf[:n])
+		}
+		if n == len(buf) {
+			return 0
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	return atom.Lookup(buf[:n])
+}
+
+// containsFoldHidden reports whether raw contains "hidden" in any ASCII case.
+func containsFoldHidden(raw []byte) bool {
+	for i := 0; i+6 <= len(raw); i++ {
+		if raw[i]|0x20 == 'h' && raw[i+1]|0x20 == 'i' && raw[i+2]|0x20 == 'd' &&
+			raw[i+3]|0x20 == 'd' && raw[i+4]|0x20 == 'e' && raw[i+5]|0x20 == 'n' {
+			return true
+		}
+	}
+	return false
+}
+
+// bytesHaveNonSpace is textHasNonSpace for a byte slice.
+func bytesHaveNonSpace(b []byte) bool {
+	for _, c := range b {
+		switch c {
+		case '\t', '\n', '\f', '\r', ' ':
+		default:
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,460 @@
+package htmltoken
+
+import (
+	"bytes"
+	"io"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// A Mode changes what AppendHTML writes.
+type Mode uint8
+
+// DropOneByOneImages leaves out every HTML img whose width and height
+// attributes are both exactly "1", as the Feed Parsing specification's
+// sanitizer removes them ([113]). Removing a void element from the tree and
+// leaving its tag out of the tokens give the same serialization.
+const DropOneByOneImages Mode = 1 << iota
+
+// AppendHTML appends to dst what golang.org/x/net/html writes for src when
+// it parses it as a fragment in a div context (scripting disabled) and
+// renders the fragment's nodes one after the other with html.Render (with
+// mode's changes), working from the tokens alone. It reads the tokens with
+// a Fast tokenizer and, when that gives up, with x/net/html's Tokenizer.
+//
+// It reports false, and the caller must parse and render, unless it can
+// tell the tree the tree builder makes from the tokens: each element
+// contains what its tokens nest, except for the implied closings it
+// follows — a p, li, dd, dt or heading closed by a start tag when it is the
+// current element, "</p>" and "</br>" making elements, end tags of elements
+// not open being ignored, the newline dropped at the start of pre, listing
+// and textarea. It gives up on whatever else makes the tree differ from the
+// nesting (an end tag for an element open below the current one, a inside
+// a, implied closings of other elements), on elements with insertion rules
+// of their own (tables, forms, select, object, template, foreign content,
+// noscript, plaintext...), and on NUL. Elements open at the end of src are
+// closed, as serializing the tree does. When it reports false, dst's
+// contents past its original length are unspecified.
+//
+// As x/net/html does, the attributes of formatting elements are sorted (by
+// name, then value), raw text elements' text is written as it is, and a
+// newline is added after a pre, listing or textarea start tag whose text
+// starts with one.
+func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
+	n := len(dst)
+	fz := NewFast(src)
+	if out, ok := appendTokens(dst, fz, mode); fz.err != ErrGaveUp {
+		return out, ok
+	}
+	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode)
+}
+
+// A tokenElement is an element open while appendTokens serializes: its
+// atom, and its name when the atom is 0.
+type tokenElement struct {
+	atom atom.Atom
+	name string
+}
+
+// appendTokens is AppendHTML reading the tokens from z.
+func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
+	var (
+		stackBuf [24]tokenElement
+		stack    = stackBuf[:0]
+		attrBuf  [8][2][]byte
+		// openP and openA count the open p and a elements.
+		openP, openA int
+		// fresh: the current element is a pre, listing or textarea with no
+		// child yet.
+		fresh bool
+	)
+	top := func() atom.Atom {
+		if len(stack) == 0 {
+			return 0
+		}
+		return stack[len(stack)-1].atom
+	}
+	pop := func() {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		dst = appendEndTag(dst, e)
+		switch e.atom {
+		case atom.P:
+			openP--
+		case atom.A:
+			openA--
+		}
+	}
+	// closeP closes the open p, which must be the current element, as a
+	// start tag that closes a p element does.
+	closeP := func() bool {
+		if openP == 0 {
+			return true
+		}
+		if top() != atom.P {
+			return false
+		}
+		pop()
+		return true
+	}
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if z.Err() != io.EOF {
+				return dst, false
+			}
+			for len(stack) > 0 {
+				pop()
+			}
+			return dst, true
+
+		case html.TextToken:
+			d := z.Text()
+			if bytes.IndexByte(d, 0) >= 0 {
+				return dst, false
+			}
+			switch top() {
+			case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
+				dst = append(dst, d...)
+				continue
+			}
+			if fresh {
+				if d[0] == '\n' {
+					d = d[1:]
+				}
+				if len(d) == 0 {
+					continue
+				}
+				fresh = false
+				if d[0] == '\n' {
+					dst = append(dst, "\n"...)
+				}
+			}
+			dst = appendEscapedHTML(dst, d)
+
+		case html.CommentToken:
+			fresh = false
+			var b strings.Builder
+			if html.Render(&b, &html.Node{Type: html.CommentNode, Data: string(z.Text())}) != nil {
+				return dst, false
+			}
+			dst = append(dst, b.String()...)
+
+		case html.DoctypeToken:
+			// Ignored in body.
+
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			tag := atom.Lookup(name)
+			void, formatting := false, false
+			switch tag {
+			case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame,
+				atom.Caption, atom.Col, atom.Colgroup, atom.Tbody, atom.Td,
+				atom.Tfoot, atom.Th, atom.Thead, atom.Tr:
+				// Ignored in a div context, outside a table.
+				continue
+			case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
+				atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
+				atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
+				atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Search,
+				atom.Section, atom.Summary, atom.Ul, atom.Pre, atom.Listing:
+				if !closeP() {
+					return dst, false
+				}
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				if !closeP() {
+					return dst, false
+				}
+				if isHeading(top()) {
+					pop()
+				}
+			case atom.Li, atom.Dd, atom.Dt:
+				if closesListItem(stack, tag) {
+					if t := top(); t != atom.Li && t != atom.Dd && t != atom.Dt {
+						return dst, false
+					}
+					pop()
+				}
+				if !closeP() {
+					return dst, false
+				}
+			case atom.A:
+				if openA > 0 {
+					return dst, false
+				}
+				formatting = true
+			case atom.B, atom.Big, atom.Code, atom.Em, atom.Font, atom.I, atom.S,
+				atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
+				formatting = true
+			case atom.Hr:
+				if !closeP() {
+					return dst, false
+				}
+				void = true
+			case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr,
+				atom.Param, atom.Source, atom.Track:
+				void = true
+			case atom.Script, atom.Style, atom.Iframe, atom.Title, atom.Textarea:
+				// Raw text and escapable raw text: the tokenizer reads
+				// their text up to their end tag.
+			case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
+				atom.Noframes, atom.Template, atom.Form, atom.Plaintext, atom.Button,
+				atom.Nobr, atom.Applet, atom.Marquee, atom.Object, atom.Table,
+				atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
+				atom.Select, atom.Option, atom.Optgroup,
+				atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
+				return dst, false
+			}
+			attrs := attrBuf[:0]
+			for hasAttr {
+				var k, v []byte
+				k, v, hasAttr = z.TagAttr()
+				attrs = append(attrs, [2][]byte{k, v})
+			}
+			if tag == atom.Img && mode&DropOneByOneImages != 0 && isOneByOneImage(attrs) {
+				continue
+			}
+			fresh = false
+			if formatting {
+				slices.SortFunc(attrs, func(x, y [2][]byte) int {
+					if c := bytes.Compare(x[0], y[0]); c != 0 {
+						return c
+					}
+					return bytes.Compare(x[1], y[1])
+				})
+			}
+			dst = append(dst, '<')
+			dst = append(dst, name...)
+			for _, a := range attrs {
+				dst = append(dst, ' ')
+				dst = append(dst, a[0]...)
+				dst = append(dst, `="`...)
+				dst = appendEscapedHTML(dst, a[1])
+				dst = append(dst, `"`...)
+			}
+			if void {
+				dst = append(dst, '/', '>')
+				continue
+			}
+			dst = append(dst, '>')
+			e := tokenElement{atom: tag}
+			if tag == 0 {
+				e.name = string(name)
+			}
+			stack = append(stack, e)
+			switch tag {
+			case atom.P:
+				openP++
+			case atom.A:
+				openA++
+			case atom.Pre, atom.Listing, atom.Textarea:
+				fresh = true
+			}
+
+		case html.EndTagToken:
+			name, hasAttr := z.TagName()
+			tag := atom.Lookup(name)
+			if len(stack) > 0 {
+				if e := stack[len(stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
+					fresh = false
+					pop()
+					continue
+				}
+			}
+			switch {
+			case tag == atom.Br:
+				// "</br>" is a br start tag.
+				if hasAttr {
+					return dst, false
+				}
+				fresh = false
+				dst = append(dst, "<br/>"...)
+			case tag == atom.P && openP == 0:
+				// "</p>" with no p open makes an empty p.
+				fresh = false
+				dst = append(dst, "<p></p>"...)
+			case isOpen(stack, tag, name):
+				// It closes an element below the current one: exact when
+				// the tree builder pops the elements above it and none of
+				// them is a formatting element (which it would reopen).
+				i := impliedCloseTarget(stack, tag)
+				if i < 0 {
+					return dst, false
+				}
+				if i < len(stack) {
+					fresh = false
+					for len(stack) > i {
+						pop()
+					}
+				}
+			}
+			// Otherwise no element it could close is open: ignored.
+		}
+	}
+}
+
+// impliedCloseTarget returns, for an end tag tag that does not close the
+// current element, the index in stack of the element it closes when the
+// tree builder pops it with every element above it (block, li, dd, dt,
+// heading and p end tags), len(stack) when the end tag is ignored (a li
+// with a list in between), and -1 when the tokens cannot tell the tree
+// (another end tag, or a formatting element above the target).
+func impliedCloseTarget(stack []tokenElement, tag atom.Atom) int {
+	switch tag {
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
+		atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
+		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
+		atom.Listing, atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Pre,
+		atom.Search, atom.Section, atom.Summary, atom.Ul,
+		atom.Li, atom.Dd, atom.Dt, atom.P,
+		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+	default:
+		return -1
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		a := stack[i].atom
+		if a == tag || isHeading(tag) && isHeading(a) {
+			return i
+		}
+		if tag == atom.Li && (a == atom.Ol || a == atom.Ul) {
+			// No li in list item scope.
+			return len(stack)
+		}
+		if isFormatting(a) {
+			return -1
+		}
+	}
+	return -1
+}
+
+// isFormatting reports whether a is a formatting element.
+func isFormatting(a atom.Atom) bool {
+	switch a {
+	case atom.A, atom.B, atom.Big, atom.Code, atom.Em, atom.Font, atom.I, atom.Nobr,
+		atom.S, atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
+		return true
+	}
+	return false
+}
+
+// isOpen reports whether an element the end tag for tag (name when tag is
+// 0) could close is on the stack (any heading for a heading).
+func isOpen(stack []tokenElement, tag atom.Atom, name []byte) bool {
+	for _, e := range stack {
+		switch {
+		case e.atom != tag:
+			if isHeading(tag) && isHeading(e.atom) {
+				return true
+			}
+		case tag != 0 || e.name == string(name):
+			return true
+		}
+	}
+	return false
+}
+
+func appendEndTag(dst []byte, e tokenElement) []byte {
+	dst = append(dst, '<', '/')
+	if e.atom != 0 {
+		dst = append(dst, e.atom.String()...)
+	} else {
+		dst = append(dst, e.name...)
+	}
+	return append(dst, '>')
+}
+
+func isHeading(a atom.Atom) bool {
+	switch a {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return false
+}
+
+// closesListItem reports whether a li (dd, dt) start tag would close an
+// open li (dd or dt): one is open with only address, div, p or elements
+// that are not special between it and the current node.
+func closesListItem(stack []tokenElement, tag atom.Atom) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		a := stack[i].atom
+		switch a {
+		case atom.Li:
+			if tag == atom.Li {
+				return true
+			}
+		case atom.Dd, atom.Dt:
+			if tag != atom.Li {
+				return true
+			}
+		case atom.Address, atom.Div, atom.P:
+			continue
+		}
+		if isSpecialTokenElement(a) {
+			return false
+		}
+	}
+	return false
+}
+
+// isSpecialTokenElement reports whether a, an element appendTokens keeps
+// open, is in the HTML "special" category.
+func isSpecialTokenElement(a atom.Atom) bool {
+	switch a {
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
+		atom.Details, atom.Dir, atom.Div, atom.Dl, atom.Dd, atom.Dt, atom.Fieldset,
+		atom.Figcaption, atom.Figure, atom.Footer, atom.H1, atom.H2, atom.H3,
+		atom.H4, atom.H5, atom.H6, atom.Header, atom.Hgroup, atom.Li, atom.Main,
+		atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Section, atom.Summary, atom.Ul,
+		atom.Pre, atom.Listing, atom.Script, atom.Style, atom.Iframe, atom.Title,
+		atom.Textarea:
+		return true
+	}
+	return false
+}
+
+// isOneByOneImage reports whether the attributes of an img tag have a width
+// and a height of exactly "1".
+func isOneByOneImage(attrs [][2][]byte) bool {
+	width, height := false, false
+	for _, a := range attrs {
+		switch string(a[0]) {
+		case "width":
+			width = string(a[1]) == "1"
+		case "height":
+			height = string(a[1]) == "1"
+		}
+	}
+	return width && height
+}
+
+// appendEscapedHTML appends b escaped as x/net/html's Render escapes text
+// and attribute values.
+func appendEscapedHTML(dst, b []byte) []byte {
+	start := 0
+	for i, c := range b {
+		var esc string
+		switch c {
+		case '&':
+			esc = "&amp;"
+		case '\'':
+			esc = "&#39;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&#34;"
+		case '\r':
+			esc = "&#13;"
+		default:
+			continue
+		}
+		dst = append(dst, b[start:i]...)
+		dst = append(dst, esc...)
+		start = i + 1
+	}
+	return append(dst, b[start:]...)
+}

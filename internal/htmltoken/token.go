@@ -1,0 +1,462 @@
+package htmltoken
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/net/html"
+)
+
+// A Tokenizer reads HTML tokens. It is the part of golang.org/x/net/html's
+// *html.Tokenizer that Fast implements, so that code reading tokens runs on
+// either.
+type Tokenizer interface {
+	Next() html.TokenType
+	Err() error
+	Text() []byte
+	Raw() []byte
+	TagName() ([]byte, bool)
+	TagAttr() ([]byte, []byte, bool)
+	NextIsNotRawText()
+}
+
+// ErrGaveUp is the Err of a Fast that met what it does not read.
+var ErrGaveUp = errors.New("htmltoken: the fast tokenizer gave up")
+
+// A Fast tokenizes HTML in the data state as x/net/html's Tokenizer does,
+// without copying the source or allocating per token, for the subset that
+// feeds' HTML is made of: text with character references, start and end
+// tags with attributes, plain comments. On anything else — other comments,
+// doctypes, "</" not followed by a letter, character references it does not
+// decide (see appendUnescaped), raw text and RCDATA elements (script, style,
+// textarea, title, iframe, noembed, noframes, noscript, plaintext, xmp), a
+// tag cut by the end of the input, a carriage return or a NUL — its Next
+// returns html.ErrorToken and Err returns ErrGaveUp, and the caller starts
+// again with x/net/html's Tokenizer (html.NewTokenizerFragment with a "div"
+// context).
+//
+// The slices its methods return are valid until the next call to Next.
+type Fast struct {
+	src []byte
+	pos int
+	err error
+	tt  html.TokenType
+	// raw is the current token's source; text its data (text tokens),
+	// name its lower-cased tag name.
+	raw, text, name []byte
+	// attrs are the current tag's attributes, as [key start, key end,
+	// value start, value end] offsets in src; next is the next one TagAttr
+	// returns.
+	attrs   [][4]int32
+	next    int
+	attrBuf [8][4]int32
+	nameBuf [16]byte
+	textBuf []byte
+	// arena holds the current tag's keys and unescaped values.
+	arena []byte
+}
+
+// NewFast returns a Fast tokenizer of src. It reads src in place: src must
+// not change while the tokenizer is in use (a Go string never does).
+func NewFast(src string) *Fast {
+	z := &Fast{src: unsafe.Slice(unsafe.StringData(src), len(src))}
+	if len(src) > math.MaxInt32 || strings.IndexByte(src, '\r') >= 0 || strings.IndexByte(src, 0) >= 0 {
+		z.err = ErrGaveUp
+	}
+	return z
+}
+
+// GaveUp reports whether z met what it does not read (Err is ErrGaveUp):
+// the tokens it gave are then not all of src's.
+func (z *Fast) GaveUp() bool { return z.err == ErrGaveUp }
+
+func (z *Fast) giveUp() html.TokenType {
+	z.err = ErrGaveUp
+	z.tt = html.ErrorToken
+	return z.tt
+}
+
+// Err returns io.EOF at the end of the input, ErrGaveUp when z gave up.
+func (z *Fast) Err() error { return z.err }
+
+// Raw returns the current token's source.
+func (z *Fast) Raw() []byte { return z.raw }
+
+// Text returns a text token's data, character references replaced.
+func (z *Fast) Text() []byte { return z.text }
+
+// NextIsNotRawText does nothing: z gives up on raw text elements.
+func (z *Fast) NextIsNotRawText() {}
+
+// TagName returns the lower-cased tag name and whether the tag has
+// attributes.
+func (z *Fast) TagName() ([]byte, bool) { return z.name, len(z.attrs) > 0 }
+
+// TagAttr returns the next attribute's lower-cased key and its value with
+// character references replaced, and whether another follows. A value with
+// a reference z does not read makes it give up (the caller sees that at the
+// next Next).
+func (z *Fast) TagAttr() (key, val []byte, more bool) {
+	if z.next >= len(z.attrs) {
+		return nil, nil, false
+	}
+	a := z.attrs[z.next]
+	z.next++
+	// Keys and values are appended to the arena, so that those returned
+	// earlier for the same tag stay as they are.
+	n := len(z.arena)
+	z.arena = lowerASCII(z.arena, z.src[a[0]:a[1]])
+	key = z.arena[n:len(z.arena):len(z.arena)]
+	val = z.src[a[2]:a[3]]
+	if bytes.IndexByte(val, '&') >= 0 {
+		n := len(z.arena)
+		var ok bool
+		z.arena, ok = appendUnescaped(z.arena, val, true)
+		if !ok {
+			z.err = ErrGaveUp
+			return key, nil, false
+		}
+		val = z.arena[n:len(z.arena):len(z.arena)]
+	}
+	return key, val, z.next < len(z.attrs)
+}
+
+func lowerASCII(dst, b []byte) []byte {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r'
+}
+
+// Next scans the next token.
+func (z *Fast) Next() html.TokenType {
+	z.raw, z.text, z.name = nil, nil, nil
+	z.attrs, z.arena = nil, z.arena[:0]
+	if z.err != nil {
+		z.tt = html.ErrorToken
+		return z.tt
+	}
+	s := z.src
+	start := z.pos
+	if start >= len(s) {
+		z.err = io.EOF
+		z.tt = html.ErrorToken
+		return z.tt
+	}
+	// Text runs to the next '<' that starts a tag or markup.
+	i := start
+	for {
+		j := bytes.IndexByte(s[i:], '<')
+		if j < 0 {
+			i = len(s)
+			break
+		}
+		i += j
+		if i+1 < len(s) {
+			if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+				break
+			}
+		}
+		i++
+	}
+	if i > start {
+		z.pos = i
+		z.raw = s[start:i]
+		z.text = z.raw
+		if bytes.IndexByte(z.raw, '&') >= 0 {
+			var ok bool
+			z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.raw, false)
+			if !ok {
+				return z.giveUp()
+			}
+			z.text = z.textBuf
+		}
+		z.tt = html.TextToken
+		return z.tt
+	}
+	if s[i+1] == '!' {
+		return z.comment(i)
+	}
+	// A tag at i.
+	end := s[i+1] == '/'
+	nameStart := i + 1
+	if end {
+		nameStart++
+		if nameStart >= len(s) || !isASCIILetter(s[nameStart]) {
+			return z.giveUp()
+		}
+	} else if !isASCIILetter(s[i+1]) {
+		return z.giveUp()
+	}
+	// readTagName
+	k := nameStart
+	for k < len(s) && !isHTMLSpace(s[k]) && s[k] != '/' && s[k] != '>' {
+		k++
+	}
+	if k >= len(s) {
+		return z.giveUp()
+	}
+	if k-nameStart > len(z.nameBuf) {
+		z.name = lowerASCII(nil, s[nameStart:k])
+	} else {
+		z.name = lowerASCII(z.nameBuf[:0], s[nameStart:k])
+	}
+	z.attrs = z.attrBuf[:0]
+	z.next = 0
+	// readTag's attribute loop.
+	for {
+		for k < len(s) && isHTMLSpace(s[k]) {
+			k++
+		}
+		if k >= len(s) {
+			return z.giveUp()
+		}
+		if s[k] == '>' {
+			k++
+			break
+		}
+		// readTagAttrKey
+		keyStart := k
+		for k < len(s) {
+			c := s[k]
+			if c == '=' && k == keyStart {
+				k++
+				continue
+			}
+			if c == '=' || isHTMLSpace(c) || c == '/' || c == '>' {
+				break
+			}
+			k++
+		}
+		if k >= len(s) {
+			return z.giveUp()
+		}
+		keyEnd := k
+		// readTagAttrVal
+		valStart, valEnd := k, k
+		for k < len(s) && isHTMLSpace(s[k]) {
+			k++
+		}
+		if k >= len(s) {
+			return z.giveUp()
+		}
+		switch s[k] {
+		case '/':
+			k++
+		case '=':
+			k++
+			for k < len(s) && isHTMLSpace(s[k]) {
+				k++
+			}
+			if k >= len(s) {
+				return z.giveUp()
+			}
+			switch q := s[k]; q {
+			case '>':
+				valStart, valEnd = k, k
+			case '\'', '"':
+				e := bytes.IndexByte(s[k+1:], q)
+				if e < 0 {
+					return z.giveUp()
+				}
+				valStart, valEnd = k+1, k+1+e
+				k = valEnd + 1
+			default:
+				valStart = k
+				for k < len(s) && !isHTMLSpace(s[k]) && s[k] != '>' {
+					k++
+				}
+				if k >= len(s) {
+					return z.giveUp()
+				}
+				valEnd = k
+				if s[k] != '>' {
+					k++
+				}
+			}
+		}
+		if keyEnd > keyStart && !end && !z.seenKey(s[keyStart:keyEnd]) {
+			z.attrs = append(z.attrs, [4]int32{int32(keyStart), int32(keyEnd), int32(valStart), int32(valEnd)})
+		}
+	}
+	z.raw = s[i:k]
+	z.pos = k
+	if end {
+		z.tt = html.EndTagToken
+		return z.tt
+	}
+	switch string(z.name) {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style",
+		"textarea", "title", "xmp":
+		return z.giveUp()
+	}
+	// As x/net/html decides: the byte before '>' is a slash that does not
+	// end the last attribute's value.
+	if n := len(z.attrs); k-2 > i && s[k-2] == '/' && (n == 0 || k-2 != int(z.attrs[n-1][3])-1) {
+		z.tt = html.SelfClosingTagToken
+	} else {
+		z.tt = html.StartTagToken
+	}
+	return z.tt
+}
+
+// comment reads a comment at i ("<!"): only the plain form, "<!--" data
+// "-->" where data neither starts with ">" or "->" nor holds "--!"; it
+// gives up on any other markup declaration.
+func (z *Fast) comment(i int) html.TokenType {
+	s := z.src
+	if !bytes.HasPrefix(s[i:], []byte("<!--")) {
+		return z.giveUp()
+	}
+	a := i + 4
+	if a < len(s) && (s[a] == '>' || s[a] == '-' && a+1 < len(s) && s[a+1] == '>') {
+		return z.giveUp()
+	}
+	e := bytes.Index(s[a:], []byte("-->"))
+	if e < 0 || bytes.Contains(s[a:a+e+2], []byte("--!")) {
+		return z.giveUp()
+	}
+	z.raw = s[i : a+e+3]
+	z.pos = a + e + 3
+	z.text = s[a : a+e]
+	if bytes.IndexByte(z.text, '&') >= 0 {
+		// x/net/html replaces references in comments too.
+		var ok bool
+		z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.text, false)
+		if !ok {
+			return z.giveUp()
+		}
+		z.text = z.textBuf
+	}
+	z.tt = html.CommentToken
+	return z.tt
+}
+
+// seenKey reports whether the current tag already has an attribute named
+// key (in any ASCII case): x/net/html keeps the first.
+func (z *Fast) seenKey(key []byte) bool {
+	for _, a := range z.attrs {
+		if bytes.EqualFold(z.src[a[0]:a[1]], key) {
+			return true
+		}
+	}
+	return false
+}
+
+// commonEntities maps the names of the character references feeds use most
+// (without '&' and ';') to their characters.
+var commonEntities = func() map[string]string {
+	m := make(map[string]string)
+	for _, name := range strings.Fields(`amp lt gt quot apos nbsp eacute egrave ecirc euml
+		agrave aacute acirc auml atilde aring ccedil iacute igrave icirc iuml oacute ograve
+		ocirc ouml otilde uacute ugrave ucirc uuml ntilde szlig Eacute Egrave Agrave Ccedil
+		Auml Ouml Uuml rsquo lsquo ldquo rdquo sbquo bdquo laquo raquo mdash ndash hellip
+		bull middot copy reg trade euro pound yen cent deg plusmn times divide frac12 para
+		sect shy iexcl iquest prime Prime larr rarr uarr darr harr`) {
+		m[name] = html.UnescapeString("&" + name + ";")
+	}
+	return m
+}()
+
+// appendUnescaped appends b with its character references replaced as
+// x/net/html's tokenizer replaces them in text (attr false) or in an
+// attribute value (attr true), or reports false for the references it does
+// not decide: numeric ones without ';' or to a character that x/net/html
+// replaces (NUL, CR, U+0080–U+009F, surrogates), named ones that are not
+// exactly a reference's name, and in attribute values named ones without
+// ';' that a prefix of would match.
+func appendUnescaped(dst, b []byte, attr bool) ([]byte, bool) {
+	for {
+		i := bytes.IndexByte(b, '&')
+		if i < 0 {
+			return append(dst, b...), true
+		}
+		dst = append(dst, b[:i]...)
+		b = b[i:]
+		if len(b) == 1 || !(isASCIILetter(b[1]) || '0' <= b[1] && b[1] <= '9' || b[1] == '#') {
+			dst = append(dst, '&')
+			b = b[1:]
+			continue
+		}
+		if b[1] != '#' {
+			// The longest run of letters and digits, as x/net/html reads.
+			k := 1
+			for k < len(b) && (isASCIILetter(b[k]) || '0' <= b[k] && b[k] <= '9') {
+				k++
+			}
+			name := b[1:k]
+			if k < len(b) && b[k] == ';' {
+				if v, ok := commonEntities[string(name)]; ok {
+					dst = append(dst, v...)
+					b = b[k+1:]
+					continue
+				}
+				ref := string(b[:k+1])
+				v := html.UnescapeString(ref)
+				if v == ref || strings.HasSuffix(v, ";") {
+					// Not a reference's name (or one only a prefix of
+					// names): leave it to x/net/html.
+					return dst, false
+				}
+				dst = append(dst, v...)
+				b = b[k+1:]
+				continue
+			}
+			ref := string(b[:k])
+			if v := html.UnescapeString(ref); v != ref {
+				// A legacy reference without ';' (or a prefix of one).
+				if attr {
+					return dst, false
+				}
+				dst = append(dst, v...)
+			} else {
+				dst = append(dst, ref...)
+			}
+			b = b[k:]
+			continue
+		}
+		semi := bytes.IndexByte(b[:min(len(b), 12)], ';')
+		if semi < 0 {
+			return dst, false
+		}
+		digits, base := b[2:semi], rune(10)
+		b = b[semi+1:]
+		if len(digits) > 0 && digits[0]|0x20 == 'x' {
+			digits, base = digits[1:], 16
+		}
+		if len(digits) == 0 || len(digits) > 6 {
+			return dst, false
+		}
+		var r rune
+		for _, c := range digits {
+			var d rune
+			switch {
+			case '0' <= c && c <= '9':
+				d = rune(c - '0')
+			case base == 16 && 'a' <= c|0x20 && c|0x20 <= 'f':
+				d = rune(c|0x20-'a') + 10
+			default:
+				return dst, false
+			}
+			r = r*base + d
+		}
+		if r == 0 || r == '\r' || 0x80 <= r && r <= 0x9F || 0xD800 <= r && r <= 0xDFFF || r > 0x10FFFF {
+			return dst, false
+		}
+		dst = utf8.AppendRune(dst, r)
+	}
+}
