@@ -87,6 +87,10 @@ type sample struct {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "coverage" {
+		coverageMain(os.Args[2:]) // coverage.go
+		return
+	}
 	corpus := flag.String("corpus", "../../shared/corpus/feeds", "directory of real feeds (skipped when absent)")
 	rounds := flag.Int("rounds", 5, "interleaved rounds per measurement")
 	skipScaling := flag.Bool("noscaling", false, "skip the time-per-byte table")
