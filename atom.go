@@ -16,6 +16,9 @@ const ianaRelation = "http://www.iana.org/assignments/relation/"
 func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 	feed := &Feed{}                                                         // [14]
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [21]
+		if p.rec != nil {
+			p.trappedEntries(feed, c, trappedInAtom) // repair 2 (recovery.go)
+		}
 		switch c.Namespace { // [22]
 		case nsAtom:
 			switch c.Local {
@@ -117,6 +120,9 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 	}
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
+	}
+	if p.rec != nil {
+		p.recoverFeedDate(feed, el) // repair 6 (recovery.go)
 	}
 	feed.el = el
 	return feed // [25]
@@ -263,6 +269,9 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 	}
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
+	}
+	if p.rec != nil {
+		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
 	}
 	p.finishEntry(entry)
 	return entry // [246]
@@ -453,6 +462,11 @@ func (p *processor) rejectedDate(el *xml5.Node, text, why string) *time.Time {
 		t, _, err := ParseDate(text)
 		if err == nil {
 			return &t
+		}
+		if p.rec != nil {
+			if t := p.recoverDate(el, text); t != nil { // recovery_dates.go
+				return t
+			}
 		}
 		if p.diags != nil {
 			why += "; " + err.Error()

@@ -32,6 +32,10 @@ const (
 	// DiagnosticValue is a value outside the vocabulary its element allows
 	// (a skipDays day, an sy:updatePeriod, an itunes:explicit value...).
 	DiagnosticValue DiagnosticKind = "value"
+	// DiagnosticRecovered is a repair made in recovery mode (WithRecovery)
+	// that changed the result; Message says what was done, Line and Column
+	// where it applies.
+	DiagnosticRecovered DiagnosticKind = "recovered"
 )
 
 // A Diagnostic describes one thing that went wrong while parsing a feed that
@@ -43,7 +47,8 @@ type Diagnostic struct {
 	Kind DiagnosticKind
 
 	// Line and Column (1-based, the column in characters) locate an XML
-	// parse error; they are 0 for the other kinds.
+	// parse error or a repair (DiagnosticRecovered); they are 0 for the
+	// other kinds.
 	Line, Column int
 	// Offset is the byte offset, in the decoded (UTF-8) document, of the
 	// XML parse error or of the start tag of the element holding the
@@ -62,17 +67,23 @@ type Diagnostic struct {
 }
 
 // String returns the diagnostic on one line, such as
-// `date: <pubDate> at byte 812: "yesterday": not an RSS 2.0 date`.
+// `date: <pubDate> at byte 812: "yesterday": not an RSS 2.0 date` or
+// `recovered: line 2, column 1: <rss>: rss root in namespace X read as RSS 2.0`.
 func (d Diagnostic) String() string {
 	b := make([]byte, 0, 64+len(d.Value)+len(d.Message))
 	b = append(b, d.Kind...)
 	b = append(b, ": "...)
-	if d.Kind == DiagnosticXML {
+	if d.Kind == DiagnosticXML || d.Kind == DiagnosticRecovered {
 		b = append(b, "line "...)
 		b = strconv.AppendInt(b, int64(d.Line), 10)
 		b = append(b, ", column "...)
 		b = strconv.AppendInt(b, int64(d.Column), 10)
 		b = append(b, ": "...)
+		if d.Element != "" {
+			b = append(b, '<')
+			b = append(b, d.Element...)
+			b = append(b, ">: "...)
+		}
 		return string(append(b, d.Message...))
 	}
 	if d.Element != "" {

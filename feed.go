@@ -148,6 +148,10 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 		return nil, fmt.Errorf("%w: the document has no root element", ErrNotFeed)
 	}
 	p := newProcessor(doc, c)
+	if c != nil && c.recovery {
+		p.rec = &recovery{doc: doc}
+		p.recoverRoot(root) // repairs 1 and 5 (recovery.go)
+	}
 	var feed *Feed
 	switch root.Namespace { // [17]
 	case nsAtom, nsAtom03:

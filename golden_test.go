@@ -23,7 +23,7 @@ const goldenBaseURL = "https://example.com/feeds/feed.xml"
 // goldenOptions returns the options a golden feed is parsed with, from its
 // file name: the document URL goldenBaseURL unless the name contains
 // "nobase"; WithXMLBase when it contains "xmlbase"; WithLenientDates when it
-// contains "lenient".
+// contains "lenient"; WithRecovery when it contains "recovery".
 func goldenOptions(path string) []Option {
 	name := filepath.Base(path)
 	var opts []Option
@@ -35,6 +35,9 @@ func goldenOptions(path string) []Option {
 	}
 	if strings.Contains(name, "lenient") {
 		opts = append(opts, WithLenientDates())
+	}
+	if strings.Contains(name, "recovery") {
+		opts = append(opts, WithRecovery())
 	}
 	return opts
 }

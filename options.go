@@ -13,6 +13,7 @@ type config struct {
 	diagnostics  *[]Diagnostic // WithDiagnostics; nil when not asked
 	xmlBase      bool          // WithXMLBase
 	lenientDates bool          // WithLenientDates
+	recovery     bool          // WithRecovery (recovery.go)
 
 	limits Limits // WithLimits; zero fields are the defaults
 }

@@ -11,6 +11,9 @@ import "github.com/feedspec/feedspec/xml5"
 func (p *processor) processRDF(el *xml5.Node) *Feed {
 	feed := &Feed{}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if p.rec != nil {
+			p.trappedEntries(feed, c, trappedInRDF) // repair 2 (recovery.go)
+		}
 		if c.Namespace != nsRSS10 {
 			continue
 		}
@@ -163,6 +166,9 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 	}
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
+	}
+	if p.rec != nil {
+		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
 	}
 	p.finishEntry(entry)
 	return entry

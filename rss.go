@@ -12,6 +12,9 @@ import (
 func (p *processor) processRSS(el *xml5.Node) *Feed {
 	feed := &Feed{}                                                         // [239]
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [240]
+		if p.rec != nil {
+			p.trappedEntries(feed, c, trappedInRSS) // repair 2 (recovery.go)
+		}
 		if c.Namespace != "" { // [302]
 			continue
 		}
@@ -34,6 +37,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		feed.el = el
 	}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [208]
+		if p.rec != nil {
+			p.trappedEntries(feed, c, trappedInRSSChannel) // repair 2 (recovery.go)
+		}
 		switch ns := c.Namespace; ns { // [209]
 		case "":
 			switch c.Local {
@@ -131,6 +137,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 	}
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
+	}
+	if p.rec != nil {
+		p.recoverFeedDate(feed, el) // repair 6 (recovery.go)
 	}
 }
 
@@ -290,6 +299,9 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
+	if p.rec != nil {
+		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
+	}
 	p.finishEntry(entry)
 	return entry // [252]
 }
@@ -375,6 +387,9 @@ func firstChildElement(el *xml5.Node, ns, local string) *xml5.Node {
 func (p *processor) processRSSDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseRSSDate(text); ok {
+		if p.rec != nil {
+			t = p.recoverRSSZone(el, text, t) // repair 10 (recovery_dates.go)
+		}
 		return &t
 	}
 	return p.rejectedDate(el, text, "not an RSS 2.0 (RFC 822) date")

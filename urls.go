@@ -55,6 +55,9 @@ type processor struct {
 	bases   map[*xml5.Node]*whatwgurl.Url
 	// lenientDates: read dates the spec rejects with ParseDate.
 	lenientDates bool
+	// rec holds recovery mode's state (WithRecovery, recovery.go); nil when
+	// it is off.
+	rec *recovery
 
 	// commentsPrimary is set, for the current entry, once its comments URL
 	// comes from the preferred source (an RSS comments element, an Atom

@@ -249,6 +249,9 @@ type Document struct {
 	// Errors holds the parse errors the parser recovered from, in input
 	// order, when the caller asked for them (WithErrors); otherwise nil.
 	Errors []ParseError
+
+	// text is the decoded input (see Position).
+	text string
 }
 
 // Root returns the document element, or nil when there is none.

@@ -19,7 +19,7 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	lim := cfg.limits.resolve()
 	raw, readErr, limErr := readAll(r, lim.MaxInputBytes)
 	text, enc := decode(raw, cfg.charset)
-	doc := &Document{URL: cfg.url, Encoding: enc}
+	doc := &Document{URL: cfg.url, Encoding: enc, text: text}
 	p := newParser(doc, text, lim, cfg.errors)
 	err := p.parse()
 	if err == nil {

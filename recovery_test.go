@@ -1,0 +1,236 @@
+package feedspec
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// recoveryGoldens returns the golden feeds parsed with WithRecovery.
+func recoveryGoldens(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("testdata/golden/recovery-*.xml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recovery golden feeds (%v)", err)
+	}
+	return files
+}
+
+// recoveryRepairs are the repairs (numbered as in the README) that change
+// a result.
+var recoveryRepairs = strings.Fields("1 2 5 6 10")
+
+var repairsComment = regexp.MustCompile(`repairs:((?:\s+\d+)+)`)
+
+// TestRecoveryGoldensRepair checks that every recovery golden feed says which
+// repairs it shows, that together they show every repair of the README's list
+// that changes a result (11 keeps the answer null and is tested below), and
+// that each one is a case the repairs change: with recovery mode its
+// diagnostics hold a DiagnosticRecovered and its JSON differs from the
+// specification's answer, which has none.
+func TestRecoveryGoldensRepair(t *testing.T) {
+	covered := map[string]bool{}
+	for _, path := range recoveryGoldens(t) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := repairsComment.FindSubmatch(src)
+		if m == nil {
+			t.Errorf("%s: no \"repairs:\" comment", path)
+			continue
+		}
+		for _, n := range strings.Fields(string(m[1])) {
+			covered[n] = true
+		}
+
+		var diags []Diagnostic
+		rec, _ := ParseDocument(bytes.NewReader(src), WithURL(goldenBaseURL), WithRecovery(), WithDiagnostics(&diags))
+		if countKind(diags, DiagnosticRecovered) == 0 {
+			t.Errorf("%s: no repair was recorded", path)
+		}
+		diags = nil
+		spec, _ := ParseDocument(bytes.NewReader(src), WithURL(goldenBaseURL), WithDiagnostics(&diags))
+		if n := countKind(diags, DiagnosticRecovered); n != 0 {
+			t.Errorf("%s: %d repairs recorded without WithRecovery", path, n)
+		}
+		if rec == nil {
+			t.Errorf("%s: no feed in recovery mode", path)
+			continue
+		}
+		if spec != nil && bytes.Equal(mustJSON(t, rec), mustJSON(t, spec)) {
+			t.Errorf("%s: recovery mode gives the specification's answer", path)
+		}
+	}
+	for _, n := range recoveryRepairs {
+		if !covered[n] {
+			t.Errorf("no recovery golden feed shows repair %s", n)
+		}
+	}
+}
+
+func countKind(diags []Diagnostic, kind DiagnosticKind) int {
+	n := 0
+	for _, d := range diags {
+		if d.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+func mustJSON(t *testing.T, f *Feed) []byte {
+	t.Helper()
+	b, err := f.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestRecoveryTurnsOnLenientDatesAndXMLBase checks that WithRecovery reads
+// dates with ParseDate and URLs against xml:base, as its comment says.
+func TestRecoveryTurnsOnLenientDatesAndXMLBase(t *testing.T) {
+	const src = `<rss version="2.0"><channel xml:base="https://example.org/blog/">
+<item><link>post</link><pubDate>2024-01-15 13:45:00</pubDate></item></channel></rss>`
+	spec, err := ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"), WithRecovery())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := spec.Entries[0].PageURL; got != "https://example.com/post" {
+		t.Errorf("spec: page URL %q", got)
+	}
+	if spec.Entries[0].Published != nil {
+		t.Errorf("spec: published %v", spec.Entries[0].Published)
+	}
+	if got := rec.Entries[0].PageURL; got != "https://example.org/blog/post" {
+		t.Errorf("recovery: page URL %q, want the xml:base's", got)
+	}
+	want := time.Date(2024, 1, 15, 13, 45, 0, 0, time.UTC)
+	if p := rec.Entries[0].Published; p == nil || !p.Equal(want) {
+		t.Errorf("recovery: published %v, want %v", p, want)
+	}
+}
+
+// TestRecoveryHTMLPageStaysNull is repair 11's rule: an HTML page, even one
+// holding a feed's markup, is not a feed in recovery mode either.
+func TestRecoveryHTMLPageStaysNull(t *testing.T) {
+	for _, src := range []string{
+		`<!DOCTYPE html><html><body><pre><rss version="2.0"><channel><item><title>x</title></item></channel></rss></pre></body></html>`,
+		`<html><head><title>Feed</title></head><body><feed xmlns="http://www.w3.org/2005/Atom"><entry/></feed></body></html>`,
+	} {
+		f, err := ParseDocument(strings.NewReader(src), WithRecovery())
+		if f != nil || !errors.Is(err, ErrNotFeed) {
+			t.Errorf("%.40q: got %v, %v; want nil and ErrNotFeed", src, f, err)
+		}
+	}
+}
+
+// TestRecoveryRootRepairsNeedFeedMarkup checks that repair 1 reads a feed
+// root in no namespace only when it has Atom children, and an RDF root only
+// when its channel or items are in a namespace the repair knows.
+func TestRecoveryRootRepairsNeedFeedMarkup(t *testing.T) {
+	for _, tc := range []struct {
+		src     string
+		feed    bool
+		entries int
+	}{
+		{`<feed><foo/><bar/></feed>`, false, 0},
+		{`<feed><entry><title>x</title></entry></feed>`, true, 1},
+		{`<feed xmlns="urn:other"><entry/><entry/></feed>`, true, 2},
+		// An RDF document that is not RSS stays an empty feed (the
+		// specification's answer for any rdf:RDF root).
+		{`<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="urn:other"><channel/><item/></rdf:RDF>`, true, 0},
+		{`<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://my.netscape.com/rdf/simple/0.9"><channel/><item/></rdf:RDF>`, true, 1},
+		// RSS 1.0 elements present: the others are left alone.
+		{`<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><item xmlns="http://purl.org/rss/1.0/"/><item/></rdf:RDF>`, true, 1},
+	} {
+		f, err := ParseDocument(strings.NewReader(tc.src), WithRecovery())
+		if (f != nil) != tc.feed {
+			t.Errorf("%s: feed %v (%v), want %v", tc.src, f != nil, err, tc.feed)
+			continue
+		}
+		if f != nil && len(f.Entries) != tc.entries {
+			t.Errorf("%s: %d entries, want %d", tc.src, len(f.Entries), tc.entries)
+		}
+	}
+}
+
+// TestRecoveryEverydayZones checks repair 10's table: each name is read by
+// ParseDate (which reads zone names as people mean them) with the table's
+// offset, and differs from the specification's table, and an RSS 2.0 date
+// with the name is read with that offset in recovery mode only.
+func TestRecoveryEverydayZones(t *testing.T) {
+	for name, z := range everydayZones {
+		text := "Mon, 15 Jul 2024 10:00:00 " + name
+		local := time.Date(2024, 7, 15, 10, 0, 0, 0, time.UTC)
+		want := local.Add(-time.Duration(z.offset) * time.Minute)
+		if got, _, err := ParseDate(text); err != nil || !got.Equal(want) {
+			t.Errorf("%s: ParseDate gives %v, %v; the table says %v", name, got, err, want)
+		}
+		if rssZoneOffset(name) == z.offset {
+			t.Errorf("%s: the specification's table has the same offset", name)
+		}
+		src := `<rss version="2.0"><channel><item><pubDate>` + text + `</pubDate></item></channel></rss>`
+		var diags []Diagnostic
+		f, err := ParseDocument(strings.NewReader(src), WithRecovery(), WithDiagnostics(&diags))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := f.Entries[0].Published; p == nil || !p.Equal(want) {
+			t.Errorf("%s: recovery mode reads %v, want %v", name, p, want)
+		}
+		if countKind(diags, DiagnosticRecovered) != 1 {
+			t.Errorf("%s: diagnostics %v", name, diags)
+		}
+		spec, _ := ParseDocument(strings.NewReader(src))
+		specWant := local.Add(-time.Duration(rssZoneOffset(name)) * time.Minute)
+		if p := spec.Entries[0].Published; p == nil || !p.Equal(specWant) {
+			t.Errorf("%s: the specification's answer changed: %v, want %v", name, p, specWant)
+		}
+	}
+	// Zone names after comments, lowercase, and numeric zones.
+	for text, want := range map[string]string{
+		"Mon, 15 Jul 2024 10:00:00 bst":          "BST",
+		"Mon, 15 Jul 2024 10:00:00 BST (London)": "BST",
+		"Mon, 15 Jul 2024 10:00:00 +0100":        "",
+		"Mon, 15 Jul 2024 10:00:00 GMT ":         "GMT",
+	} {
+		if got := strings.ToUpper(rssDateZoneName(text)); got != want {
+			t.Errorf("rssDateZoneName(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestRecoveryThreeDigitOffset checks that only a three-digit offset after
+// a space is padded, and that what ParseDate still cannot read stays null.
+func TestRecoveryThreeDigitOffset(t *testing.T) {
+	for text, want := range map[string]string{
+		"Wed 24 May 2006 14:28:41 -800": "2006-05-24T22:28:41Z",
+		"Wed 24 May 2006 14:28:41 +530": "2006-05-24T08:58:41Z",
+		"Wed 24 May 2006 14:28:41-800":  "",
+		"yesterday -800":                "",
+	} {
+		src := `<rss version="2.0"><channel><item><pubDate>` + text + `</pubDate></item></channel></rss>`
+		f, err := ParseDocument(strings.NewReader(src), WithRecovery())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if p := f.Entries[0].Published; p != nil {
+			got = formatDate(*p)
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+}
