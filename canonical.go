@@ -2,7 +2,6 @@ package feedspec
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -65,10 +64,10 @@ var trackingParams = map[string]bool{
 func CanonicalURL(raw string) (string, error) {
 	u, err := whatwg.Parse(raw)
 	if err != nil {
-		return "", fmt.Errorf("feedspec: canonical URL: cannot parse %q: %w", raw, err)
+		return "", &wrapError{msg: "feedspec: canonical URL: cannot parse " + quoteCut(raw) + ": " + urlReason(err), errs: []error{err}}
 	}
 	if u == nil {
-		return "", errors.New("feedspec: canonical URL: cannot parse " + fmt.Sprintf("%q", raw))
+		return "", errors.New("feedspec: canonical URL: cannot parse " + quoteCut(raw))
 	}
 
 	// Step 1: lowercase an opaque host (special hosts already are).

@@ -2,6 +2,7 @@ package feedspec
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -88,7 +89,7 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 	if pageURL != "" {
 		u, err := whatwg.Parse(pageURL)
 		if err != nil || u == nil {
-			return nil, fmt.Errorf("feedspec: discover feeds: page URL %q is not an absolute URL: %v", pageURL, err)
+			return nil, errors.New("feedspec: discover feeds: page URL " + quoteCut(pageURL) + " is not an absolute URL: " + urlReason(err))
 		}
 		page = u
 	}
@@ -403,10 +404,10 @@ var commonFeedPaths = []string{
 func CommonFeedURLs(pageURL string) ([]string, error) {
 	u, err := whatwg.Parse(pageURL)
 	if err != nil || u == nil {
-		return nil, fmt.Errorf("feedspec: common feed URLs: %q is not an absolute URL: %v", pageURL, err)
+		return nil, errors.New("feedspec: common feed URLs: " + quoteCut(pageURL) + " is not an absolute URL: " + urlReason(err))
 	}
 	if s := u.Scheme(); s != "http" && s != "https" {
-		return nil, fmt.Errorf("feedspec: common feed URLs: %q is not an http or https URL", pageURL)
+		return nil, errors.New("feedspec: common feed URLs: " + quoteCut(pageURL) + " is not an http or https URL")
 	}
 	dirs := []string{"/"}
 	dir := u.Pathname()

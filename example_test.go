@@ -56,7 +56,7 @@ func ExampleParseDocument_notAFeed() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// feedspec: not a feed: the root element is <html> in namespace http://www.w3.org/1999/xhtml
+	// feedspec: not a feed: the root element is "html" in namespace "http://www.w3.org/1999/xhtml"
 }
 
 // Without WithURL, relative URLs have no base: they fail to parse and stay

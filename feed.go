@@ -2,7 +2,6 @@ package feedspec
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"time"
 
@@ -10,7 +9,10 @@ import (
 )
 
 // ErrNotFeed is wrapped by the error ParseDocument and ParseResponse return
-// when the specification's answer is null: the document is not a feed.
+// when the document was read and is not a feed: its root element is not a
+// feed's, or (ParseResponse) its computed MIME type is not an XML type (a
+// *MIMETypeError) or it is an HTML page (a *HTMLPageError). A response
+// whose status is not 200 matches ErrStatus instead: its body was not read.
 var ErrNotFeed = errors.New("feedspec: not a feed")
 
 // A Feed is a parsed feed.
@@ -124,7 +126,7 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 		if readErr == nil {
 			readErr = errors.New("the XML parser returned no document")
 		}
-		return nil, fmt.Errorf("feedspec: reading the document: %w", readErr)
+		return nil, wrap("reading the document", readErr)
 	}
 	if c.diagnostics != nil {
 		xmlDiagnostics(c.diagnostics, doc)
@@ -132,9 +134,12 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 	feed, err := processDocument(doc, c)
 	if readErr != nil {
 		if err != nil {
-			return nil, fmt.Errorf("feedspec: reading the document: %w (%w)", readErr, err)
+			return nil, &wrapError{
+				msg:  errPrefix + "reading the document: " + innerMessage(readErr) + "; what was read is " + innerMessage(err),
+				errs: []error{readErr, err},
+			}
 		}
-		return feed, fmt.Errorf("feedspec: reading the document: %w", readErr)
+		return feed, wrap("reading the document", readErr)
 	}
 	return feed, err
 }
@@ -145,7 +150,7 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	root := doc.Root() // [12]
 	if root == nil {
-		return nil, fmt.Errorf("%w: the document has no root element", ErrNotFeed)
+		return nil, &rootError{none: true}
 	}
 	p := newProcessor(doc, c)
 	if c != nil && c.recovery {
@@ -168,10 +173,7 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 		}
 	}
 	if feed == nil {
-		if root.Namespace == "" {
-			return nil, fmt.Errorf("%w: the root element is <%s> in no namespace", ErrNotFeed, root.Local)
-		}
-		return nil, fmt.Errorf("%w: the root element is <%s> in namespace %s", ErrNotFeed, root.Local, root.Namespace)
+		return nil, &rootError{local: root.Local, namespace: root.Namespace}
 	}
 	feed.doc = doc
 	if feed.el == nil {

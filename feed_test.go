@@ -61,11 +61,11 @@ func TestParseDocumentNotFeed(t *testing.T) {
 	tests := []struct {
 		doc, msg string
 	}{
-		{`<html xmlns="http://www.w3.org/1999/xhtml"/>`, "<html> in namespace http://www.w3.org/1999/xhtml"},
-		{`<feed/>`, "<feed> in no namespace"},
+		{`<html xmlns="http://www.w3.org/1999/xhtml"/>`, `"html" in namespace "http://www.w3.org/1999/xhtml"`},
+		{`<feed/>`, `"feed" in no namespace`},
 		{``, "no root element"},
 		{`<!-- just a comment -->`, "no root element"},
-		{`<RSS></RSS>`, "<RSS> in no namespace"},
+		{`<RSS></RSS>`, `"RSS" in no namespace`},
 	}
 	for _, tt := range tests {
 		feed, err := ParseDocument(strings.NewReader(tt.doc))

@@ -3,7 +3,6 @@ package feedspec
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 )
 
@@ -80,19 +79,21 @@ type FetchResult struct {
 // (prev.LastModified), so that a server can answer 304 Not Modified. The
 // context governs the whole exchange, reading the body included.
 //
-// When the request could not be sent or no response arrived, Fetch returns a
-// nil result and the error. Once a response arrived the result is never nil:
-// a 304 gives NotModified and a nil error; any other outcome gives the
-// result and ParseResponse's error, if any (a *StatusError, a
-// *MIMETypeError, …). Keep the validators of a result only when the error
-// is nil.
+// Every error Fetch returns is a *FetchError naming url; errors.Is and
+// errors.As see through it. When the request could not be sent or no
+// response arrived, Fetch returns a nil result and the error (wrapping the
+// client's *url.Error). Once a response arrived the result is never nil: a
+// 304 gives NotModified and a nil error; any other outcome gives the result
+// and ParseResponse's error, if any (a *StatusError matching ErrStatus, a
+// *HTMLPageError or *MIMETypeError matching ErrNotFeed, …). Keep the
+// validators of a result only when the error is nil.
 func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*FetchResult, error) {
 	if f == nil {
 		f = &Fetcher{}
 	}
 	req, err := f.newRequest(ctx, url, prev)
 	if err != nil {
-		return nil, err
+		return nil, &FetchError{URL: url, Err: err}
 	}
 	client := f.Client
 	if client == nil {
@@ -100,7 +101,7 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 	}
 	res, err := client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("feedspec: fetching the feed: %w", err)
+		return nil, &FetchError{URL: url, Err: err}
 	}
 
 	result := &FetchResult{
@@ -127,14 +128,17 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 		return result, nil
 	}
 	result.Feed = feed
-	return result, err
+	if err != nil {
+		return result, &FetchError{URL: url, Err: err}
+	}
+	return result, nil
 }
 
 // newRequest builds Fetch's GET request.
 func (f *Fetcher) newRequest(ctx context.Context, url string, prev *FetchResult) (*http.Request, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, fmt.Errorf("feedspec: building the request: %w", err)
+		return nil, wrap("building the request", err)
 	}
 	for name, values := range f.Header {
 		for _, v := range values {

@@ -867,7 +867,7 @@ func FuzzParseResponse(f *testing.F) {
 			if err == nil {
 				t.Fatal("no feed and no error")
 			}
-			if !errors.Is(err, ErrNotFeed) && !errors.Is(err, ErrBodyTooLarge) && !errors.Is(err, ErrLimit) &&
+			if !errors.Is(err, ErrNotFeed) && !errors.Is(err, ErrStatus) && !errors.Is(err, ErrBodyTooLarge) && !errors.Is(err, ErrLimit) &&
 				!strings.Contains(err.Error(), "Content-Encoding") && !strings.Contains(err.Error(), "reading the response body") {
 				t.Fatalf("unexpected error %v", err)
 			}

@@ -169,7 +169,7 @@ func ParseDate(s string) (time.Time, DateInfo, error) {
 
 // ldErr makes ParseDate's error for input s.
 func ldErr(s, why string) error {
-	return fmt.Errorf("feedspec: cannot read date %q: %s", s, why)
+	return fmt.Errorf("feedspec: cannot read date %s: %s", quoteCut(s), why)
 }
 
 // ldAllDigits reports whether s is made of ASCII digits only.

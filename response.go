@@ -25,10 +25,14 @@ var ErrNotModified = errors.New("feedspec: not modified")
 var ErrBodyTooLarge = errors.New("feedspec: response body too large")
 
 // A StatusError is the error ParseResponse returns for a response whose
-// status is not 200: the specification's answer is null [9], so it wraps
-// ErrNotFeed. A 304 Not Modified also matches ErrNotModified:
+// status is not 200 (the specification's answer is null). It matches
+// ErrStatus, not ErrNotFeed: the body was not read, and a 500 or a 404 says
+// nothing about whether the URL serves a feed when it works. A 304 Not
+// Modified also matches ErrNotModified:
 //
 //	if errors.Is(err, feedspec.ErrNotModified) { /* keep the copy you have */ }
+//	var se *feedspec.StatusError
+//	if errors.As(err, &se) && se.StatusCode >= 500 { /* try again later */ }
 type StatusError struct {
 	StatusCode int    // the response's status code, e.g. 404
 	Status     string // the response's status line text, e.g. "404 Not Found"; may be ""
@@ -37,17 +41,19 @@ type StatusError struct {
 // Error describes the status.
 func (e *StatusError) Error() string {
 	status := e.Status
-	if status == "" {
+	if status == "" || !printableASCII(status) || len(status) > maxQuoted {
+		// The server's own text is left out when it would garble the
+		// message.
 		status = strconv.Itoa(e.StatusCode)
 		if t := http.StatusText(e.StatusCode); t != "" {
 			status += " " + t
 		}
 	}
-	return "feedspec: response status is " + status + ", not 200: not a feed"
+	return "feedspec: response status is " + status + ", not 200"
 }
 
-// Unwrap returns ErrNotFeed.
-func (e *StatusError) Unwrap() error { return ErrNotFeed }
+// Unwrap returns ErrStatus.
+func (e *StatusError) Unwrap() error { return ErrStatus }
 
 // Is reports whether target is ErrNotModified and the status is 304.
 func (e *StatusError) Is(target error) bool {
@@ -56,7 +62,8 @@ func (e *StatusError) Is(target error) bool {
 
 // A MIMETypeError is the error ParseResponse returns when the response's
 // computed MIME type is not an XML MIME type: the specification's answer is
-// null [4], so it wraps ErrNotFeed.
+// null, so it wraps ErrNotFeed. For an HTML page the error is a
+// *HTMLPageError, which wraps a MIMETypeError.
 type MIMETypeError struct {
 	// MIMEType is the computed MIME type, serialized (lower-case type and
 	// subtype, then any parameters), e.g. "text/html;charset=utf-8".
@@ -70,9 +77,9 @@ type MIMETypeError struct {
 func (e *MIMETypeError) Error() string {
 	ct := "no Content-Type"
 	if e.ContentType != "" {
-		ct = "Content-Type " + strconv.Quote(e.ContentType)
+		ct = "Content-Type " + quoteCut(e.ContentType)
 	}
-	return fmt.Sprintf("feedspec: computed MIME type %s (%s) is not an XML MIME type: not a feed", e.MIMEType, ct)
+	return "feedspec: not a feed: computed MIME type " + quoteCut(e.MIMEType) + " (" + ct + ") is not an XML MIME type"
 }
 
 // Unwrap returns ErrNotFeed.
@@ -84,11 +91,13 @@ const drainLimit = 64 << 10
 
 // ParseResponse runs "process a feed response" [1] on res, a response to an
 // HTTP request (from http.Client.Do, for example): it returns the feed, or a
-// nil Feed and an error wrapping ErrNotFeed when the specification's answer
-// is null.
+// nil Feed and an error when the specification's answer is null: a
+// *StatusError (matching ErrStatus) when the status is not 200, an error
+// matching ErrNotFeed when the body was read and is not a feed.
 //
-//   - A status other than 200 gives a *StatusError [9]; a 304 Not Modified
-//     one matches ErrNotModified.
+//   - A status other than 200 gives a *StatusError [9], which matches
+//     ErrStatus and not ErrNotFeed; a 304 Not Modified one also matches
+//     ErrNotModified.
 //   - The response's computed MIME type [2] follows the MIME Sniffing
 //     Standard: the last Content-Type header, parsed as a MIME type; with no
 //     (or an unparsable) Content-Type, the first bytes decide ("<?xml" gives
@@ -100,6 +109,13 @@ const drainLimit = 64 << 10
 //     application/xml, or any type whose subtype ends in "+xml") gives a
 //     *MIMETypeError naming it [4]. An X-Content-Type-Options header does not
 //     turn sniffing off.
+//   - An HTML page (computed MIME type text/html, or an XML document whose
+//     root element is an html element in no namespace or the XHTML
+//     namespace) gives a *HTMLPageError instead, which also matches
+//     ErrNotFeed and wraps a *MIMETypeError: the page is read (up to the
+//     body size limit) and its Feeds are the feeds it links to, found by
+//     DiscoverFeeds with the response's URL as the page's URL. This is an
+//     addition to the specification.
 //   - Otherwise the body is parsed with ParseDocument [3] [7] [6] [8] [5].
 //     The charset parameter of the Content-Type header is the transport
 //     encoding label (WithCharset) [8], which a byte order mark in the body
@@ -112,8 +128,8 @@ const drainLimit = 64 << 10
 // derives from res, so an explicit WithURL or WithCharset overrides them.
 //
 // ParseResponse reads the body to its end and closes it (when the body is
-// not parsed, it reads at most 64 KiB of it before closing, so that the
-// connection can be reused). A gzip or deflate Content-Encoding that the
+// neither parsed nor an HTML page, it reads at most 64 KiB of it before
+// closing, so that the connection can be reused). A gzip or deflate Content-Encoding that the
 // transport did not already remove is decoded; any other content coding is an
 // error. A body longer than DefaultMaxBodySize (or the limit WithMaxBodySize
 // sets), before or after decoding, gives an error wrapping ErrBodyTooLarge
@@ -121,7 +137,7 @@ const drainLimit = 64 << 10
 // wrapped.
 func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 	if res == nil { // [9] a network error
-		return nil, fmt.Errorf("feedspec: no response (a network error): %w", ErrNotFeed)
+		return nil, errors.New("feedspec: no response (a nil *http.Response)")
 	}
 	body := res.Body
 	if body == nil {
@@ -163,12 +179,20 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 	contentTypes := res.Header.Values("Content-Type")
 	supplied, apacheBug := suppliedMIMEType(contentTypes)
 	computed := sniffMIMEType(supplied, apacheBug, false, header)
+	docURL := ""
+	if res.Request != nil && res.Request.URL != nil {
+		docURL = res.Request.URL.String() // [11]
+	}
 	if !computed.isXML() { // [3] [4]
-		e := &MIMETypeError{MIMEType: computed.String()}
+		e := MIMETypeError{MIMEType: computed.String()}
 		if len(contentTypes) > 0 {
 			e.ContentType = contentTypes[len(contentTypes)-1]
 		}
-		return nil, e
+		if computed.isHTML() {
+			// An addition: the feeds the page links to.
+			return nil, htmlPageError(e, docURL, io.MultiReader(bytes.NewReader(header), r))
+		}
+		return nil, &e
 	}
 
 	// [8] The body, starting with the bytes sniffing looked at.
@@ -178,8 +202,8 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 	}
 
 	popts := make([]Option, 0, len(opts)+2)
-	if res.Request != nil && res.Request.URL != nil {
-		popts = append(popts, WithURL(res.Request.URL.String())) // [11]
+	if docURL != "" {
+		popts = append(popts, WithURL(docURL)) // [11]
 	}
 	if supplied != nil {
 		if label, ok := supplied.param("charset"); ok {
@@ -189,7 +213,39 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 	popts = append(popts, opts...)
 	// [7] [6] [8] [27] ParseDocument runs the XML5 parser on the bytes, and
 	// [5] processes the resulting document.
-	return ParseDocument(bytes.NewReader(data), popts...)
+	feed, err := ParseDocument(bytes.NewReader(data), popts...)
+	if feed == nil && isHTMLRoot(err) {
+		// An addition: an XHTML page, and the feeds it links to.
+		e := MIMETypeError{MIMEType: computed.String()}
+		if len(contentTypes) > 0 {
+			e.ContentType = contentTypes[len(contentTypes)-1]
+		}
+		page := htmlPageError(e, docURL, bytes.NewReader(data))
+		if pe, ok := page.(*HTMLPageError); ok {
+			pe.err = err
+		}
+		return nil, page
+	}
+	return feed, err
+}
+
+// htmlPageError reads the HTML page body (what is left of it under the body
+// size limit) and returns the *HTMLPageError listing the feeds it links to,
+// resolved against pageURL.
+func htmlPageError(e MIMETypeError, pageURL string, body io.Reader) error {
+	// A page longer than the limit is read up to it: the links are in the
+	// head, and the page is not a feed whatever its length.
+	data, err := io.ReadAll(body)
+	if err != nil && !errors.Is(err, ErrBodyTooLarge) {
+		return bodyReadError(err)
+	}
+	feeds, err := DiscoverFeeds(bytes.NewReader(data), pageURL)
+	if err != nil {
+		// pageURL is not an absolute URL: links resolve against an
+		// absolute <base href> only.
+		feeds, _ = DiscoverFeeds(bytes.NewReader(data), "")
+	}
+	return &HTMLPageError{MIMETypeError: e, URL: pageURL, Feeds: feeds}
 }
 
 // readResourceHeader is "read the resource header": it reads from r until it
@@ -216,7 +272,7 @@ func bodyReadError(err error) error {
 	if errors.Is(err, ErrBodyTooLarge) {
 		return err
 	}
-	return fmt.Errorf("feedspec: reading the response body: %w", err)
+	return wrap("reading the response body", err)
 }
 
 // drainAndClose reads at most drainLimit bytes of body and closes it.
@@ -250,7 +306,10 @@ func (m *maxReader) Read(p []byte) (int, error) {
 	var one [1]byte
 	n, err := m.r.Read(one[:])
 	if n > 0 {
-		return 0, fmt.Errorf("feedspec: the response body is longer than %d bytes (see WithMaxBodySize): %w", m.limit, ErrBodyTooLarge)
+		return 0, &wrapError{
+			msg:  "feedspec: response body too large: longer than " + strconv.FormatInt(m.limit, 10) + " bytes (see WithMaxBodySize)",
+			errs: []error{ErrBodyTooLarge},
+		}
 	}
 	return 0, err
 }
@@ -297,7 +356,7 @@ func decodeContentEncoding(r io.Reader, values []string) (io.Reader, error) {
 				r = flate.NewReader(br)
 			}
 		default:
-			return nil, fmt.Errorf("feedspec: unsupported Content-Encoding %q (gzip and deflate are supported)", codings[i])
+			return nil, errors.New("feedspec: unsupported Content-Encoding " + quoteCut(codings[i]) + " (gzip and deflate are supported)")
 		}
 	}
 	return r, nil

@@ -108,8 +108,8 @@ const testRSS = `<?xml version="1.0" encoding="utf-8"?>
 
 func TestParseResponseNilResponse(t *testing.T) {
 	feed, err := ParseResponse(nil)
-	if feed != nil || !errors.Is(err, ErrNotFeed) {
-		t.Fatalf("ParseResponse(nil) = %v, %v; want nil and ErrNotFeed", feed, err)
+	if feed != nil || err == nil || errors.Is(err, ErrNotFeed) || errors.Is(err, ErrStatus) {
+		t.Fatalf("ParseResponse(nil) = %v, %v; want nil and an error that is neither ErrNotFeed nor ErrStatus", feed, err)
 	}
 	if !strings.Contains(err.Error(), "no response") {
 		t.Errorf("message %q", err)
@@ -143,8 +143,8 @@ func TestParseResponseStatus(t *testing.T) {
 			if !errors.As(err, &se) || se.StatusCode != code {
 				t.Fatalf("status %d: err %v, want a *StatusError with that code", code, err)
 			}
-			if !errors.Is(err, ErrNotFeed) {
-				t.Errorf("status %d: error does not wrap ErrNotFeed", code)
+			if !errors.Is(err, ErrStatus) || errors.Is(err, ErrNotFeed) {
+				t.Errorf("status %d: error %v does not match ErrStatus, or matches ErrNotFeed", code, err)
 			}
 			if errors.Is(err, ErrNotModified) != (code == 304) {
 				t.Errorf("status %d: errors.Is(err, ErrNotModified) = %v", code, errors.Is(err, ErrNotModified))
@@ -187,7 +187,7 @@ func TestParseResponseInformationalStatus(t *testing.T) {
 		res, body := response(code, "application/rss+xml", strings.NewReader(testRSS))
 		feed, err := ParseResponse(res)
 		var se *StatusError
-		if feed != nil || !errors.As(err, &se) || se.StatusCode != code || !errors.Is(err, ErrNotFeed) {
+		if feed != nil || !errors.As(err, &se) || se.StatusCode != code || !errors.Is(err, ErrStatus) || errors.Is(err, ErrNotFeed) {
 			t.Errorf("status %d: %v, %v", code, feed, err)
 		}
 		if !body.closed {

@@ -1,0 +1,399 @@
+package feedspec
+
+import (
+	"context"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxMessage is the longest error message the table accepts: a message
+// quotes at most maxQuoted bytes of each document or response string.
+const maxMessage = 400
+
+// An errorCase is one error path: how to reach it, and what the error must
+// match.
+type errorCase struct {
+	name string
+	// err returns the error; a case whose error is nil fails.
+	err func(t *testing.T) error
+	// is lists errors errors.Is must find; isNot, errors it must not.
+	is, isNot []error
+	// as is a pointer to a variable of an error type errors.As must find.
+	as any
+	// contains are substrings of the message.
+	contains []string
+}
+
+// binaryName is a root element name made of bytes no message should print
+// raw: control characters, invalid UTF-8 and a long tail.
+var binaryName = "x\x01\x02\x1b[31m\xff\xfe" + strings.Repeat("\u00e9z", 500)
+
+// errorCases lists every error the package returns (TestErrorSitesCovered
+// checks that every "feedspec: " message in the source appears in one).
+func errorCases(t *testing.T) []errorCase {
+	html := []byte(`<!DOCTYPE html><html><head><title>Blog</title>
+<link rel="alternate" type="application/rss+xml" title="Posts" href="/feed.xml">
+<link rel="alternate" type="application/atom+xml" href="atom.xml">
+</head><body><p>Hello</p></body></html>`)
+	xhtml := []byte(`<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head>
+<link rel="alternate" type="application/atom+xml" href="/atom.xml"/></head><body/></html>`)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/feed.xml", serve([]string{"application/rss+xml"}, []byte(testRSS)))
+	mux.HandleFunc("/blog/", serve([]string{"text/html; charset=utf-8"}, html))
+	mux.HandleFunc("/xhtml", serve([]string{"application/xhtml+xml"}, xhtml))
+	mux.HandleFunc("/nofeeds", serve([]string{"text/html"}, []byte("<p>nothing here")))
+	mux.HandleFunc("/png", serve([]string{"image/png"}, []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")))
+	mux.HandleFunc("/binary", serve([]string{"application/xml"}, []byte("<"+binaryName+"/>")))
+	mux.HandleFunc("/500", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
+	mux.HandleFunc("/304", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(304) })
+	mux.HandleFunc("/404", func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
+	mux.HandleFunc("/br", serve([]string{"application/rss+xml"}, []byte(testRSS), "Content-Encoding", "br"))
+	srv := newServer(t, mux.ServeHTTP)
+	fetch := func(path string) error {
+		_, err := (&Fetcher{Client: srv.Client()}).Fetch(context.Background(), srv.URL+path, nil)
+		return err
+	}
+	parseResponse := func(path string, opts ...Option) error {
+		_, err := ParseResponse(get(t, srv, path), opts...)
+		return err
+	}
+	parseDocument := func(doc string, opts ...Option) func(*testing.T) error {
+		return func(*testing.T) error {
+			_, err := ParseDocument(strings.NewReader(doc), opts...)
+			return err
+		}
+	}
+	// encoded parses a response with the Content-Encoding coding (which the
+	// client's transport would decode itself for gzip).
+	encoded := func(coding, body string) error {
+		res, _ := response(200, "application/rss+xml", strings.NewReader(body))
+		res.Header.Set("Content-Encoding", coding)
+		_, err := ParseResponse(res)
+		return err
+	}
+	reset := errors.New("connection reset")
+	var (
+		statusErr *StatusError
+		mimeErr   *MIMETypeError
+		pageErr   *HTMLPageError
+		fetchErr  *FetchError
+		urlErr    *url.Error
+		limitErr  *LimitError
+	)
+	return []errorCase{
+		// The sentinels.
+		{name: "ErrNotFeed", err: func(*testing.T) error { return ErrNotFeed }},
+		{name: "ErrStatus", err: func(*testing.T) error { return ErrStatus }},
+		{name: "ErrNotModified", err: func(*testing.T) error { return ErrNotModified }},
+		{name: "ErrBodyTooLarge", err: func(*testing.T) error { return ErrBodyTooLarge }},
+
+		// ParseDocument.
+		{name: "no root element", err: parseDocument("<!-- nothing -->"),
+			is: []error{ErrNotFeed}, contains: []string{"the document has no root element"}},
+		{name: "root element in no namespace", err: parseDocument("<feed/>"),
+			is: []error{ErrNotFeed}, contains: []string{`the root element is "feed" in no namespace`}},
+		{name: "root element in a namespace", err: parseDocument(`<html xmlns="http://www.w3.org/1999/xhtml"/>`),
+			is: []error{ErrNotFeed}, contains: []string{`"html" in namespace "http://www.w3.org/1999/xhtml"`}},
+		{name: "binary root element", err: parseDocument("<" + binaryName + ` xmlns="` + binaryName + `"/>`),
+			is: []error{ErrNotFeed}, contains: []string{`the root element is "x\x01\x02\x1b[31m`, `"... in namespace "x\x01`}},
+		{name: "read error, feed kept", err: func(*testing.T) error {
+			feed, err := ParseDocument(&failingReader{data: "<rss><channel><item><title>A</title></item><item>", err: reset})
+			if feed == nil || len(feed.Entries) != 2 {
+				t.Errorf("read error: feed %v", feed)
+			}
+			return err
+		}, is: []error{reset}, isNot: []error{ErrNotFeed}, contains: []string{"reading the document: connection reset"}},
+		{name: "read error, not a feed", err: func(*testing.T) error {
+			_, err := ParseDocument(&failingReader{data: "<html><body>", err: reset})
+			return err
+		}, is: []error{reset, ErrNotFeed},
+			contains: []string{`reading the document: connection reset; what was read is not a feed: the root element is "html"`}},
+		{name: "limit", err: parseDocument("<rss>"+strings.Repeat("<a>", 50), WithLimits(Limits{MaxDepth: 10})),
+			is: []error{ErrLimit}, as: &limitErr, contains: []string{"reading the document: xml5: limit reached: MaxDepth (10)"}},
+		{name: "limit, not a feed", err: parseDocument("<x>"+strings.Repeat("<a>", 50), WithLimits(Limits{MaxDepth: 10})),
+			is: []error{ErrLimit, ErrNotFeed}, contains: []string{"what was read is not a feed"}},
+
+		// ParseResponse.
+		{name: "nil response", err: func(*testing.T) error { _, err := ParseResponse(nil); return err },
+			isNot: []error{ErrNotFeed, ErrStatus}, contains: []string{"no response"}},
+		{name: "status 404", err: func(*testing.T) error { return parseResponse("/404") },
+			is: []error{ErrStatus}, isNot: []error{ErrNotFeed, ErrNotModified}, as: &statusErr,
+			contains: []string{"response status is 404 Not Found, not 200"}},
+		{name: "status 304", err: func(*testing.T) error { return parseResponse("/304") },
+			is: []error{ErrStatus, ErrNotModified}, isNot: []error{ErrNotFeed}, as: &statusErr,
+			contains: []string{"304 Not Modified"}},
+		{name: "status with a garbled reason", err: func(*testing.T) error {
+			res, _ := response(503, "", strings.NewReader(""))
+			res.Status = "503 \x00\xff" + strings.Repeat("slow ", 100)
+			_, err := ParseResponse(res)
+			return err
+		}, is: []error{ErrStatus}, contains: []string{"response status is 503 Service Unavailable, not 200"}},
+		{name: "MIME type", err: func(*testing.T) error { return parseResponse("/png") },
+			is: []error{ErrNotFeed}, as: &mimeErr,
+			contains: []string{`not a feed: computed MIME type "image/png" (Content-Type "image/png") is not an XML MIME type`}},
+		{name: "MIME type, no Content-Type", err: func(*testing.T) error {
+			res, _ := response(200, "", strings.NewReader("just text"))
+			_, err := ParseResponse(res)
+			return err
+		}, is: []error{ErrNotFeed}, as: &mimeErr, contains: []string{"(no Content-Type)"}},
+		{name: "HTML page", err: func(*testing.T) error {
+			err := parseResponse("/blog/")
+			if errors.As(err, &pageErr) {
+				want := []FeedLink{
+					{URL: srv.URL + "/feed.xml", Type: "application/rss+xml", Title: "Posts", Source: "link"},
+					{URL: srv.URL + "/blog/atom.xml", Type: "application/atom+xml", Source: "link"},
+				}
+				if !equalFeedLinks(pageErr.Feeds, want) || pageErr.URL != srv.URL+"/blog/" {
+					t.Errorf("HTML page: URL %q, feeds %+v", pageErr.URL, pageErr.Feeds)
+				}
+			}
+			return err
+		}, is: []error{ErrNotFeed}, as: &mimeErr,
+			contains: []string{`the response is an HTML page ("text/html;charset=utf-8") that links to 2 feeds, the first "` + srv.URL + `/feed.xml"`}},
+		{name: "HTML page linking to no feed", err: func(*testing.T) error { return parseResponse("/nofeeds") },
+			is: []error{ErrNotFeed}, as: &pageErr, contains: []string{"that links to no feed"}},
+		{name: "XHTML page", err: func(*testing.T) error {
+			err := parseResponse("/xhtml")
+			if errors.As(err, &pageErr) && (len(pageErr.Feeds) != 1 || pageErr.Feeds[0].URL != srv.URL+"/atom.xml") {
+				t.Errorf("XHTML page: feeds %+v", pageErr.Feeds)
+			}
+			var me *MIMETypeError
+			if errors.As(err, &me) {
+				t.Errorf("an XHTML page's error has a *MIMETypeError: %v", err)
+			}
+			return err
+		}, is: []error{ErrNotFeed}, as: &pageErr, contains: []string{`HTML page ("application/xhtml+xml") that links to 1 feed, "`}},
+		{name: "binary body", err: func(*testing.T) error { return parseResponse("/binary") },
+			is: []error{ErrNotFeed}, contains: []string{`the root element is "x\x01\x02`}},
+		{name: "body too large", err: func(*testing.T) error { return parseResponse("/feed.xml", WithMaxBodySize(16)) },
+			is: []error{ErrBodyTooLarge}, isNot: []error{ErrNotFeed},
+			contains: []string{"response body too large: longer than 16 bytes (see WithMaxBodySize)"}},
+		{name: "unsupported Content-Encoding", err: func(*testing.T) error { return parseResponse("/br") },
+			isNot: []error{ErrNotFeed}, contains: []string{`unsupported Content-Encoding "br"`}},
+		{name: "broken gzip", err: func(*testing.T) error { return encoded("gzip", "not gzip at all") },
+			isNot: []error{ErrNotFeed}, contains: []string{"reading the response body: gzip Content-Encoding: gzip: invalid header"}},
+		{name: "broken deflate", err: func(*testing.T) error { return encoded("deflate", "\x78\xbb") },
+			isNot: []error{ErrNotFeed}, contains: []string{"reading the response body: deflate Content-Encoding: unexpected EOF"}},
+		{name: "broken raw deflate", err: func(*testing.T) error { return encoded("deflate", "\xff\xff\xff\xff") },
+			isNot: []error{ErrNotFeed}, contains: []string{"reading the response body: flate: corrupt input"}},
+		{name: "body read error", err: func(*testing.T) error {
+			res, _ := response(200, "application/rss+xml", &failingReader{data: testRSS[:50], err: reset})
+			_, err := ParseResponse(res)
+			return err
+		}, is: []error{reset}, isNot: []error{ErrNotFeed}, contains: []string{"reading the response body: connection reset"}},
+
+		// Fetch.
+		{name: "fetch, status", err: func(*testing.T) error { return fetch("/500") },
+			is: []error{ErrStatus}, isNot: []error{ErrNotFeed}, as: &statusErr,
+			contains: []string{`fetching "` + srv.URL + `/500": response status is 500 Internal Server Error, not 200`}},
+		{name: "fetch, HTML page", err: func(*testing.T) error { return fetch("/blog/") },
+			is: []error{ErrNotFeed}, as: &pageErr, contains: []string{`fetching "` + srv.URL + `/blog/": not a feed: the response is an HTML page`}},
+		{name: "fetch, bad URL", err: func(*testing.T) error { return fetch("/%zz") },
+			as: &fetchErr, contains: []string{`fetching "` + srv.URL + `/%zz": building the request: parse`}},
+		{name: "fetch, network error", err: func(*testing.T) error {
+			closed := newServer(t, serve(nil, nil))
+			closed.Close()
+			_, err := (&Fetcher{}).Fetch(context.Background(), closed.URL+"/feed.xml", nil)
+			if err != nil && strings.Count(err.Error(), closed.URL) != 1 {
+				t.Errorf("the URL is not named once: %v", err)
+			}
+			return err
+		}, as: &urlErr, contains: []string{"/feed.xml\": dial tcp"}},
+		{name: "fetch, body read error", err: func(*testing.T) error {
+			ctx, cancel := context.WithCancel(context.Background())
+			slow := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/rss+xml")
+				_, _ = w.Write([]byte(testRSS[:40]))
+				w.(http.Flusher).Flush()
+				time.Sleep(100 * time.Millisecond) // Fetch reads the body
+				cancel()
+				<-r.Context().Done()
+			})
+			_, err := (&Fetcher{Client: slow.Client()}).Fetch(ctx, slow.URL, nil)
+			return err
+		}, is: []error{context.Canceled}, as: &fetchErr, contains: []string{"reading the response body: context canceled"}},
+
+		// The toolkit.
+		{name: "CanonicalURL", err: func(*testing.T) error {
+			_, err := CanonicalURL("/relative/" + binaryName)
+			return err
+		}, contains: []string{`canonical URL: cannot parse "/relative/x\x01`}},
+		{name: "DiscoverFeeds, page URL", err: func(*testing.T) error {
+			_, err := DiscoverFeeds(strings.NewReader(""), "not absolute")
+			return err
+		}, contains: []string{`discover feeds: page URL "not absolute" is not an absolute URL`}},
+		{name: "DiscoverFeeds, read error", err: func(*testing.T) error {
+			_, err := DiscoverFeeds(&failingReader{data: "<html>", err: reset}, "")
+			return err
+		}, is: []error{reset}, contains: []string{"discover feeds: reading the page: connection reset"}},
+		{name: "DiscoverFeeds, read error after the head", err: func(*testing.T) error {
+			_, err := DiscoverFeeds(&failingReader{data: strings.Repeat("<p>x</p>", 200), err: reset}, "")
+			return err
+		}, is: []error{reset}, contains: []string{"discover feeds: reading the page: connection reset"}},
+		{name: "CommonFeedURLs, relative", err: func(*testing.T) error {
+			_, err := CommonFeedURLs("/blog")
+			return err
+		}, contains: []string{`common feed URLs: "/blog" is not an absolute URL`}},
+		{name: "CommonFeedURLs, scheme", err: func(*testing.T) error {
+			_, err := CommonFeedURLs("ftp://example.com/")
+			return err
+		}, contains: []string{`common feed URLs: "ftp://example.com/" is not an http or https URL`}},
+		{name: "ParseDate", err: func(*testing.T) error {
+			_, _, err := ParseDate("Mon, 32 " + binaryName)
+			return err
+		}, contains: []string{`cannot read date "Mon, 32 x\x01`}},
+	}
+}
+
+// equalFeedLinks reports whether a and b hold the same links.
+func equalFeedLinks(a, b []FeedLink) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkMessage checks the rules every error message follows.
+func checkMessage(t *testing.T, msg string) {
+	t.Helper()
+	if !strings.HasPrefix(msg, "feedspec: ") || strings.Count(msg, "feedspec:") != 1 {
+		t.Errorf("message %q does not start with \"feedspec: \" exactly once", msg)
+	}
+	if len(msg) > maxMessage {
+		t.Errorf("message is %d bytes long (more than %d): %.200q...", len(msg), maxMessage, msg)
+	}
+	if !utf8.ValidString(msg) {
+		t.Errorf("message %q is not valid UTF-8", msg)
+	}
+	for _, r := range msg {
+		if unicode.IsControl(r) {
+			t.Errorf("message %q holds the control character %U", msg, r)
+			break
+		}
+	}
+}
+
+// TestErrorMessages runs every error path of errorCases: each message starts
+// with "feedspec: " once, quotes what it takes from the input, stays short,
+// and matches what a caller tests with errors.Is and errors.As.
+func TestErrorMessages(t *testing.T) {
+	for _, tc := range errorCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.err(t)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			checkMessage(t, msg)
+			for _, want := range tc.is {
+				if !errors.Is(err, want) {
+					t.Errorf("%q does not match %q", msg, want)
+				}
+			}
+			for _, not := range tc.isNot {
+				if errors.Is(err, not) {
+					t.Errorf("%q matches %q", msg, not)
+				}
+			}
+			if tc.as != nil && !errors.As(err, tc.as) {
+				t.Errorf("errors.As(%q, %T) is false", msg, tc.as)
+			}
+			for _, want := range tc.contains {
+				if !strings.Contains(msg, want) {
+					t.Errorf("message\n%s\ndoes not contain\n%s", msg, want)
+				}
+			}
+		})
+	}
+}
+
+// errorSiteExceptions are "feedspec: " strings of the source that no caller
+// sees as an error message.
+var errorSiteExceptions = map[string]string{
+	"feedspec: the fast HTML tokenizer gave up": "internal: the tokenizer's signal to fall back to x/net/html",
+}
+
+// TestErrorSitesCovered reads the package's source and checks that the
+// constant text of every string literal starting with "feedspec: " (the
+// part before the first formatting verb) appears in the message of one of
+// errorCases, so that a new error path cannot be added without a case.
+func TestErrorSitesCovered(t *testing.T) {
+	var msgs []string
+	for _, tc := range errorCases(t) {
+		if err := tc.err(t); err != nil {
+			msgs = append(msgs, err.Error())
+		}
+	}
+	all := strings.Join(msgs, "\n")
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	sites := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil || !strings.HasPrefix(s, "feedspec: ") {
+				return true
+			}
+			if _, ok := errorSiteExceptions[s]; ok {
+				return true
+			}
+			sites++
+			fixed, _, _ := strings.Cut(s, "%")
+			fixed = strings.TrimPrefix(fixed, "feedspec: ")
+			if fixed != "" && !strings.Contains(all, fixed) {
+				t.Errorf("%s: no case of errorCases gives the message %q", fset.Position(lit.Pos()), s)
+			}
+			return true
+		})
+	}
+	if sites < 20 {
+		t.Errorf("found only %d error sites: is the source scan broken?", sites)
+	}
+}
+
+// TestQuoteCut checks the quoting of document bytes in messages.
+func TestQuoteCut(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"rss", `"rss"`},
+		{"a\x00b\xff", `"a\x00b\xff"`},
+		{strings.Repeat("a", maxQuoted), strconv.Quote(strings.Repeat("a", maxQuoted))},
+		{strings.Repeat("a", maxQuoted+1), strconv.Quote(strings.Repeat("a", maxQuoted)) + "..."},
+		// A multi-byte character is not cut in two.
+		{strings.Repeat("a", maxQuoted-1) + "é", strconv.Quote(strings.Repeat("a", maxQuoted-1)) + "..."},
+	}
+	for _, tt := range tests {
+		if got := quoteCut(tt.in); got != tt.want {
+			t.Errorf("quoteCut(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
