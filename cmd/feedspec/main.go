@@ -68,15 +68,33 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	defer cancel()
 	var err error
 	if *discover {
-		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout)
+		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout, stderr)
 	} else {
 		err = showFeed(ctx, client, src, *baseURL, *asJSON, stdin, stdout)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "feedspec:", err)
+		printError(stderr, err)
 		return 1
 	}
 	return 0
+}
+
+// printError writes err to stderr, starting with "feedspec: " once (the
+// library's errors carry it already), then, for an HTML page given where a
+// feed was expected, the feeds the page links to.
+func printError(stderr io.Writer, err error) {
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "feedspec: ") {
+		msg = "feedspec: " + msg
+	}
+	fmt.Fprintln(stderr, msg)
+	var page *feedspec.HTMLPageError
+	if errors.As(err, &page) && len(page.Feeds) > 0 {
+		fmt.Fprintln(stderr, "feedspec: the page links to these feeds:")
+		for _, f := range page.Feeds {
+			fmt.Fprintln(stderr, "  "+f.URL)
+		}
+	}
 }
 
 // isURL reports whether src names an http or https URL rather than a file.
@@ -190,7 +208,11 @@ func writeListing(w io.Writer, feed *feedspec.Feed) {
 	}
 }
 
-func discoverFeeds(ctx context.Context, client *http.Client, src, pageURL string, stdin io.Reader, stdout io.Writer) error {
+// relativeProbe is the page URL discoverFeeds resolves relative links
+// against only to count them when the page's URL is not known.
+const relativeProbe = "https://relative.invalid/"
+
+func discoverFeeds(ctx context.Context, client *http.Client, src, pageURL string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var body io.ReadCloser
 	if isURL(src) {
 		res, err := get(ctx, client, src, "text/html, application/xhtml+xml;q=0.9, */*;q=0.1")
@@ -211,9 +233,21 @@ func discoverFeeds(ctx context.Context, client *http.Client, src, pageURL string
 		body = r
 	}
 	defer body.Close()
-	feeds, err := feedspec.DiscoverFeeds(body, pageURL)
+	page, err := io.ReadAll(body)
 	if err != nil {
 		return err
+	}
+	feeds, err := feedspec.DiscoverFeeds(bytes.NewReader(page), pageURL)
+	if err != nil {
+		return err
+	}
+	// Without the page's URL, links by relative URL are left out: count
+	// them by resolving against a placeholder, to say so.
+	relative := 0
+	if pageURL == "" {
+		if all, err := feedspec.DiscoverFeeds(bytes.NewReader(page), relativeProbe); err == nil {
+			relative = len(all) - len(feeds)
+		}
 	}
 	for _, f := range feeds {
 		line := f.URL
@@ -224,6 +258,12 @@ func discoverFeeds(ctx context.Context, client *http.Client, src, pageURL string
 			line += "  " + fmt.Sprintf("%q", f.Title)
 		}
 		fmt.Fprintln(stdout, line)
+	}
+	if relative > 0 {
+		if len(feeds) == 0 {
+			return fmt.Errorf("the page links to feeds by relative URLs only (%d), which need the page's URL: give it with -url", relative)
+		}
+		fmt.Fprintf(stderr, "feedspec: %d more feed links are relative URLs, which need the page's URL: give it with -url\n", relative)
 	}
 	if len(feeds) == 0 {
 		if pageURL == "" {

@@ -112,12 +112,14 @@ func TestListingFromURL(t *testing.T) {
 
 	code, _, errOut = runCmd(t, "", srv.Client(), srv.URL+"/missing.xml")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, "404")
+	assert.Equal(t, "feedspec: response status is 404 Not Found, not 200\n", errOut)
 
-	// An HTML page is not a feed.
+	// An HTML page is not a feed; the feeds it links to are listed.
 	code, _, errOut = runCmd(t, "", srv.Client(), srv.URL+"/page.html")
 	assert.Equal(t, 1, code)
-	assert.NotEmpty(t, errOut)
+	assert.Equal(t, `feedspec: not a feed: the response is an HTML page ("text/html") that links to 3 feeds, the first "`+srv.URL+`/rss.xml"`+"\n"+
+		"feedspec: the page links to these feeds:\n"+
+		"  "+srv.URL+"/rss.xml\n  "+srv.URL+"/atom.xml\n  "+srv.URL+"/comments/feed/\n", errOut)
 }
 
 func TestDiscover(t *testing.T) {
@@ -141,6 +143,20 @@ func TestDiscover(t *testing.T) {
 	assert.Contains(t, out, "\n"+srv.URL+"/feed\n")
 	assert.Contains(t, out, "\n"+srv.URL+"/empty/feed\n")
 
+	// From a file without its URL, the relative links cannot be resolved:
+	// the command says so instead of "no feed".
+	code, out, errOut = runCmd(t, "", nil, "-discover", "testdata/page.html")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "feedspec: the page links to feeds by relative URLs only (3), which need the page's URL: give it with -url\n", errOut)
+
+	// Absolute links are listed, and the relative ones counted.
+	code, out, errOut = runCmd(t, `<link rel="alternate" type="application/rss+xml" href="https://example.org/feed.xml">`+
+		`<link rel="alternate" type="application/atom+xml" href="atom.xml">`, nil, "-discover", "-")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "https://example.org/feed.xml  application/rss+xml\n", out)
+	assert.Equal(t, "feedspec: 1 more feed links are relative URLs, which need the page's URL: give it with -url\n", errOut)
+
 	// From standard input without a URL, nothing can be suggested.
 	code, _, errOut = runCmd(t, "<p>nothing</p>", nil, "-discover", "-")
 	assert.Equal(t, 1, code)
@@ -160,11 +176,12 @@ func TestErrors(t *testing.T) {
 
 	code, _, errOut = runCmd(t, "", nil, "testdata/no-such-file.xml")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, "no-such-file.xml")
+	assert.Equal(t, "feedspec: open testdata/no-such-file.xml: no such file or directory\n", errOut)
 
+	// Every message starts with "feedspec: " once.
 	code, _, errOut = runCmd(t, "", nil, "testdata/page.html")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, "not a feed")
+	assert.Equal(t, "feedspec: not a feed: the root element is \"html\" in no namespace\n", errOut)
 
 	code, _, errOut = runCmd(t, "", nil, "-discover", "-url", "::bad", "testdata/page.html")
 	assert.Equal(t, 1, code)
