@@ -5,14 +5,19 @@ import (
 	"unicode"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // PlainText returns t as plain text, for indexing, previews and titles: markup
 // removed and character references decoded. It returns "" for a nil Text.
 //
-// A string value is plain text already (text with no markup, or escaped HTML
-// that held only text); PlainText returns it with every run of white space
-// collapsed to one space and leading and trailing white space removed.
+// A string value is taken as plain text, as the specification says it is
+// (text with no markup, or escaped HTML that held only text); PlainText
+// returns it with every run of white space collapsed to one space and
+// leading and trailing white space removed. Markup that a publisher put in
+// a field the specification reads as a string (an RSS title, a channel
+// description) is kept as written: "<p>Hi</p>" stays "<p>Hi</p>". To show
+// a text to a person, use DisplayText, which removes such markup.
 //
 // For a Node value the fragment's text is taken in document order, except the
 // content of script, style, template, noscript, head, title, iframe, object,
@@ -36,6 +41,187 @@ func PlainText(t *Text) string {
 	var w plainWriter
 	w.walk(n, false)
 	return w.result()
+}
+
+// DisplayText returns the text a person should see for t: a title, a
+// description, a summary, on one screen with no HTML renderer. It returns ""
+// for a nil Text.
+//
+//   - For a Node value it is PlainText(t).
+//   - For a string value that carries HTML markup, it is the text of the
+//     string's HTML parse, as PlainText gives it for a Node. A string
+//     carries markup when it has the tags of a known HTML element (a start
+//     tag and, after it, its end tag, as in "<b>new</b>"; or a br, hr, img
+//     or wbr tag alone) or a character reference ending in a semicolon
+//     ("&amp;", "&#39;", "&eacute;"). The known elements are those of the
+//     HTML Living Standard and the obsolete font, center, big, strike and
+//     tt; not "<blink>" or "<content>", and a lone "<template>" is not
+//     markup either: titles about HTML write tags as words. The
+//     specification makes an RSS title or channel description a string, and
+//     many publishers put markup in it: "Tom &amp; Jerry <b>new</b>" shows
+//     as "Tom & Jerry new", "<p>Twice-monthly…</p>" as "Twice-monthly…".
+//   - Any other string is plain text: DisplayText returns it as PlainText
+//     does (white space collapsed, trimmed), so "a < b" stays "a < b" and
+//     "Q&A" stays "Q&A".
+//
+// Which accessor to use: DisplayText for what people read (titles in a
+// list, a podcast's description); PlainText for indexing and word counts,
+// where a string that merely looks like HTML must not lose words; String
+// for the value as the specification defines it (the string, or a Node's
+// HTML); SafeHTML to render a Node as HTML. The canonical JSON holds the
+// specification's value, not DisplayText's.
+func DisplayText(t *Text) string {
+	if t == nil {
+		return ""
+	}
+	if t.IsNode() {
+		return PlainText(t)
+	}
+	s := t.String()
+	if !hasHTMLMarkup(s) {
+		return plainCollapseSpace(s)
+	}
+	nodes, err := html.ParseFragment(strings.NewReader(s), displayContext)
+	if err != nil { // only a read error, which a strings.Reader never gives
+		return plainCollapseSpace(s)
+	}
+	frag := &html.Node{Type: html.DocumentNode}
+	for _, n := range nodes {
+		frag.AppendChild(n)
+	}
+	var w plainWriter
+	w.walk(frag, false)
+	return w.result()
+}
+
+// displayContext is the context element of DisplayText's fragment parse: a
+// body element, as for escaped HTML content.
+var displayContext = &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
+
+// hasHTMLMarkup reports whether s has a tag of a known HTML element
+// (htmlElements) or a character reference that ends in a semicolon and
+// names a character.
+func hasHTMLMarkup(s string) bool {
+	if strings.IndexByte(s, '&') >= 0 && hasCharacterReference(s) {
+		return true
+	}
+	if strings.IndexByte(s, '<') < 0 {
+		return false
+	}
+	z := html.NewTokenizer(strings.NewReader(s))
+	var open []string // the known elements started so far
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return false
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, _ := z.TagName()
+			switch n := string(name); {
+			case displayVoid[n]:
+				return true
+			case htmlElements[n]:
+				open = append(open, n)
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			for _, n := range open {
+				if n == string(name) {
+					return true
+				}
+			}
+		}
+	}
+}
+
+// displayVoid are the void elements whose tag alone makes a string HTML
+// for DisplayText.
+var displayVoid = map[string]bool{"br": true, "hr": true, "img": true, "wbr": true}
+
+// hasCharacterReference reports whether s has "&name;", "&#digits;" or
+// "&#xhex;" that decodes to a character.
+func hasCharacterReference(s string) bool {
+	for i := strings.IndexByte(s, '&'); i >= 0; {
+		rest := s[i+1:]
+		end := strings.IndexByte(rest, ';')
+		if end > 0 && end <= 32 {
+			ref := s[i : i+1+end+1]
+			if isReferenceName(ref[1:len(ref)-1]) && html.UnescapeString(ref) != ref {
+				return true
+			}
+		}
+		j := strings.IndexByte(rest, '&')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// isReferenceName reports whether name (between "&" and ";") has the form
+// of a character reference: letters and digits starting with a letter, or
+// "#" and decimal digits, or "#x" and hex digits.
+func isReferenceName(name string) bool {
+	if name == "" {
+		return false
+	}
+	if name[0] == '#' {
+		digits := name[1:]
+		hex := len(digits) > 0 && (digits[0] == 'x' || digits[0] == 'X')
+		if hex {
+			digits = digits[1:]
+		}
+		if digits == "" {
+			return false
+		}
+		for i := 0; i < len(digits); i++ {
+			c := digits[i]
+			if !('0' <= c && c <= '9' || hex && isHexDigit(c)) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// htmlElements are the element names whose tags make a string HTML for
+// DisplayText: the elements of the HTML Living Standard, and the obsolete
+// presentational font, center, big, strike and tt that feeds still use. Not
+// blink, marquee or other names that plain-text titles write between angle
+// brackets as words ("The history of the <blink> tag").
+var htmlElements = map[string]bool{
+	"a": true, "abbr": true, "address": true, "area": true, "article": true,
+	"aside": true, "audio": true, "b": true, "base": true, "bdi": true,
+	"bdo": true, "blockquote": true, "body": true, "br": true, "button": true,
+	"canvas": true, "caption": true, "cite": true, "code": true, "col": true,
+	"colgroup": true, "data": true, "datalist": true, "dd": true, "del": true,
+	"details": true, "dfn": true, "dialog": true, "div": true, "dl": true,
+	"dt": true, "em": true, "embed": true, "fieldset": true,
+	"figcaption": true, "figure": true, "footer": true, "form": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
+	"head": true, "header": true, "hgroup": true, "hr": true, "html": true,
+	"i": true, "iframe": true, "img": true, "input": true, "ins": true,
+	"kbd": true, "label": true, "legend": true, "li": true, "link": true,
+	"main": true, "map": true, "mark": true, "menu": true, "meta": true,
+	"meter": true, "nav": true, "noscript": true, "object": true, "ol": true,
+	"optgroup": true, "option": true, "output": true, "p": true,
+	"picture": true, "pre": true, "progress": true, "q": true, "rp": true,
+	"rt": true, "ruby": true, "s": true, "samp": true, "script": true,
+	"search": true, "section": true, "select": true, "slot": true,
+	"small": true, "source": true, "span": true, "strong": true,
+	"style": true, "sub": true, "summary": true, "sup": true, "table": true,
+	"tbody": true, "td": true, "template": true, "textarea": true,
+	"tfoot": true, "th": true, "thead": true, "time": true, "title": true,
+	"tr": true, "track": true, "u": true, "ul": true, "var": true,
+	"video": true, "wbr": true,
+	"font": true, "center": true, "big": true, "strike": true, "tt": true,
 }
 
 // plainSkip lists the elements whose content PlainText leaves out.
