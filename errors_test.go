@@ -325,9 +325,7 @@ func TestErrorMessages(t *testing.T) {
 
 // errorSiteExceptions are "feedspec: " strings of the source that no caller
 // sees as an error message.
-var errorSiteExceptions = map[string]string{
-	"feedspec: the fast HTML tokenizer gave up": "internal: the tokenizer's signal to fall back to x/net/html",
-}
+var errorSiteExceptions = map[string]string{}
 
 // TestErrorSitesCovered reads the package's source and checks that the
 // constant text of every string literal starting with "feedspec: " (the

@@ -159,6 +159,10 @@ func (t *Text) IsNode() bool {
 
 // String returns the string value, or for a Node value its HTML
 // serialization (as HTML does). It returns "" for a nil Text.
+//
+// String is the specification's value, for storing and comparing; it is
+// not for display: a Node gives HTML, and a string title may hold markup
+// its publisher put there ("<b>new</b>"). Show DisplayText to people.
 func (t *Text) String() string {
 	if t == nil {
 		return ""
@@ -198,6 +202,11 @@ func (t *Text) Node() *html.Node {
 // value the data of its descendant text nodes, concatenated in document
 // order (the DOM's textContent; template contents are not descendants). It
 // returns "" for a nil Text.
+//
+// TextContent is the DOM's raw text, the one the specification compares
+// ("same text content"): white space kept as written, script and style text
+// included, no line breaks between paragraphs. For indexing use PlainText;
+// for display, DisplayText.
 func (t *Text) TextContent() string {
 	if t == nil {
 		return ""
