@@ -183,7 +183,7 @@ func FuzzEscapedHTML(f *testing.F) {
 	})
 }
 
-// sharedDir returns ../shared/<sub> relative to the package directory, or
+// TestAnalyzeHTML pins down when the tokens alone decide escaped HTML
 // content, and that a lazy Node is not built before it is used.
 func TestAnalyzeHTML(t *testing.T) {
 	tests := []struct {

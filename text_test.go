@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/feedspec/feedspec/internal/htmltoken"
+	"github.com/feedspec/feedspec/internal/sharedtest"
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -323,84 +323,6 @@ func TestConformanceNodeOutputs(t *testing.T) {
 	}
 }
 
-// skips the test when it is absent.
-func sharedDir(t *testing.T, sub string) string {
-	t.Helper()
-	dir := filepath.Join("..", "shared", sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s is absent: %v", dir, err)
-	}
-	return dir
-}
-
-// conformanceDocuments returns the #data section of every case in the
-// feed-parsing conformance files, \u escapes undone for "#data escaped".
-func conformanceDocuments(t *testing.T) []string {
-	files, err := filepath.Glob(filepath.Join(sharedDir(t, "conformance/feed-parsing"), "*.dat"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	var docs []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		require.NoError(t, err)
-		var cur []string
-		in, escaped := false, false
-		flush := func() {
-			if in {
-				s := strings.Join(cur, "\n")
-				if escaped {
-					s = unescapeConformance(s)
-				}
-				docs = append(docs, s)
-			}
-			cur, in = nil, false
-		}
-		for _, line := range strings.Split(string(b), "\n") {
-			if strings.HasPrefix(line, "#") {
-				flush()
-				if line == "#data" || line == "#data escaped" {
-					in, escaped = true, line == "#data escaped"
-				}
-				continue
-			}
-			if in {
-				cur = append(cur, line)
-			}
-		}
-		flush()
-	}
-	return docs
-}
-
-func unescapeConformance(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == 'u' || s[i+1] == 'U') {
-			n := 4
-			if s[i+1] == 'U' {
-				n = 8
-			}
-			if i+2+n <= len(s) {
-				if v, err := strconv.ParseUint(s[i+2:i+2+n], 16, 32); err == nil {
-					b.WriteRune(rune(v))
-					i += 1 + n
-					continue
-				}
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-// corpusFiles returns the paths of the corpus feeds.
-func corpusFiles(t *testing.T) []string {
-	files, err := filepath.Glob(filepath.Join(sharedDir(t, "corpus/feeds"), "*"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	return files
-}
-
 // lazyEagerStats counts what TestLazyEagerEquivalence compared.
 type lazyEagerStats struct {
 	texts, lazyNodes, fallbacks, pairs int
@@ -507,13 +429,13 @@ func compareLazyEager(t *testing.T, name string, doc *xml5.Document, st *lazyEag
 func TestLazyEagerEquivalence(t *testing.T) {
 	type input struct{ name, data string }
 	var inputs []input
-	for i, d := range conformanceDocuments(t) {
+	for i, d := range sharedtest.ConformanceDocuments(t) {
 		inputs = append(inputs, input{fmt.Sprintf("conformance case %d", i+1), d})
 	}
 	if testing.Short() {
 		t.Log("-short: conformance cases only")
 	} else if _, err := os.Stat(filepath.Join("..", "shared", "corpus", "feeds")); err == nil {
-		for _, f := range corpusFiles(t) {
+		for _, f := range sharedtest.CorpusFiles(t) {
 			b, err := os.ReadFile(f)
 			require.NoError(t, err)
 			inputs = append(inputs, input{filepath.Base(f), string(b)})
@@ -629,5 +551,3 @@ func TestLazyTextConcurrentReaders(t *testing.T) {
 		assert.Equal(t, want, r)
 	}
 }
-
-// TestAnalyzeHTML pins down when the tokens alone decide escaped HTML

@@ -1,0 +1,156 @@
+package htmltoken
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// referenceHTML is what AppendHTML stands in for: src parsed by x/net/html
+// as a fragment in a div context (scripting disabled), with mode's changes,
+// each node rendered by html.Render.
+func referenceHTML(src string, mode Mode) (string, error) {
+	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(src), ctx, html.ParseOptionEnableScripting(false))
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, n := range nodes {
+		if mode&DropOneByOneImages != 0 {
+			if isOneByOneImageNode(n) {
+				continue
+			}
+			dropOneByOneImages(n)
+		}
+		if err := html.Render(&b, n); err != nil {
+			return "", err
+		}
+	}
+	return b.String(), nil
+}
+
+// dropOneByOneImages removes from n's subtree every HTML img whose width
+// and height are "1", template contents excepted (they are not children in
+// the DOM).
+func dropOneByOneImages(n *html.Node) {
+	if n.Type == html.ElementNode && n.Namespace == "" && n.DataAtom == atom.Template {
+		return
+	}
+	for c := n.FirstChild; c != nil; {
+		next := c.NextSibling
+		if isOneByOneImageNode(c) {
+			n.RemoveChild(c)
+		} else {
+			dropOneByOneImages(c)
+		}
+		c = next
+	}
+}
+
+func isOneByOneImageNode(n *html.Node) bool {
+	if n.Type != html.ElementNode || n.Namespace != "" || n.DataAtom != atom.Img {
+		return false
+	}
+	var attrs [][2][]byte
+	for _, a := range n.Attr {
+		if a.Namespace == "" {
+			attrs = append(attrs, [2][]byte{[]byte(a.Key), []byte(a.Val)})
+		}
+	}
+	return isOneByOneImage(attrs)
+}
+
+// compareRender checks the serializer's invariant on src: AppendHTML writes
+// what referenceHTML writes, or reports false. It also checks that
+// AppendHTML appends to what dst holds.
+func compareRender(src string, mode Mode) (outcome, string) {
+	const prefix = "prefix:"
+	got, ok := AppendHTML([]byte(prefix), src, mode)
+	if !ok {
+		return gaveUp, ""
+	}
+	if !strings.HasPrefix(string(got), prefix) {
+		return disagreed, fmt.Sprintf("dst's contents not kept: %q", got)
+	}
+	want, err := referenceHTML(src, mode)
+	if err != nil {
+		return disagreed, fmt.Sprintf("AppendHTML wrote %q where html.Render fails: %v", got, err)
+	}
+	if s := string(got[len(prefix):]); s != want {
+		return disagreed, fmt.Sprintf("x/net/html: %q\nAppendHTML: %q", want, s)
+	}
+	return agreed, ""
+}
+
+func TestAppendHTML(t *testing.T) {
+	for _, tt := range []struct {
+		src string
+		ok  bool
+	}{
+		{"", true},
+		{"plain text", true},
+		{"a &amp; b &lt;c&gt; \"q\" 'a'", true},
+		{"<p>one<p>two", true},
+		{"<p>a<div>b</div>", true},
+		{"<ul><li>a<li>b</ul>", true},
+		{"<dl><dt>a<dd>b<dt>c</dl>", true},
+		{"<h1>a<h2>b", true},
+		{"</p>x</br>", true},
+		{"<b>x</i>y</b>", true},
+		{"<div><p>a</div>b", true},
+		{"<li>a<ul><li>b</li></ul></li>", true},
+		{"<b class=z id=a class=y>x</b>", true},
+		{"<pre>\nx</pre><pre>\n\ny</pre><textarea>\nz</textarea>", true},
+		{"<br><img src=a><hr>", true},
+		{"<img width=1 height=1 src=p>", true},
+		{"<x-custom a=b>t</x-custom>", true},
+		{"<p title='a\\b\x01\u2028\xff\"'>x</p>", true},
+		{"<!-- c -->", true},
+		{"<script>if (a < b) x()</script>", true},
+		{"<style>p > a {}</style>", true},
+		// What the tokens alone do not tell.
+		{"<b><p>x</b>y</p>", false},
+		{"<a>x<a>y", false},
+		{"<table><td>x</table>", false},
+		{"<svg><path/></svg>", false},
+		{"<form>x</form>", false},
+		{"<noscript><b>x</b></noscript>", false},
+		{"<template>x</template>", false},
+		{"<select><option>x</select>", false},
+		{"a\x00b", false},
+		{"<p><b>x</p>y", false},
+	} {
+		for _, mode := range []Mode{0, DropOneByOneImages} {
+			got, diff := compareRender(tt.src, mode)
+			assert.NotEqual(t, disagreed, got, "%q mode %d\n%s", tt.src, mode, diff)
+			assert.Equal(t, tt.ok, got == agreed, "%q mode %d: ok", tt.src, mode)
+		}
+	}
+	// The mode changes the output.
+	src := "a<img width=1 height=1 src=p>b"
+	kept, _ := AppendHTML(nil, src, 0)
+	dropped, _ := AppendHTML(nil, src, DropOneByOneImages)
+	assert.Equal(t, `a<img width="1" height="1" src="p"/>b`, string(kept))
+	assert.Equal(t, "ab", string(dropped))
+}
+
+// FuzzAppendHTML checks the serializer's invariant, in both modes:
+// AppendHTML writes what html.ParseFragment and html.Render write, or
+// reports false.
+func FuzzAppendHTML(f *testing.F) {
+	for _, s := range []string{"<p>a<p>b", "<ul><li>a<li>b</ul>", "<b class=z id=a>x</b>", "<pre>\nx</pre>", "</p></br>", "<h1>a<h2>b", "x<img width=1 height=1>y", "<div><p>a</div>b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, mode := range []Mode{0, DropOneByOneImages} {
+			if got, diff := compareRender(src, mode); got == disagreed {
+				t.Fatalf("%q mode %d\n%s", src, mode, diff)
+			}
+		}
+	})
+}
