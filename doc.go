@@ -11,4 +11,50 @@
 //
 // json.Marshal of a Feed gives the canonical JSON: keys in a fixed order,
 // null values and empty lists omitted.
+//
+// # How it works
+//
+// A document goes through these steps, each in the file named (step numbers
+// in brackets are the specification's, cited in the code):
+//
+//  1. Bytes. ParseResponse (response.go), "process a feed response" [1],
+//     checks the status [9] and computes the MIME type by sniffing
+//     (mimetype.go) [2], then hands the body, the final URL [11] and the
+//     charset label to ParseDocument (feed.go).
+//  2. Decoding. Package xml5 (xml5/decode.go) turns the bytes into text: a
+//     byte order mark wins, then the transport's charset label, then the
+//     XML declaration's encoding, then UTF-8. Document.Encoding records it.
+//  3. XML5 tree. xml5 (xml5/parse.go) builds a tree from any input, however
+//     broken, recovering as the XML5 draft says; Limits (limits.go) bound
+//     its size and depth.
+//  4. Format dispatch. processDocument (feed.go), "process a feed
+//     document" [10], looks at the root element's namespace and name [12]
+//     [16]–[19] and picks the processor.
+//  5. Processors. One file per format, each a switch over (namespace,
+//     local name) that reads like the specification: atom.go (Atom 1.0),
+//     atom03.go (Atom 0.3), rss.go (RSS 2.0 and 0.9x), rdf.go (RSS 1.0);
+//     the additions (iTunes, Dublin Core, links, categories...) in
+//     extensions.go; shared pieces in entry.go, person.go, enclosure.go,
+//     image.go, urls.go (URL parsing against the document's URL) and
+//     dates.go (the specification's date formats). Values the steps reject
+//     become Diagnostics (diagnostics.go) when asked for.
+//  6. Text values. Titles, summaries and contents are Text values (text.go):
+//     null, a string or a Node. Escaped HTML (escapedhtml.go) is decided
+//     from its tokens alone when it can be — is it significant [109], is it
+//     one string [339] — and its tree is built only on first use ("lazy");
+//     Atom XHTML content (xhtml.go) is converted from the XML tree. Both are
+//     sanitized and tested for significant content by sanitize.go
+//     [108]–[114]. The HTML tokenizer and the serializer that let this skip
+//     x/net/html's parser are package internal/htmltoken.
+//  7. Cleanup. cleanupFeed (feed.go) runs the final steps [350]–[353].
+//  8. Model. The result is a Feed (feed.go) of Entries (entry.go): the
+//     specification's fields and the additions'.
+//  9. Canonical JSON. MarshalJSON (json.go) writes the fixed-order JSON that
+//     users keep as golden files; Text values write themselves (text.go),
+//     serialized from the tokens when the tree was never built.
+//
+// Beside the pipeline: WithRecovery's repairs (recovery.go), the helpers
+// that work on a parsed Feed (plaintext.go, safehtml.go, canonical.go,
+// identity.go), feed discovery in HTML pages (discover.go) and fetching
+// (fetch.go).
 package feedspec
