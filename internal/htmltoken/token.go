@@ -347,14 +347,37 @@ func (z *Fast) comment(i int) html.TokenType {
 }
 
 // seenKey reports whether the current tag already has an attribute named
-// key (in any ASCII case): x/net/html keeps the first.
+// key (in any ASCII case): x/net/html keeps the first. Only ASCII letters
+// fold, as x/net/html lower-cases keys: "k" and "\u212a" (KELVIN SIGN) are
+// two keys, and so are two invalid UTF-8 bytes.
 func (z *Fast) seenKey(key []byte) bool {
 	for _, a := range z.attrs {
-		if bytes.EqualFold(z.src[a[0]:a[1]], key) {
+		if equalFoldASCII(z.src[a[0]:a[1]], key) {
 			return true
 		}
 	}
 	return false
+}
+
+// equalFoldASCII reports whether a and b are equal once ASCII letters are
+// lower-cased.
+func equalFoldASCII(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // commonEntities maps the names of the character references feeds use most
