@@ -1,154 +1,40 @@
-package feedspec
+package feedspec_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/feedspec/feedspec"
+	"github.com/feedspec/feedspec/feedspectest"
 )
 
-// update rewrites the golden files: go test -run TestGolden -update
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
-
-// goldenBaseURL is the document URL of every golden feed, except those whose
-// file name contains "nobase", which are parsed without one.
-const goldenBaseURL = "https://example.com/feeds/feed.xml"
-
-// goldenOptions returns the options a golden feed is parsed with, from its
-// file name: the document URL goldenBaseURL unless the name contains
-// "nobase"; WithXMLBase when it contains "xmlbase"; WithLenientDates when it
-// contains "lenient"; WithRecovery when it contains "recovery".
-func goldenOptions(path string) []Option {
-	name := filepath.Base(path)
-	var opts []Option
-	if !strings.Contains(name, "nobase") {
-		opts = append(opts, WithURL(goldenBaseURL))
-	}
-	if strings.Contains(name, "xmlbase") {
-		opts = append(opts, WithXMLBase())
-	}
-	if strings.Contains(name, "lenient") {
-		opts = append(opts, WithLenientDates())
-	}
-	if strings.Contains(name, "recovery") {
-		opts = append(opts, WithRecovery())
-	}
-	return opts
-}
-
-// goldenJSON parses the feed file at path as the golden test does and returns
-// the canonical JSON, indented, or "null" when it is not a feed.
-func goldenJSON(t *testing.T, path string) []byte {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	feed, err := ParseDocument(f, goldenOptions(path)...)
-	if feed == nil {
-		if !errors.Is(err, ErrNotFeed) {
-			t.Fatalf("%s: ParseDocument: %v", path, err)
-		}
-		return []byte("null\n")
-	}
-	if err != nil {
-		t.Fatalf("%s: ParseDocument returned a feed and the error %v", path, err)
-	}
-	b, err := feed.MarshalJSON()
-	if err != nil {
-		t.Fatalf("%s: MarshalJSON: %v", path, err)
-	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, b, "", "  "); err != nil {
-		t.Fatalf("%s: MarshalJSON gave invalid JSON: %v\n%s", path, err, b)
-	}
-	out.WriteByte('\n')
-	return out.Bytes()
-}
-
-// TestGolden parses every testdata/golden/*.xml (with goldenOptions) and
-// compares its canonical JSON with the .json file next to it.
+// TestGolden parses every feed of testdata/golden with the options its name
+// asks for (GoldenOptions) and compares the canonical JSON with the .json file
+// next to it and the diagnostics with the .diagnostics.txt file next to it,
+// which exists only for the feeds that have some. go test -run TestGolden
+// -update rewrites them.
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/golden/*.xml")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no golden feeds in testdata/golden (%v)", err)
-	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.Base(path), ".xml")
-		t.Run(name, func(t *testing.T) {
-			got := goldenJSON(t, path)
-			want := strings.TrimSuffix(path, ".xml") + ".json"
-			if *update {
-				if err := os.WriteFile(want, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			exp, err := os.ReadFile(want)
-			if err != nil {
-				t.Fatalf("%v (run go test -run TestGolden -update to create it)", err)
-			}
-			if !bytes.Equal(got, exp) {
-				t.Errorf("%s: canonical JSON differs from %s\ngot:\n%s\nwant:\n%s", path, want, got, exp)
-			}
-		})
-	}
+	feedspectest.GoldenTest{FileOptions: feedspec.GoldenOptions, Diagnostics: true}.Run(t, "testdata/golden")
 }
 
-// goldenDiagnostics parses the feed file at path as the golden test does,
-// with WithDiagnostics, and returns the diagnostics one a line ("" for none).
-func goldenDiagnostics(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var diags []Diagnostic
-	_, _ = ParseDocument(bytes.NewReader(b), append(goldenOptions(path), WithDiagnostics(&diags))...)
-	var out bytes.Buffer
-	for _, d := range diags {
-		out.WriteString(d.String())
-		out.WriteByte('\n')
-	}
-	return out.Bytes()
-}
-
-// TestGoldenDiagnostics parses every golden feed with WithDiagnostics and
-// compares the diagnostics with the .diagnostics.txt file next to it, which
-// exists only for the feeds that have some.
-func TestGoldenDiagnostics(t *testing.T) {
-	files, _ := filepath.Glob("testdata/golden/*.xml")
-	for _, path := range files {
-		got := goldenDiagnostics(t, path)
-		want := strings.TrimSuffix(path, ".xml") + ".diagnostics.txt"
-		if *update {
-			if len(got) == 0 {
-				if err := os.Remove(want); err != nil && !errors.Is(err, os.ErrNotExist) {
-					t.Fatal(err)
-				}
-				continue
-			}
-			if err := os.WriteFile(want, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		exp, err := os.ReadFile(want)
-		if errors.Is(err, os.ErrNotExist) {
-			exp, err = nil, nil
-		}
-		if err != nil {
+// TestGoldenUpdateFlag checks that feedspectest uses the -update flag the
+// internal tests define rather than defining a second one (which would have
+// panicked before any test ran).
+func TestGoldenUpdateFlag(t *testing.T) {
+	was := *feedspec.UpdateFlag
+	defer func() { *feedspec.UpdateFlag = was }()
+	for _, v := range []bool{true, false} {
+		if err := flag.Set("update", strconv.FormatBool(v)); err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(got, exp) {
-			t.Errorf("%s: diagnostics differ from %s\ngot:\n%s\nwant:\n%s", path, want, got, exp)
+		if *feedspec.UpdateFlag != v || feedspectest.Update() != v {
+			t.Errorf("-update=%v: the internal flag says %v, feedspectest.Update %v", v, *feedspec.UpdateFlag, feedspectest.Update())
 		}
 	}
 }
