@@ -53,8 +53,21 @@ type FetchResult struct {
 	// document URL.
 	URL string
 
+	// PermanentURL is the URL to fetch the feed from the next time: the URL
+	// Fetch was given, or the one its leading run of permanent redirects
+	// (301 Moved Permanently, 308 Permanent Redirect) led to. A temporary
+	// redirect (302 Found, 303 See Other, 307 Temporary Redirect) ends the
+	// run, as the URL that answered with it remains the resource's: a feed
+	// moved with a 301 gives the new URL, one sent elsewhere by a 302 the
+	// old one, and 301 then 302 the URL between the two.
+	PermanentURL string
+
 	// StatusCode is the response's status code.
 	StatusCode int
+
+	// Gone reports a 410 Gone answer: the feed was removed for good, and a
+	// poller should stop fetching it. Fetch also returns the status error.
+	Gone bool
 
 	// NotModified reports a 304 Not Modified answer to a conditional
 	// request: the feed from the previous fetch is still current.
@@ -69,6 +82,10 @@ type FetchResult struct {
 
 	// Header is the response's header (Cache-Control, Retry-After, …).
 	Header http.Header
+
+	// lastFeed is the feed of the last fetch that had one, when Feed is nil:
+	// NextFetch reads its ttl and skipped hours after a 304.
+	lastFeed *Feed
 }
 
 // Fetch GETs url and parses the response with ParseResponse.
@@ -86,7 +103,15 @@ type FetchResult struct {
 // 304 gives NotModified and a nil error; any other outcome gives the result
 // and ParseResponse's error, if any (a *StatusError matching ErrStatus, a
 // *HTMLPageError or *MIMETypeError matching ErrNotFeed, …). Keep the
-// validators of a result only when the error is nil.
+// validators of a result only when the error is nil. A result with an
+// error still says when to try again (NextFetch, which reads Retry-After on
+// a 429 or 503), whether the feed is Gone, and where it moved
+// (PermanentURL).
+//
+// prev need not come from Fetch: a poller that restarts builds it from the
+// validators it stored, &FetchResult{ETag: etag, LastModified: lastModified},
+// and the request is as conditional as with the original result. Only ETag,
+// LastModified and Feed are read from prev (Feed for NextFetch after a 304).
 func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*FetchResult, error) {
 	if f == nil {
 		f = &Fetcher{}
@@ -106,13 +131,21 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 
 	result := &FetchResult{
 		URL:          url,
+		PermanentURL: permanentURL(url, res),
 		StatusCode:   res.StatusCode,
+		Gone:         res.StatusCode == http.StatusGone,
 		ETag:         res.Header.Get("ETag"),
 		LastModified: res.Header.Get("Last-Modified"),
 		Header:       res.Header,
 	}
 	if res.Request != nil && res.Request.URL != nil {
 		result.URL = res.Request.URL.String()
+	}
+	if prev != nil {
+		result.lastFeed = prev.Feed
+		if result.lastFeed == nil {
+			result.lastFeed = prev.lastFeed
+		}
 	}
 	feed, err := ParseResponse(res, f.Options...)
 	if errors.Is(err, ErrNotModified) {
@@ -128,10 +161,33 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 		return result, nil
 	}
 	result.Feed = feed
+	if feed != nil {
+		result.lastFeed = nil
+	}
 	if err != nil {
 		return result, &FetchError{URL: url, Err: err}
 	}
 	return result, nil
+}
+
+// permanentURL returns FetchResult.PermanentURL for a response to a request
+// for url: the URL reached by the leading run of permanent redirects.
+func permanentURL(url string, res *http.Response) string {
+	// The chain, from the last request back to the first: each request
+	// made after a redirect carries the response that caused it.
+	var hops []*http.Request
+	for req := res.Request; req != nil && req.Response != nil; req = req.Response.Request {
+		hops = append(hops, req)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		switch hops[i].Response.StatusCode {
+		case http.StatusMovedPermanently, http.StatusPermanentRedirect:
+			url = hops[i].URL.String()
+		default:
+			return url
+		}
+	}
+	return url
 }
 
 // newRequest builds Fetch's GET request.
