@@ -121,6 +121,9 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 	if c.charset != "" {
 		xopts = append(xopts, xml5.WithCharset(c.charset))
 	}
+	if c.recovery {
+		xopts = append(xopts, xml5.WithRecovery()) // repairs 3, 4, 7, 9 (recovery.go)
+	}
 	doc, readErr := xml5.Parse(r, xopts...)
 	if doc == nil {
 		if readErr == nil {
@@ -130,6 +133,7 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 	}
 	if c.diagnostics != nil {
 		xmlDiagnostics(c.diagnostics, doc)
+		repairDiagnostics(c.diagnostics, doc) // recovery.go
 	}
 	feed, err := processDocument(doc, c)
 	if readErr != nil {

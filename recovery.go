@@ -243,3 +243,11 @@ func nextSkippingChildren(n, root *xml5.Node) *xml5.Node {
 	}
 	return nil
 }
+
+// repairDiagnostics appends the XML parser's repairs (WithRecovery) to dst
+// as DiagnosticRecovered.
+func repairDiagnostics(dst *[]Diagnostic, doc *xml5.Document) {
+	for _, r := range doc.Repairs {
+		*dst = append(*dst, Diagnostic{Kind: DiagnosticRecovered, Line: r.Line, Column: r.Column, Offset: r.Offset, Message: r.Message})
+	}
+}

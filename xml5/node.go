@@ -250,6 +250,10 @@ type Document struct {
 	// order, when the caller asked for them (WithErrors); otherwise nil.
 	Errors []ParseError
 
+	// Repairs lists what WithRecovery changed, in the order it was done:
+	// the decoding first, then in input order; nil without WithRecovery.
+	Repairs []Repair
+
 	// text is the decoded input (see Position).
 	text string
 }

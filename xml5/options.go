@@ -9,10 +9,11 @@ import (
 type Option func(*config)
 
 type config struct {
-	url     string
-	charset string
-	errors  bool
-	limits  Limits
+	url      string
+	charset  string
+	errors   bool
+	limits   Limits
+	recovery bool // WithRecovery (recovery.go)
 }
 
 // WithURL records u as the document's URL (Document.URL). The parser itself

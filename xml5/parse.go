@@ -19,9 +19,23 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	lim := cfg.limits.resolve()
 	raw, readErr, limErr := readAll(r, lim.MaxInputBytes)
 	text, enc := decode(raw, cfg.charset)
+	var repairs []Repair
+	if cfg.recovery {
+		text, enc, repairs = recoverDecode(raw, cfg.charset, text, enc) // recovery.go
+	}
 	doc := &Document{URL: cfg.url, Encoding: enc, text: text}
 	p := newParser(doc, text, lim, cfg.errors)
+	if cfg.recovery {
+		p.recovery = true
+		for _, r := range repairs {
+			r.Line, r.Column = 1, 1
+			doc.Repairs = append(doc.Repairs, r)
+		}
+	}
 	err := p.parse()
+	if p.recovery {
+		p.finishRepairs()
+	}
 	if err == nil {
 		err = limErr
 	}
@@ -138,6 +152,11 @@ type parser struct {
 	arena          []byte // backing store of short built strings (makeString)
 	nameCountsLive bool
 	nameCounts     map[string]int
+
+	// WithRecovery (recovery.go).
+	recovery   bool
+	c1Refs     countedRepair
+	typoQuotes countedRepair
 }
 
 type rawAttr struct {
@@ -402,7 +421,10 @@ func isSpace(c byte) bool {
 }
 
 func (p *parser) parse() error {
-	if strings.HasPrefix(p.src, "<?xml") && len(p.src) > 5 && (isSpace(p.src[5]) || p.src[5] == '?') {
+	if p.recovery {
+		p.recoverDecl() // recovery.go
+	}
+	if strings.HasPrefix(p.src[p.pos:], "<?xml") && len(p.src) > p.pos+5 && (isSpace(p.src[p.pos+5]) || p.src[p.pos+5] == '?') {
 		p.xmlDecl()
 	}
 	p.run()
@@ -576,6 +598,12 @@ func (p *parser) startTag() {
 			case '>':
 				ok = true
 			default:
+				if p.recovery {
+					if v, j, typo := p.typographicAttr(i); typo { // recovery.go
+						value, i, ok = v, j, true
+						break
+					}
+				}
 				value, i, ok = p.unquotedValue(i)
 			}
 			if !ok {
@@ -1144,19 +1172,23 @@ func (p *parser) cdata() {
 // records its pseudo-attributes.
 func (p *parser) xmlDecl() {
 	s := p.src
-	j := strings.Index(s, "?>")
+	start := p.pos // 0 unless WithRecovery skipped whitespace
+	j := strings.Index(s[start:], "?>")
 	end := len(s)
 	if j >= 0 {
-		end = j
-		p.pos = j + 2
+		end = start + j
+		p.pos = end + 2
 	} else {
 		p.parseError("eof-in-xml-declaration")
 		p.pos = len(s)
 	}
-	body := s[5:end]
+	body := s[start+5 : end]
 	p.doc.XMLVersion = declValue(body, "version")
 	p.doc.XMLEncoding = declValue(body, "encoding")
 	p.doc.XMLStandalone = declValue(body, "standalone")
+	if p.recovery {
+		p.recoverDeclValues(start) // recovery.go
+	}
 }
 
 // declValue extracts a pseudo-attribute's value from an XML declaration.

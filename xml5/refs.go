@@ -142,6 +142,9 @@ func (p *parser) textReference() {
 		if n < 4 || s[p.pos+n-1] != ';' {
 			p.parseError("missing-semicolon-after-character-reference")
 		}
+		if p.recovery {
+			r = p.recoverC1(r) // recovery.go
+		}
 		var b [4]byte
 		p.addString(string(b[:utf8.EncodeRune(b[:], r)]))
 		p.pos += n
@@ -253,6 +256,9 @@ func (p *parser) attrReference(b []byte, s string, extra byte, depth int) ([]byt
 		r, n := numericRef(s)
 		if n == 0 {
 			return append(b, '&'), 1
+		}
+		if p.recovery {
+			r = p.recoverC1(r) // recovery.go
 		}
 		return utf8.AppendRune(b, r), n
 	}

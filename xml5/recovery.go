@@ -1,0 +1,350 @@
+package xml5
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// WithRecovery turns on repairs of mistakes XML5 does not forgive but every
+// browser and feed reader does. They are off by default, and the parse then
+// follows XML5 exactly. With them on:
+//
+//   - An encoding the bytes contradict is not used: a document declared (by
+//     the transport or the XML declaration) in a single-byte encoding whose
+//     bytes are valid UTF-8 with multi-byte sequences is decoded as UTF-8; a
+//     document declared UTF-8, or not declared, whose bytes are mostly not
+//     UTF-8 is decoded as windows-1252.
+//   - A document encoded as UTF-8 twice (every non-ASCII character is a
+//     UTF-8 sequence read as windows-1252: "Ã³" for "ó") is decoded once
+//     more, only when every non-ASCII sequence of the document reads so.
+//   - An XML declaration after leading whitespace is still the declaration
+//     (it gives the encoding).
+//   - Typographic quotes (“…”, ‘…’) delimit attribute values and the XML
+//     declaration's values as ASCII quotes do.
+//   - Numeric character references to C1 controls (&#128; to &#159;) are the
+//     windows-1252 characters, as in HTML.
+//
+// Each repair that changed the parse is listed in Document.Repairs.
+func WithRecovery() Option { return func(c *config) { c.recovery = true } }
+
+// A Repair is a change WithRecovery made to the parse.
+type Repair struct {
+	Line, Column int    // 1-based position in the decoded input; Column counts characters
+	Offset       int    // byte offset in the decoded input
+	Message      string // what was done, such as "declared ISO-8859-1, decoded as UTF-8"
+}
+
+// singleByte reports whether the WHATWG encoding name is a single-byte
+// encoding (windows-125x, ISO-8859-x, KOI8, IBM866, the Mac encodings).
+func singleByte(name string) bool {
+	switch name {
+	case "UTF-8", "UTF-16BE", "UTF-16LE", "UTF-32BE", "UTF-32LE",
+		"Shift_JIS", "EUC-JP", "ISO-2022-JP", "EUC-KR", "GBK", "gb18030", "Big5",
+		"x-user-defined", "replacement", "":
+		return false
+	}
+	return true
+}
+
+// recoverDecode runs the encoding repairs on raw, which decode made text
+// (in encoding enc) of. It returns the text to parse, its encoding, and the
+// repairs made (their positions are filled by the caller).
+func recoverDecode(raw []byte, transport, text, enc string) (string, string, []Repair) {
+	var repairs []Repair
+	if hasBOM(raw) {
+		return text, enc, nil
+	}
+	declared := "" // the label, as written, of the encoding decode used
+	if e, _ := lookupLabel(transport); e != nil {
+		declared = strings.TrimSpace(transport)
+	} else if label := sniffDeclRecover(raw); label != "" {
+		if e, name := lookupLabel(label); e != nil && name != "UTF-16BE" && name != "UTF-16LE" {
+			declared = label
+			if name != enc {
+				// A declaration decode did not see: after
+				// whitespace, or with typographic quotes.
+				text, enc = decodeNamed(e, name, raw)
+				repairs = append(repairs, Repair{Message: "encoding " + label + " read from the XML declaration"})
+			}
+		}
+	}
+	switch {
+	case singleByte(enc) && utf8.Valid(raw) && hasNonASCII(raw):
+		// Repair 3: the bytes are UTF-8 whatever the label says.
+		repairs = append(repairs, Repair{Message: "declared " + declared + ", decoded as UTF-8"})
+		text, enc = utf8Text(raw), "UTF-8"
+	case enc == "UTF-8" && mostlyNotUTF8(raw):
+		what := "declared " + declared
+		if declared == "" {
+			what = "no encoding declared"
+		}
+		repairs = append(repairs, Repair{Message: what + ", bytes not UTF-8, decoded as windows-1252"})
+		text, enc = decodeWith(charmap.Windows1252, raw), "windows-1252"
+	}
+	if fixed, ok := undoubleUTF8(text); ok {
+		repairs = append(repairs, Repair{Message: "UTF-8 encoded twice, decoded once more"})
+		text = fixed
+	}
+	return text, enc, repairs
+}
+
+// hasBOM reports whether raw starts with a byte order mark decode honours.
+func hasBOM(raw []byte) bool {
+	return len(raw) >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF ||
+		len(raw) >= 2 && (raw[0] == 0xFE && raw[1] == 0xFF || raw[0] == 0xFF && raw[1] == 0xFE) ||
+		len(raw) >= 4 && raw[0] == 0 && raw[1] == 0 && raw[2] == 0xFE && raw[3] == 0xFF
+}
+
+func hasNonASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// mostlyNotUTF8 reports whether raw is not valid UTF-8, has at least as
+// many bytes that are not part of a UTF-8 sequence as multi-byte sequences,
+// and holds none of the five bytes windows-1252 leaves undefined.
+func mostlyNotUTF8(raw []byte) bool {
+	if utf8.Valid(raw) {
+		return false
+	}
+	invalid, valid := 0, 0
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c < 0x80 {
+			i++
+			continue
+		}
+		switch c {
+		case 0x81, 0x8D, 0x8F, 0x90, 0x9D:
+			return false
+		}
+		r, n := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && n <= 1 {
+			invalid++
+			i++
+			continue
+		}
+		valid++
+		i += n
+	}
+	return invalid >= valid
+}
+
+// cp1252Byte returns the windows-1252 byte (as the WHATWG index maps it) that
+// decodes to r.
+func cp1252Byte(r rune) (byte, bool) {
+	if r < 0x80 || r >= 0xA0 && r <= 0xFF {
+		return byte(r), true
+	}
+	switch r {
+	case 0x81, 0x8D, 0x8F, 0x90, 0x9D:
+		return byte(r), true
+	}
+	for b, c := range cp1252High {
+		if c == r {
+			return byte(0x80 + b), true
+		}
+	}
+	return 0, false
+}
+
+// cp1252High are the characters windows-1252 gives bytes 0x80 to 0x9F
+// (the five undefined bytes map to the C1 controls, as in the WHATWG index).
+var cp1252High = [32]rune{
+	0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+	0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+}
+
+// undoubleUTF8 is the double-encoding repair: when text has non-ASCII
+// characters, each of them is a windows-1252 character, and the bytes they
+// stand for make valid UTF-8 text, it returns that text.
+func undoubleUTF8(text string) (string, bool) {
+	need, multi := 0, false
+	for _, r := range text {
+		b, ok := cp1252Byte(r)
+		if !ok {
+			return "", false
+		}
+		switch {
+		case need > 0:
+			if b < 0x80 || b > 0xBF {
+				return "", false
+			}
+			need--
+		case b < 0x80:
+		case b >= 0xC2 && b <= 0xDF:
+			need, multi = 1, true
+		case b >= 0xE0 && b <= 0xEF:
+			need, multi = 2, true
+		case b >= 0xF0 && b <= 0xF4:
+			need, multi = 3, true
+		default:
+			return "", false
+		}
+	}
+	if need > 0 || !multi {
+		return "", false
+	}
+	out := make([]byte, 0, len(text))
+	for _, r := range text {
+		b, _ := cp1252Byte(r)
+		out = append(out, b)
+	}
+	if !utf8.Valid(out) {
+		return "", false
+	}
+	return bytesToString(out), true
+}
+
+// sniffDeclRecover reads the encoding of an XML declaration at the start of
+// raw, after any whitespace, its value delimited by ASCII or typographic
+// quotes.
+func sniffDeclRecover(raw []byte) string {
+	lead := 0
+	for lead < len(raw) && isSpace(raw[lead]) {
+		lead++
+	}
+	return strings.Trim(sniffDeclEncoding(raw[lead:]), "“”‘’„")
+}
+
+// typographicValue reads an attribute value delimited by typographic quotes
+// at i: “…” (or ”…”, „…“) or ‘…’ (or ’…’). It returns the raw value and the
+// index after the closing quote, or ok false when s[i:] does not start with
+// such a quote or the value does not end before the tag does.
+func typographicValue(s string, i int) (raw string, next int, ok bool) {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	var closers string
+	switch r {
+	case '“', '”', '„':
+		closers = "“”"
+	case '‘', '’':
+		closers = "‘’"
+	default:
+		return "", 0, false
+	}
+	start := i + n
+	end := strings.IndexAny(s[start:], closers)
+	if end < 0 {
+		return "", 0, false
+	}
+	raw = s[start : start+end]
+	if strings.IndexByte(raw, '>') >= 0 || strings.IndexByte(raw, '<') >= 0 {
+		return "", 0, false
+	}
+	_, cn := utf8.DecodeRuneInString(s[start+end:])
+	return raw, start + end + cn, true
+}
+
+// c1Reference maps a numeric character reference to a C1 control to the
+// windows-1252 character HTML reads it as; other characters are returned
+// as they are.
+func c1Reference(r rune) (rune, bool) {
+	if r >= 0x80 && r <= 0x9F {
+		if c := cp1252High[r-0x80]; c != r {
+			return c, true
+		}
+	}
+	return r, false
+}
+
+// repair records a repair at offset off of the decoded document.
+func (p *parser) repair(off int, msg string) {
+	line, col := p.lineCol(off)
+	p.doc.Repairs = append(p.doc.Repairs, Repair{Line: line, Column: col, Offset: off, Message: msg})
+}
+
+// countedRepair counts a repair that may happen many times in a document:
+// one Repair, at the first, says how many there were (see finishRepairs).
+func (p *parser) countedRepair(c *countedRepair, off int) {
+	if c.count == 0 {
+		p.repair(off, "")
+		c.index = len(p.doc.Repairs) - 1
+	}
+	c.count++
+}
+
+// A countedRepair is one kind of repair counted over the document.
+type countedRepair struct {
+	count, index int
+}
+
+// finishRepairs writes the messages of the counted repairs.
+func (p *parser) finishRepairs() {
+	if c := p.c1Refs; c.count > 0 {
+		p.doc.Repairs[c.index].Message = plural(c.count, "numeric reference", "numeric references") +
+			" to C1 controls read as windows-1252 characters"
+	}
+	if c := p.typoQuotes; c.count > 0 {
+		p.doc.Repairs[c.index].Message = plural(c.count, "attribute value", "attribute values") +
+			" delimited by typographic quotes read as quoted"
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// recoverDecl skips the whitespace before an XML declaration, so that it is
+// read as the declaration.
+func (p *parser) recoverDecl() {
+	i := 0
+	for i < len(p.src) && isSpace(p.src[i]) {
+		i++
+	}
+	if i == 0 || !strings.HasPrefix(p.src[i:], "<?xml") || len(p.src) <= i+5 || !isSpace(p.src[i+5]) && p.src[i+5] != '?' {
+		return
+	}
+	p.pos = i
+	p.repair(i, "XML declaration after whitespace read as the declaration")
+}
+
+// recoverDeclValues removes typographic quotes around the XML declaration's
+// values (at start).
+func (p *parser) recoverDeclValues(start int) {
+	changed := false
+	for _, v := range []*string{&p.doc.XMLVersion, &p.doc.XMLEncoding, &p.doc.XMLStandalone} {
+		if t := strings.Trim(*v, "“”‘’„"); t != *v {
+			*v, changed = t, true
+		}
+	}
+	if changed {
+		p.repair(start, "XML declaration's values delimited by typographic quotes read as quoted")
+	}
+}
+
+// typographicAttr reads an attribute value delimited by typographic quotes
+// at i (see typographicValue), references expanded.
+func (p *parser) typographicAttr(i int) (string, int, bool) {
+	raw, next, ok := typographicValue(p.src, i)
+	if !ok {
+		return "", 0, false
+	}
+	p.countedRepair(&p.typoQuotes, i)
+	if strings.IndexByte(raw, '&') < 0 && strings.IndexByte(raw, 0) < 0 && !strings.ContainsAny(raw, "\t\n\r\f") {
+		return raw, next, true
+	}
+	p.scratch = p.attrValue(p.scratch[:0], raw, 0, 0)
+	return p.makeString(p.scratch), next, true
+}
+
+// recoverC1 maps a numeric reference to a C1 control to its windows-1252
+// character.
+func (p *parser) recoverC1(r rune) rune {
+	if c, ok := c1Reference(r); ok {
+		p.countedRepair(&p.c1Refs, p.offset())
+		return c
+	}
+	return r
+}

@@ -1,0 +1,210 @@
+package xml5
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// cp1252 encodes s in windows-1252.
+func cp1252(t *testing.T, s string) string {
+	t.Helper()
+	b, err := charmap.Windows1252.NewEncoder().String(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// doubleUTF8 returns s encoded as UTF-8, read as windows-1252 and encoded as
+// UTF-8 again.
+func doubleUTF8(t *testing.T, s string) string {
+	t.Helper()
+	b, err := charmap.Windows1252.NewDecoder().String(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestRecoveryRepairs parses each input with and without WithRecovery and
+// checks the root's text, the encoding and the repairs.
+func TestRecoveryRepairs(t *testing.T) {
+	type want struct {
+		title, enc string
+		repairs    []string // messages, in order
+	}
+	for _, tc := range []struct {
+		name, src, charset string
+		spec, rec          want
+	}{
+		{
+			name: "declared latin-1, UTF-8 bytes",
+			src:  `<?xml version="1.0" encoding="iso-8859-1"?><t>Crème</t>`,
+			spec: want{"CrÃ¨me", "windows-1252", nil},
+			rec:  want{"Crème", "UTF-8", []string{"declared iso-8859-1, decoded as UTF-8"}},
+		},
+		{
+			name:    "transport label latin-1, UTF-8 bytes",
+			src:     `<t>Crème</t>`,
+			charset: "latin1",
+			spec:    want{"CrÃ¨me", "windows-1252", nil},
+			rec:     want{"Crème", "UTF-8", []string{"declared latin1, decoded as UTF-8"}},
+		},
+		{
+			name: "declared latin-1, ASCII bytes",
+			src:  `<?xml version="1.0" encoding="iso-8859-1"?><t>Creme</t>`,
+			spec: want{"Creme", "windows-1252", nil},
+			rec:  want{"Creme", "windows-1252", nil},
+		},
+		{
+			name: "declared UTF-8, windows-1252 bytes",
+			src:  `<?xml version="1.0" encoding="utf-8"?><t>` + cp1252(t, "Café “x”") + `</t>`,
+			spec: want{"Caf\uFFFD \uFFFDx\uFFFD", "UTF-8", nil},
+			rec:  want{"Café “x”", "windows-1252", []string{"declared utf-8, bytes not UTF-8, decoded as windows-1252"}},
+		},
+		{
+			name: "undeclared, windows-1252 bytes",
+			src:  `<t>` + cp1252(t, "Déjà") + `</t>`,
+			spec: want{"D\uFFFDj\uFFFD", "UTF-8", nil},
+			rec:  want{"Déjà", "windows-1252", []string{"no encoding declared, bytes not UTF-8, decoded as windows-1252"}},
+		},
+		{
+			// Mostly UTF-8 with one stray byte: UTF-8 stays.
+			name: "mostly UTF-8",
+			src:  "<t>é è à \xE9</t>",
+			spec: want{"é è à \uFFFD", "UTF-8", nil},
+			rec:  want{"é è à \uFFFD", "UTF-8", nil},
+		},
+		{
+			// A byte windows-1252 leaves undefined: not windows-1252.
+			name: "undefined windows-1252 byte",
+			src:  "<t>\xE9\x81</t>",
+			spec: want{"\uFFFD", "UTF-8", nil},
+			rec:  want{"\uFFFD", "UTF-8", nil},
+		},
+		{
+			name: "byte order mark wins",
+			src:  "\xEF\xBB\xBF<?xml version='1.0' encoding='iso-8859-1'?><t>Crème</t>",
+			spec: want{"Crème", "UTF-8", nil},
+			rec:  want{"Crème", "UTF-8", nil},
+		},
+		{
+			name: "double-encoded UTF-8",
+			src:  `<t>` + doubleUTF8(t, "Canción — ‘niño’") + `</t>`,
+			spec: want{doubleUTF8(t, "Canción — ‘niño’"), "UTF-8", nil},
+			rec:  want{"Canción — ‘niño’", "UTF-8", []string{"UTF-8 encoded twice, decoded once more"}},
+		},
+		{
+			// One character that is not a double encoding: nothing
+			// changes, anywhere.
+			name: "double-encoded UTF-8 but one character",
+			src:  `<t>` + doubleUTF8(t, "Canción") + ` ó</t>`,
+			spec: want{doubleUTF8(t, "Canción") + " ó", "UTF-8", nil},
+			rec:  want{doubleUTF8(t, "Canción") + " ó", "UTF-8", nil},
+		},
+		{
+			name: "declaration after whitespace",
+			src:  "\n\n <?xml version=\"1.0\" encoding=\"iso-8859-1\"?><t>" + cp1252(t, "São") + "</t>",
+			spec: want{"S\uFFFDo", "UTF-8", nil},
+			rec: want{"São", "windows-1252", []string{
+				"encoding iso-8859-1 read from the XML declaration",
+				"XML declaration after whitespace read as the declaration",
+			}},
+		},
+		{
+			name: "C1 references",
+			src:  `<t a="&#150;">1998&#150;2024 &#x93;q&#x94; &#129; &#8211;</t>`,
+			spec: want{"1998\u00962024 \u0093q\u0094 \u0081 –", "UTF-8", nil},
+			rec:  want{"1998–2024 “q” \u0081 –", "UTF-8", []string{"4 numeric references to C1 controls read as windows-1252 characters"}},
+		},
+		{
+			name: "typographic quotes",
+			src:  `<?xml version=“1.0” encoding=“utf-8”?><t a=“x y” b=‘z’ c="“q”">text</t>`,
+			spec: want{"text", "UTF-8", nil},
+			rec: want{"text", "UTF-8", []string{
+				"XML declaration's values delimited by typographic quotes read as quoted",
+				"2 attribute values delimited by typographic quotes read as quoted",
+			}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, rec := range []bool{false, true} {
+				opts := []Option{WithCharset(tc.charset)}
+				w := tc.spec
+				if rec {
+					opts = append(opts, WithRecovery())
+					w = tc.rec
+				}
+				doc, err := Parse(strings.NewReader(tc.src), opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				root := doc.Root()
+				if got := root.ChildTextContent(); got != w.title {
+					t.Errorf("recovery %v: text %q, want %q", rec, got, w.title)
+				}
+				if doc.Encoding != w.enc {
+					t.Errorf("recovery %v: encoding %s, want %s", rec, doc.Encoding, w.enc)
+				}
+				var msgs []string
+				for _, r := range doc.Repairs {
+					msgs = append(msgs, r.Message)
+					if r.Line < 1 || r.Column < 1 {
+						t.Errorf("recovery %v: repair %q at line %d, column %d", rec, r.Message, r.Line, r.Column)
+					}
+				}
+				if strings.Join(msgs, "\n") != strings.Join(w.repairs, "\n") {
+					t.Errorf("recovery %v: repairs\n%q\nwant\n%q", rec, msgs, w.repairs)
+				}
+			}
+		})
+	}
+}
+
+// TestRecoveryAttributes checks the attribute values the repairs give.
+func TestRecoveryAttributes(t *testing.T) {
+	src := `<t xmlns=“urn:x” a=“x &amp; y” b=‘z’ c="“q”" d=“unclosed/> e=“x>y”>text</t>`
+	doc, err := Parse(strings.NewReader(src), WithRecovery())
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := doc.Root()
+	if root.Namespace != "urn:x" {
+		t.Errorf("namespace %q", root.Namespace)
+	}
+	for name, want := range map[string]string{"a": "x & y", "b": "z", "c": "“q”"} {
+		if v, _ := root.AttrValue("", name); v != want {
+			t.Errorf("%s=%q, want %q", name, v, want)
+		}
+	}
+	// An opening quote without its closing one before the tag ends is
+	// read as XML5 reads it (an unquoted value).
+	spec, _ := Parse(strings.NewReader(src))
+	if v, _ := spec.Root().AttrValue("", "a"); v != "“x" {
+		t.Errorf("without recovery: a=%q", v)
+	}
+}
+
+// TestRecoveryPosition checks Document.Position against the parse errors'
+// positions.
+func TestRecoveryPosition(t *testing.T) {
+	src := "<a>\r\n  <b>é</b>\n <c>&bogus;</c></a>"
+	doc, _ := Parse(strings.NewReader(src), WithErrors())
+	if len(doc.Errors) == 0 {
+		t.Fatal("no parse error")
+	}
+	for _, e := range doc.Errors {
+		if l, c := doc.Position(e.Offset); l != e.Line || c != e.Column {
+			t.Errorf("Position(%d) = %d, %d; the error says %d, %d", e.Offset, l, c, e.Line, e.Column)
+		}
+	}
+	if l, c := doc.Position(1 << 30); l != 3 || c != len(" <c>&bogus;</c></a>")+1 {
+		t.Errorf("Position past the end = %d, %d", l, c)
+	}
+	var none *Document
+	if l, c := none.Position(3); l != 0 || c != 0 {
+		t.Errorf("nil Document: %d, %d", l, c)
+	}
+}
