@@ -30,12 +30,17 @@ const (
 	// height, an enclosure length, an itunes:duration, a ttl, a count.
 	DiagnosticNumber DiagnosticKind = "number"
 	// DiagnosticValue is a value outside the vocabulary its element allows
-	// (a skipDays day, an sy:updatePeriod, an itunes:explicit value...).
+	// (a skipDays day, an sy:updatePeriod, an itunes:explicit value...),
+	// or a JSON Feed item without an id.
 	DiagnosticValue DiagnosticKind = "value"
 	// DiagnosticRecovered is a repair made in recovery mode (WithRecovery)
 	// that changed the result; Message says what was done, Line and Column
 	// where it applies.
 	DiagnosticRecovered DiagnosticKind = "recovered"
+	// DiagnosticType is a JSON Feed value of the wrong JSON type (a number
+	// where the format has a string, an object where it has an array);
+	// the field stays null, or the element of a list is left out.
+	DiagnosticType DiagnosticKind = "type"
 )
 
 // A Diagnostic describes one thing that went wrong while parsing a feed that
@@ -58,8 +63,12 @@ type Diagnostic struct {
 	// Element is the qualified name of the element holding the rejected
 	// value, as written ("pubDate", "itunes:duration"); Attr is the
 	// attribute's name when the value came from an attribute. Both are ""
-	// for XML parse errors.
+	// for XML parse errors and for JSON Feeds.
 	Element, Attr string
+	// Path is the key path of a value rejected in a JSON Feed
+	// ("items[3].date_published"; Offset is then the value's byte offset
+	// in the JSON document); "" for XML.
+	Path string
 	// Value is the rejected value as written ("" for XML parse errors).
 	Value string
 	// Message says what was wrong.
@@ -86,7 +95,10 @@ func (d Diagnostic) String() string {
 		}
 		return string(append(b, d.Message...))
 	}
-	if d.Element != "" {
+	if d.Path != "" {
+		b = append(b, d.Path...)
+		b = append(b, ' ')
+	} else if d.Element != "" {
 		b = append(b, '<')
 		b = append(b, d.Element...)
 		b = append(b, '>')

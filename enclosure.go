@@ -36,6 +36,10 @@ type Enclosure struct {
 	FileSize *int64
 	// Bitrate is the bitrate attribute, in kilobits per second.
 	Bitrate *float64
+	// Title is a JSON Feed attachment's title (attachments with the same
+	// title are alternate forms of one thing); "" when null. It follows
+	// bitrate in the canonical JSON, with the key title.
+	Title string
 
 	// width and height hold the values Width and Height point to, so that
 	// setting them allocates nothing beyond the Enclosure.

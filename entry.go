@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/feedspec/feedspec/xml5"
@@ -73,6 +74,9 @@ type Entry struct {
 
 	// el is the element the entry was read from (see Element).
 	el *xml5.Node
+	// object is the JSON Feed item the entry was read from (see
+	// JSONObject).
+	object map[string]json.RawMessage
 	// permalink holds the value IDIsPermalink points to, so that setting
 	// it allocates nothing.
 	permalink bool

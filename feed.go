@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"time"
@@ -79,11 +80,16 @@ type Feed struct {
 	// ITunes holds the podcast-level iTunes elements; nil when there are
 	// none.
 	ITunes *FeedITunes
+	// Expired is a JSON Feed's "expired": true, which says the feed will
+	// never update again; false otherwise (and for XML feeds).
+	Expired bool
 
 	// doc is the parsed document and el the element the feed was read
 	// from (see Document and Element).
 	doc *xml5.Document
 	el  *xml5.Node
+	// object is the top-level object of a JSON Feed (see JSONObject).
+	object map[string]json.RawMessage
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
@@ -103,6 +109,9 @@ type Feed struct {
 // returns the feed parsed from the part before that point (nil if that is not
 // a feed) with an error wrapping ErrLimit.
 //
+// With WithJSONFeed, a document whose first character is "{" is read as a
+// JSON Feed instead (see WithJSONFeed).
+//
 // WithURL gives the document's URL, against which relative URLs are parsed;
 // without it relative URLs fail to parse and their fields stay null.
 // WithCharset gives the transport's encoding label. WithDiagnostics collects
@@ -110,6 +119,12 @@ type Feed struct {
 // specification (both are off by default).
 func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
 	c := newConfig(opts)
+	if c.jsonFeed { // WithJSONFeed (jsonfeed.go)
+		var isJSON bool
+		if r, isJSON, _ = sniffJSON(r); isJSON {
+			return readJSONFeed(r, c)
+		}
+	}
 	xopts := make([]xml5.Option, 0, 4)
 	xopts = append(xopts, xml5LimitsOption(c)) // WithLimits (limits.go)
 	if c.diagnostics != nil {

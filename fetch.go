@@ -11,9 +11,15 @@ import (
 const DefaultUserAgent = "feedspec (+https://github.com/feedspec/feedspec)"
 
 // DefaultAccept is the Accept header a Fetcher sends when its Header sets
-// none: the feed formats first, then generic XML, then anything (a feed
-// served with another type can still be sniffed).
-const DefaultAccept = "application/atom+xml, application/rss+xml, application/rdf+xml;q=0.9, " +
+// none: the feed formats first (JSON Feed's application/feed+json among
+// them), then generic XML, then anything (a feed served with another type can
+// still be sniffed). A strict Fetcher, which does not read JSON Feeds, sends
+// it without application/feed+json.
+const DefaultAccept = "application/atom+xml, application/rss+xml, application/feed+json, application/rdf+xml;q=0.9, " +
+	"application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1"
+
+// strictAccept is DefaultAccept without application/feed+json.
+const strictAccept = "application/atom+xml, application/rss+xml, application/rdf+xml;q=0.9, " +
 	"application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1"
 
 // A Fetcher fetches feeds over HTTP the way a feed reader should: it asks
@@ -41,6 +47,12 @@ type Fetcher struct {
 
 	// Options are given to ParseResponse.
 	Options []Option
+
+	// Strict asks for the specification's exact answer: without it a
+	// Fetcher, which serves people reading feeds, also reads JSON Feeds
+	// (WithJSONFeed comes before Options) and asks for them in its Accept
+	// header.
+	Strict bool
 }
 
 // A FetchResult is what Fetch learned from a response.
@@ -91,7 +103,7 @@ type FetchResult struct {
 // Fetch GETs url and parses the response with ParseResponse.
 //
 // The request carries an Accept header preferring feed types
-// (DefaultAccept), a User-Agent, and, when prev is not nil, the conditional
+// (DefaultAccept; without JSON Feed when Strict), a User-Agent, and, when prev is not nil, the conditional
 // headers If-None-Match (prev.ETag) and If-Modified-Since
 // (prev.LastModified), so that a server can answer 304 Not Modified. The
 // context governs the whole exchange, reading the body included.
@@ -147,7 +159,11 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 			result.lastFeed = prev.lastFeed
 		}
 	}
-	feed, err := ParseResponse(res, f.Options...)
+	opts := f.Options
+	if !f.Strict {
+		opts = append([]Option{WithJSONFeed()}, opts...)
+	}
+	feed, err := ParseResponse(res, opts...)
 	if errors.Is(err, ErrNotModified) {
 		result.NotModified = true
 		if prev != nil {
@@ -202,7 +218,11 @@ func (f *Fetcher) newRequest(ctx context.Context, url string, prev *FetchResult)
 		}
 	}
 	if req.Header.Get("Accept") == "" {
-		req.Header.Set("Accept", DefaultAccept)
+		if f.Strict {
+			req.Header.Set("Accept", strictAccept)
+		} else {
+			req.Header.Set("Accept", DefaultAccept)
+		}
 	}
 	if f.UserAgent != "" {
 		req.Header.Set("User-Agent", f.UserAgent)

@@ -29,9 +29,10 @@ type LimitError = xml5.LimitError
 // so a "billion laughs" document parses in time and memory linear in its
 // size.
 //
-// There is no limit on the number of entries: each entry costs memory in
-// proportion to its bytes, which MaxInputBytes (and ParseResponse's
-// WithMaxBodySize) already bound.
+// The number of entries of an XML feed is not limited: each entry costs
+// memory in proportion to its bytes, which MaxInputBytes (and
+// ParseResponse's WithMaxBodySize) already bound. A JSON Feed (WithJSONFeed)
+// can list an item in two bytes, so MaxItems bounds its items.
 type Limits struct {
 	// MaxInputBytes is the largest input, in bytes as read from the
 	// io.Reader (before decoding), that is parsed. Default 256 MiB.
@@ -48,12 +49,17 @@ type Limits struct {
 	// MaxAttributes is the largest number of attributes one element may
 	// have. Default 10,000.
 	MaxAttributes int
+	// MaxItems is the largest number of items a JSON Feed may list
+	// (WithJSONFeed); the feed then holds the first MaxItems entries and
+	// the error wraps ErrLimit. For a JSON Feed, MaxDepth bounds the
+	// nesting of objects and arrays. Default 100,000.
+	MaxItems int
 }
 
 // DefaultLimits returns the limits ParseDocument and ParseResponse use
 // unless WithLimits says otherwise: 256 MiB of input, 10,000 levels of
 // element nesting, entity references nested 16 deep, 32 MiB of entity
-// expansion and 10,000 attributes per element. Every feed of the project's
+// expansion, 10,000 attributes per element and 100,000 JSON Feed items. Every feed of the project's
 // real-feed corpus parses within them with room to spare.
 //
 // It is a function, not a variable, so that no caller can change the
@@ -65,6 +71,7 @@ func DefaultLimits() Limits {
 		MaxEntityDepth:     16,
 		MaxEntityExpansion: 32 << 20,
 		MaxAttributes:      10000,
+		MaxItems:           100000,
 	}
 }
 

@@ -16,6 +16,8 @@ type config struct {
 	recovery     bool          // WithRecovery (recovery.go)
 
 	limits Limits // WithLimits; zero fields are the defaults
+
+	jsonFeed bool // WithJSONFeed
 }
 
 func newConfig(opts []Option) *config {

@@ -109,6 +109,9 @@ const drainLimit = 64 << 10
 //     application/xml, or any type whose subtype ends in "+xml") gives a
 //     *MIMETypeError naming it [4]. An X-Content-Type-Options header does not
 //     turn sniffing off.
+//   - With WithJSONFeed, a response of type application/feed+json or
+//     application/json, or one without a Content-Type whose body starts
+//     with "{", is read as a JSON Feed (see WithJSONFeed).
 //   - An HTML page (computed MIME type text/html, or an XML document whose
 //     root element is an html element in no namespace or the XHTML
 //     namespace) gives a *HTMLPageError instead, which also matches
@@ -179,6 +182,9 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 	contentTypes := res.Header.Values("Content-Type")
 	supplied, apacheBug := suppliedMIMEType(contentTypes)
 	computed := sniffMIMEType(supplied, apacheBug, false, header)
+	if cfg.jsonFeed && isJSONFeedResponse(computed, supplied, apacheBug, header) { // WithJSONFeed (jsonfeed.go)
+		return readJSONFeed(io.MultiReader(bytes.NewReader(header), r), responseConfig(res, opts))
+	}
 	docURL := ""
 	if res.Request != nil && res.Request.URL != nil {
 		docURL = res.Request.URL.String() // [11]
@@ -211,6 +217,7 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
 		}
 	}
 	popts = append(popts, opts...)
+	popts = append(popts, withoutJSONFeed) // an XML MIME type: XML only
 	// [7] [6] [8] [27] ParseDocument runs the XML5 parser on the bytes, and
 	// [5] processes the resulting document.
 	feed, err := ParseDocument(bytes.NewReader(data), popts...)

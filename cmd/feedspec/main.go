@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	feedspec [-json] [-url URL] [-timeout D] SOURCE
+//	feedspec [-json] [-strict] [-url URL] [-timeout D] SOURCE
 //	feedspec -discover [-url URL] [-timeout D] SOURCE
 //
 // SOURCE is a file name, an http or https URL (fetched with a GET and
@@ -14,6 +14,8 @@
 // base for its relative links (a fetched URL's base is its final URL).
 // With -discover, when the page links to no feed and its URL is known, the
 // common feed locations to try are printed instead (they are not fetched).
+// JSON Feeds are read too, unless -strict asks for the Feed Parsing
+// specification's exact answer.
 //
 // The exit status is 0 on success, 1 when the source cannot be read or is
 // not a feed, and 2 for a usage error.
@@ -48,8 +50,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	discover := fs.Bool("discover", false, "list the feeds an HTML page links to")
 	baseURL := fs.String("url", "", "the URL of a file or of standard input (base for relative links)")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit for fetching a URL")
+	strict := fs.Bool("strict", false, "the specification's exact answer: no JSON Feed")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: feedspec [-json | -discover] [-url URL] [-timeout D] FILE|URL|-")
+		fmt.Fprintln(stderr, "usage: feedspec [-json | -discover] [-strict] [-url URL] [-timeout D] FILE|URL|-")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -70,7 +73,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	if *discover {
 		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout, stderr)
 	} else {
-		err = showFeed(ctx, client, src, *baseURL, *asJSON, stdin, stdout)
+		err = showFeed(ctx, client, src, *baseURL, *asJSON, *strict, stdin, stdout)
 	}
 	if err != nil {
 		printError(stderr, err)
@@ -122,22 +125,29 @@ func openSource(src string, stdin io.Reader) (io.ReadCloser, error) {
 	return os.Open(src)
 }
 
-func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON bool, stdin io.Reader, stdout io.Writer) error {
+func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON, strict bool, stdin io.Reader, stdout io.Writer) error {
 	var feed *feedspec.Feed
 	var err error
+	var opts []feedspec.Option
+	if !strict {
+		opts = append(opts, feedspec.WithJSONFeed())
+	}
 	if isURL(src) {
-		res, gerr := get(ctx, client, src, feedspec.DefaultAccept)
+		accept := feedspec.DefaultAccept
+		if strict {
+			accept = strings.Replace(accept, " application/feed+json,", "", 1)
+		}
+		res, gerr := get(ctx, client, src, accept)
 		if gerr != nil {
 			return gerr
 		}
-		feed, err = feedspec.ParseResponse(res) // closes the body
+		feed, err = feedspec.ParseResponse(res, opts...) // closes the body
 	} else {
 		r, oerr := openSource(src, stdin)
 		if oerr != nil {
 			return oerr
 		}
 		defer r.Close()
-		var opts []feedspec.Option
 		if baseURL != "" {
 			opts = append(opts, feedspec.WithURL(baseURL))
 		}
