@@ -92,6 +92,14 @@ func newServer(t *testing.T) *httptest.Server {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/rss.xml", serve("rss.xml", "application/rss+xml"))
+	mux.HandleFunc("/feed.json", func(w http.ResponseWriter, r *http.Request) {
+		// Content negotiation: JSON Feed only for a client that asks.
+		if !strings.Contains(r.Header.Get("Accept"), "application/feed+json") {
+			http.Error(w, "not acceptable", http.StatusNotAcceptable)
+			return
+		}
+		serve("feed.json", "application/feed+json")(w, r)
+	})
 	mux.Handle("/blog/", serve("page.html", "text/html; charset=utf-8"))
 	mux.Handle("/empty/", serve("nolinks.html", "text/html"))
 	mux.Handle("/old-feed", http.RedirectHandler("/rss.xml", http.StatusMovedPermanently))
@@ -186,4 +194,24 @@ func TestErrors(t *testing.T) {
 	code, _, errOut = runCmd(t, "", nil, "-discover", "-url", "::bad", "testdata/page.html")
 	assert.Equal(t, 1, code)
 	assert.NotEmpty(t, errOut)
+}
+
+func TestJSONFeed(t *testing.T) {
+	const listing = "JSON Example\nhttps://json.example/\n\n* Newer\n  2024-03-02 10:00 UTC\n  https://json.example/posts/2\n\n* (untitled)\n  (no date)\n  https://json.example/posts/1\n"
+	code, out, errOut := runCmd(t, "", nil, "-url", "https://json.example/feed.json", "testdata/feed.json")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, listing, out)
+
+	srv := newServer(t)
+	code, out, errOut = runCmd(t, "", srv.Client(), srv.URL+"/feed.json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "* Newer\n  2024-03-02 10:00 UTC\n  "+srv.URL+"/posts/2\n")
+
+	// -strict: the specification's answer, and no JSON Feed asked for.
+	code, _, errOut = runCmd(t, "", nil, "-strict", "testdata/feed.json")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "not a feed")
+	code, _, errOut = runCmd(t, "", srv.Client(), "-strict", srv.URL+"/feed.json")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "406")
 }
