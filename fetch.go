@@ -103,9 +103,10 @@ type FetchResult struct {
 // Fetch GETs url and parses the response with ParseResponse.
 //
 // The request carries an Accept header preferring feed types
-// (DefaultAccept; without JSON Feed when Strict), a User-Agent, and, when prev is not nil, the conditional
-// headers If-None-Match (prev.ETag) and If-Modified-Since
-// (prev.LastModified), so that a server can answer 304 Not Modified. The
+// (DefaultAccept; without JSON Feed when Strict), a User-Agent, and, when
+// prev is not nil, the conditional headers If-None-Match (prev.ETag) and
+// If-Modified-Since (prev.LastModified), so that a server can answer 304 Not
+// Modified. The
 // context governs the whole exchange, reading the body included.
 //
 // Every error Fetch returns is a *FetchError naming url; errors.Is and

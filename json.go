@@ -17,10 +17,10 @@ import (
 // additions' keys id, language, rights, generator ({name, uri, version}),
 // category_details (a list of {term, scheme, label, subcategories}), ttl,
 // skip_hours, skip_days, update_period, update_frequency, links (a list of
-// {href, rel, type, hreflang, title, length}), contributors and itunes
-// ({owner, explicit, type, block, complete, image, new_feed_url}), in that
-// order, each omitted when null or an empty list. An entry's Feed is not
-// written.
+// {href, rel, type, hreflang, title, length}), contributors, itunes
+// ({owner, explicit, type, block, complete, image, new_feed_url}) and
+// expired (true, or omitted), in that order, each omitted when null or an
+// empty list. An entry's Feed is not written.
 func (f Feed) MarshalJSON() ([]byte, error) {
 	return appendFeedJSON(make([]byte, 0, 1024), &f)
 }
@@ -52,8 +52,9 @@ func (img Image) MarshalJSON() ([]byte, error) {
 
 // MarshalJSON returns the enclosure's canonical JSON: the specification's keys
 // url, type and length, then the Media RSS additions medium, width, height,
-// duration (whole seconds), file_size and bitrate, in that order, each
-// omitted when null (type="" is written as "").
+// duration (whole seconds), file_size and bitrate, then the JSON Feed
+// attachment's title, in that order, each omitted when null (type="" is
+// written as "").
 func (enc Enclosure) MarshalJSON() ([]byte, error) {
 	return appendEnclosureJSON(make([]byte, 0, 64), &enc), nil
 }
@@ -201,6 +202,10 @@ func appendFeedJSON(b []byte, f *Feed) ([]byte, error) {
 		b = appendImageField(b, is, "image", it.Image)
 		b = appendStringField(b, is, "new_feed_url", it.NewFeedURL)
 		b = append(b, '}')
+	}
+	if f.Expired {
+		b = appendKey(b, start, "expired")
+		b = append(b, "true"...)
 	}
 	return append(b, '}'), nil
 }
@@ -381,6 +386,7 @@ func appendEnclosureJSON(b []byte, enc *Enclosure) []byte {
 		b = appendKey(b, start, "bitrate")
 		b = strconv.AppendFloat(b, *enc.Bitrate, 'f', -1, 64)
 	}
+	b = appendStringField(b, start, "title", enc.Title) // JSON Feed
 	return append(b, '}')
 }
 

@@ -192,7 +192,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		return nil, errNotJSONFeed("version is %s, not a string", jsonKind(version))
 	}
 	if v := jsonString(version); !strings.Contains(v, jsonFeedVersionPrefix) {
-		return nil, errNotJSONFeed("version %q is not a JSON Feed version URL (https://jsonfeed.org/version/1.1)", v)
+		return nil, errNotJSONFeed("version %q is not a JSON Feed version URL (like https://jsonfeed.org/version/1.1)", v)
 	}
 	items, hasItems := top["items"]
 	if hasItems && items[0] != '[' {
