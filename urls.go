@@ -1,8 +1,15 @@
 package feedspec
 
 import (
-	"github.com/feedspec/feedspec/xml5"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
 	whatwgurl "github.com/nlnwa/whatwg-url/url"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
+
+	"github.com/feedspec/feedspec/xml5"
 )
 
 // urlParser is the WHATWG URL parser ("parse a URL" of the URL Standard),
@@ -41,6 +48,9 @@ func isMedia(ns string) bool { return ns == nsMedia || ns == nsMediaAlt }
 // already parsed, against which relative URLs are resolved.
 type processor struct {
 	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
+	// queryEnc is the encoding URL queries are percent-encoded in: the
+	// document's character encoding, nil for UTF-8 (see queryEncoding).
+	queryEnc encoding.Encoding
 
 	// categories indexes the current entry's category set once it is long
 	// (see addCategory); nil otherwise.
@@ -105,6 +115,9 @@ func newProcessor(doc *xml5.Document, c *config) *processor {
 			p.base = u
 		}
 	}
+	if doc != nil {
+		p.queryEnc = queryEncoding(doc.Encoding)
+	}
 	if c != nil {
 		p.diags = c.diagnostics
 		p.xmlBase = c.xmlBase
@@ -120,8 +133,9 @@ func newProcessor(doc *xml5.Document, c *config) *processor {
 // element's text): they name the value in a Diagnostic and, with
 // WithXMLBase, give the xml:base in scope.
 //
-// The document's character encoding is not used for the query: every URL is
-// encoded as UTF-8 (the whatwg-url package offers no per-component encoding).
+// As the HTML Standard's "parse a URL" says, the URL parser's encoding is
+// the document's character encoding: the query of an http, https, ftp or
+// file URL is percent-encoded in it (see parseWithBase).
 func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 	if u, ok := simpleHTTPURL(text); ok {
 		return u
@@ -130,15 +144,7 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 	if p.xmlBase {
 		base = p.baseFor(el)
 	}
-	var (
-		u   *whatwgurl.Url
-		err error
-	)
-	if base != nil {
-		u, err = urlParser.BasicParser(text, base, nil, whatwgurl.NoState)
-	} else {
-		u, err = urlParser.Parse(text)
-	}
+	u, err := p.parseWithBase(text, base)
 	if err != nil || u == nil {
 		if p.diags != nil {
 			p.rejectURL(el, attr, text, base)
@@ -173,15 +179,7 @@ func (p *processor) baseFor(el *xml5.Node) *whatwgurl.Url {
 			return u
 		}
 		parent := p.baseFor(n.Parent)
-		var (
-			u   *whatwgurl.Url
-			err error
-		)
-		if parent != nil {
-			u, err = urlParser.BasicParser(v, parent, nil, whatwgurl.NoState)
-		} else {
-			u, err = urlParser.Parse(v)
-		}
+		u, err := p.parseWithBase(v, parent)
 		if err != nil || u == nil {
 			p.reject(DiagnosticURL, n, "xml:base", v, "xml:base is not a URL; ignored")
 			u = parent
@@ -322,4 +320,139 @@ func plainLabel(l string) bool {
 // isHexDigit reports whether c is an ASCII hex digit.
 func isHexDigit(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// parseWithBase runs the URL parser on text with base (nil for none) and
+// the document's encoding ("parse a URL"). The WHATWG URL parser encodes
+// the query as UTF-8 (whatwg-url's encoding override takes single-byte
+// charmaps only and applies them to every component), so when the
+// document's encoding is another one and text's query holds non-ASCII
+// characters, the query is percent-encoded in that encoding first
+// (encodeQuery), the parser leaving percent-encoded bytes as they are. The
+// URL Standard encodes the query as UTF-8 whatever the encoding for a URL
+// that is not special and for ws and wss: such a URL is parsed from text
+// as it is.
+func (p *processor) parseWithBase(text string, base *whatwgurl.Url) (*whatwgurl.Url, error) {
+	parse := func(s string) (*whatwgurl.Url, error) {
+		if base != nil {
+			return urlParser.BasicParser(s, base, nil, whatwgurl.NoState)
+		}
+		return urlParser.Parse(s)
+	}
+	if p.queryEnc != nil {
+		if encoded, ok := encodeQuery(text, p.queryEnc); ok {
+			u, err := parse(encoded)
+			if err == nil && u != nil {
+				switch u.Scheme() {
+				case "http", "https", "ftp", "file":
+					return u, nil
+				}
+			}
+		}
+	}
+	return parse(text)
+}
+
+// queryEncoding returns the encoding the URL parser percent-encodes queries
+// in for a document decoded with the encoding named name: the output
+// encoding of the document's character encoding (the Encoding Standard's
+// "get an output encoding"). It returns nil for UTF-8, which the parser
+// uses by itself: for UTF-8, UTF-16BE, UTF-16LE and replacement, and for
+// the names the Encoding Standard lacks (UTF-32, which xml5 also reads).
+func queryEncoding(name string) encoding.Encoding {
+	switch name {
+	case "", "UTF-8", "UTF-16BE", "UTF-16LE", "replacement":
+		return nil
+	}
+	e, err := htmlindex.Get(name)
+	if err != nil {
+		return nil
+	}
+	return e
+}
+
+// encodeQuery returns text with each non-ASCII character of its query (what
+// follows the first '?', up to a '#', when no '#' comes before the '?')
+// "percent-encoded after encoding" with enc, as the URL parser's query
+// state does for an encoding other than UTF-8: the character's bytes in
+// enc, each byte outside '!'–'~' or equal to '#' as "%XX" (the parser
+// percent-encodes the other bytes of the query percent-encode set itself),
+// and a character enc cannot encode as "%26%23" (&#), its code point in
+// decimal, and "%3B" (;). ASCII characters are left to the parser. It
+// reports false, and returns "", when the query has no non-ASCII character.
+func encodeQuery(text string, enc encoding.Encoding) (string, bool) {
+	q := strings.IndexByte(text, '?')
+	if q < 0 || strings.IndexByte(text[:q], '#') >= 0 {
+		return "", false
+	}
+	end := len(text)
+	if h := strings.IndexByte(text[q:], '#'); h >= 0 {
+		end = q + h
+	}
+	query := text[q+1 : end]
+	i := 0
+	for i < len(query) && query[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(query) {
+		return "", false
+	}
+	b := make([]byte, 0, len(text)+2*(len(query)-i))
+	b = append(b, text[:q+1+i]...)
+	for i < len(query) {
+		if query[i] < utf8.RuneSelf {
+			b = append(b, query[i])
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(query) && query[j] >= utf8.RuneSelf {
+			j++
+		}
+		b = appendEncodedQueryRun(b, query[i:j], enc)
+		i = j
+	}
+	b = append(b, text[end:]...)
+	return string(b), true
+}
+
+// appendEncodedQueryRun appends run, non-ASCII characters, encoded for a
+// query as encodeQuery says. Each stretch of characters enc encodes is
+// encoded with a new encoder, so a stateful encoding (ISO-2022-JP) returns
+// to ASCII at its end, as the Encoding Standard's "encode or fail" leaves
+// it before the ASCII or the "&#...;" that follows.
+func appendEncodedQueryRun(b []byte, run string, enc encoding.Encoding) []byte {
+	const hex = "0123456789ABCDEF"
+	flush := func(s string) {
+		if s == "" {
+			return
+		}
+		out, err := enc.NewEncoder().String(s)
+		if err != nil {
+			// Every character of s was encoded alone; not reached.
+			out = s
+		}
+		for k := 0; k < len(out); k++ {
+			c := out[k]
+			if c <= ' ' || c > '~' || c == '#' {
+				b = append(b, '%', hex[c>>4], hex[c&0xF])
+			} else {
+				b = append(b, c)
+			}
+		}
+	}
+	start := 0
+	for k := 0; k < len(run); {
+		r, size := utf8.DecodeRuneInString(run[k:])
+		if _, err := enc.NewEncoder().String(run[k : k+size]); err != nil {
+			flush(run[start:k])
+			b = append(b, "%26%23"...)
+			b = strconv.AppendInt(b, int64(r), 10)
+			b = append(b, "%3B"...)
+			start = k + size
+		}
+		k += size
+	}
+	flush(run[start:])
+	return b
 }

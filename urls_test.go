@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	whatwgurl "github.com/nlnwa/whatwg-url/url"
@@ -145,4 +146,102 @@ func FuzzSimpleHTTPURL(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		checkSimpleHTTPURL(t, s, base)
 	})
+}
+
+// TestURLQueryEncoding checks "parse a URL" with the document's character
+// encoding: the query of an http(s) URL is percent-encoded in it, a
+// character it cannot encode as "&#N;"; the path and the fragment, a URL
+// that is not special and ws/wss stay UTF-8, and so does every URL of a
+// UTF-16 document (its output encoding is UTF-8).
+func TestURLQueryEncoding(t *testing.T) {
+	utf16le := func(s string) string {
+		b := []byte{0xFF, 0xFE}
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return string(b)
+	}
+	rss := func(decl string, links ...string) string {
+		s := `<?xml version="1.0"` + decl + `?><rss version="2.0"><channel><title>t</title>`
+		for _, l := range links {
+			s += `<item><title>i</title><link>` + l + `</link></item>`
+		}
+		return s + `</channel></rss>`
+	}
+	tests := []struct {
+		name string
+		doc  string
+		want []string
+	}{
+		{"windows-1252", rss(` encoding="windows-1252"`,
+			"http://example.com/caf\xe9?q=\xe9&amp;r=\x80#fr\xe9",
+			"/p?q=\xe9",
+			"?q=\xe9",
+			"https://example.com/?q=&#34920;x",
+			"https://example.com/?q=\"'&lt;\xe9&gt;",
+			"mailto:a@example.com?subject=\xe9",
+			"wss://example.com/?q=\xe9",
+			"https://example.com/#?q=\xe9",
+			"ftp://example.com/?q=\xe9"),
+			[]string{
+				"http://example.com/caf%C3%A9?q=%E9&r=%80#fr%C3%A9",
+				"https://example.com/p?q=%E9",
+				"https://example.com/feed?q=%E9",
+				"https://example.com/?q=%26%2334920%3Bx",
+				"https://example.com/?q=%22%27%3C%E9%3E",
+				"mailto:a@example.com?subject=%C3%A9",
+				"wss://example.com/?q=%C3%A9",
+				"https://example.com/#?q=%C3%A9",
+				"ftp://example.com/?q=%E9",
+			}},
+		// 表 is 0x95 0x5C in Shift_JIS: the second byte is '\', which the
+		// query percent-encode set leaves as it is; ア is 0x83 0x41 ("A").
+		{"Shift_JIS", rss(` encoding="Shift_JIS"`, "http://example.com/\x95\x5c?q=\x95\x5c\x83\x41&amp;e=&#233;"),
+			[]string{`http://example.com/%E8%A1%A8?q=%95\%83A&e=%26%23233%3B`}},
+		{"EUC-JP", rss(` encoding="EUC-JP"`, "http://example.com/?q=\xc9\xbd"),
+			[]string{"http://example.com/?q=%C9%BD"}},
+		// ISO-2022-JP is stateful: the encoder returns to ASCII (ESC ( B)
+		// after each stretch of characters it encodes.
+		{"ISO-2022-JP", rss(` encoding="ISO-2022-JP"`, "http://example.com/?q=\x1b$BI=\x1b(Bx"),
+			[]string{"http://example.com/?q=%1B$BI=%1B(Bx"}},
+		{"UTF-16", utf16le(rss("", "http://example.com/?q=\u00e9\u8868")),
+			[]string{"http://example.com/?q=%C3%A9%E8%A1%A8"}},
+		{"UTF-8", rss("", "http://example.com/?q=\u00e9"),
+			[]string{"http://example.com/?q=%C3%A9"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := ParseDocument(strings.NewReader(tt.doc), WithURL("https://example.com/feed"))
+			require.NoError(t, err)
+			require.Equal(t, tt.name, f.Document().Encoding[:len(tt.name)])
+			var got []string
+			for _, e := range f.Entries {
+				got = append(got, e.PageURL)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestEncodeQuery(t *testing.T) {
+	enc := queryEncoding("windows-1252")
+	require.NotNil(t, enc)
+	for _, tt := range []struct{ in, want string }{
+		{"http://a/?\u00e9", "http://a/?%E9"},
+		{"http://a/?x\u00e9y\u00e9#\u00e9", "http://a/?x%E9y%E9#\u00e9"},
+		{"http://a/\u00e9?x#y", ""},
+		{"http://a/#?\u00e9", ""},
+		{"no query \u00e9", ""},
+		{"?\u8868\u00e9", "?%26%2334920%3B%E9"},
+	} {
+		got, ok := encodeQuery(tt.in, enc)
+		assert.Equal(t, tt.want != "", ok, tt.in)
+		assert.Equal(t, tt.want, got, tt.in)
+	}
+	for _, name := range []string{"", "UTF-8", "UTF-16BE", "UTF-16LE", "replacement", "UTF-32LE"} {
+		assert.Nil(t, queryEncoding(name), name)
+	}
+	for _, name := range []string{"windows-1252", "Shift_JIS", "EUC-JP", "ISO-2022-JP", "GBK", "Big5", "EUC-KR", "ISO-8859-2"} {
+		assert.NotNil(t, queryEncoding(name), name)
+	}
 }
