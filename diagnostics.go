@@ -52,8 +52,9 @@ type Diagnostic struct {
 	Kind DiagnosticKind
 
 	// Line and Column (1-based, the column in characters) locate an XML
-	// parse error or a repair (DiagnosticRecovered); they are 0 for the
-	// other kinds.
+	// parse error, a repair (DiagnosticRecovered), or the start tag of the
+	// element holding a rejected value; they are 0 when there is no such
+	// element.
 	Line, Column int
 	// Offset is the byte offset, in the decoded (UTF-8) document, of the
 	// XML parse error or of the start tag of the element holding the
@@ -76,7 +77,7 @@ type Diagnostic struct {
 }
 
 // String returns the diagnostic on one line, such as
-// `date: <pubDate> at byte 812: "yesterday": not an RSS 2.0 date` or
+// `date: <pubDate> at line 14, column 5 (byte 812): "yesterday": not an RSS 2.0 date` or
 // `recovered: line 2, column 1: <rss>: rss root in namespace X read as RSS 2.0`.
 func (d Diagnostic) String() string {
 	b := make([]byte, 0, 64+len(d.Value)+len(d.Message))
@@ -108,8 +109,19 @@ func (d Diagnostic) String() string {
 		}
 		b = append(b, ' ')
 	}
-	b = append(b, "at byte "...)
+	b = append(b, "at "...)
+	if d.Line > 0 {
+		b = append(b, "line "...)
+		b = strconv.AppendInt(b, int64(d.Line), 10)
+		b = append(b, ", column "...)
+		b = strconv.AppendInt(b, int64(d.Column), 10)
+		b = append(b, " ("...)
+	}
+	b = append(b, "byte "...)
 	b = strconv.AppendInt(b, int64(d.Offset), 10)
+	if d.Line > 0 {
+		b = append(b, ')')
+	}
 	b = append(b, ": "...)
 	b = strconv.AppendQuote(b, d.Value)
 	b = append(b, ": "...)
@@ -135,6 +147,9 @@ func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg 
 	if el != nil {
 		d.Element = el.QualifiedName()
 		d.Offset = el.Offset
+		// Only here, with diagnostics on: the processors walk the document
+		// in order, so Position counts each line once.
+		d.Line, d.Column = p.doc.Position(el.Offset)
 	}
 	*p.diags = append(*p.diags, d)
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -58,7 +59,11 @@ func TestDiagnostics(t *testing.T) {
 		got = append(got, want{d.Kind, d.Element, d.Attr, d.Value})
 		assert.Positive(t, d.Offset, "%v", d)
 		assert.NotEmpty(t, d.Message, "%v", d)
-		assert.Equal(t, 0, d.Line)
+		// Line and column of the start tag, counted from the document.
+		before := diagDoc[:d.Offset]
+		line := strings.Count(before, "\n") + 1
+		column := utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:]) + 1
+		assert.Equal(t, [2]int{line, column}, [2]int{d.Line, d.Column}, "%v", d)
 	}
 	assert.Equal(t, []want{
 		{DiagnosticURL, "link", "", "http://[bad"},
@@ -71,7 +76,8 @@ func TestDiagnostics(t *testing.T) {
 	assert.True(t, strings.HasPrefix(diagDoc[rejected[1].Offset:], "<pubDate>"), "offset %d", rejected[1].Offset)
 
 	s := rejected[1].String()
-	assert.Equal(t, `date: <pubDate> at byte `+itoaTest(rejected[1].Offset)+`: "yesterday": not an RSS 2.0 (RFC 822) date`, s)
+	assert.Equal(t, `date: <pubDate> at line `+itoaTest(rejected[1].Line)+`, column `+itoaTest(rejected[1].Column)+
+		` (byte `+itoaTest(rejected[1].Offset)+`): "yesterday": not an RSS 2.0 (RFC 822) date`, s)
 	assert.Contains(t, rejected[3].String(), "<enclosure> @length")
 	assert.True(t, strings.HasPrefix(xmlErrs[0].String(), "xml: line 4, column "), xmlErrs[0].String())
 }

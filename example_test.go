@@ -225,7 +225,7 @@ func ExampleWithDiagnostics() {
 	// Output:
 	// One
 	// xml: line 1, column 27: unknown-entity
-	// date: <pubDate> at byte 75: "soon": not an RSS 2.0 (RFC 822) date
+	// date: <pubDate> at line 2, column 28 (byte 75): "soon": not an RSS 2.0 (RFC 822) date
 }
 
 // WithXMLBase resolves URLs against the xml:base in scope, which the

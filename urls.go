@@ -47,6 +47,7 @@ func isMedia(ns string) bool { return ns == nsMedia || ns == nsMediaAlt }
 // what "the element's node document" gives the steps: the document's URL,
 // already parsed, against which relative URLs are resolved.
 type processor struct {
+	doc  *xml5.Document
 	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
 	// queryEnc is the encoding URL queries are percent-encoded in: the
 	// document's character encoding, nil for UTF-8 (see queryEncoding).
@@ -109,7 +110,7 @@ func (p *processor) finishEntry(entry *Entry) {
 // newProcessor prepares the processing of doc with the settings of c (nil
 // for the defaults).
 func newProcessor(doc *xml5.Document, c *config) *processor {
-	p := &processor{}
+	p := &processor{doc: doc}
 	if doc != nil && doc.URL != "" {
 		if u, err := urlParser.Parse(doc.URL); err == nil {
 			p.base = u

@@ -256,6 +256,9 @@ type Document struct {
 
 	// text is the decoded input (see Position).
 	text string
+	// pos is where the last Position call stopped, so that calls with
+	// increasing offsets count lines and characters once in all.
+	pos positionCursor
 }
 
 // Root returns the document element, or nil when there is none.
