@@ -71,6 +71,9 @@ type Entry struct {
 	// ITunes holds the episode-level iTunes elements; nil when there are
 	// none.
 	ITunes *EntryITunes
+	// Podcast holds the item-level Podcasting 2.0 elements (podcast:
+	// namespace, either URI); nil when there are none.
+	Podcast *EntryPodcast
 
 	// el is the element the entry was read from (see Element).
 	el *xml5.Node

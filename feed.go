@@ -83,6 +83,9 @@ type Feed struct {
 	// Expired is a JSON Feed's "expired": true, which says the feed will
 	// never update again; false otherwise (and for XML feeds).
 	Expired bool
+	// Podcast holds the channel-level Podcasting 2.0 elements (podcast:
+	// namespace, either URI); nil when there are none.
+	Podcast *FeedPodcast
 
 	// doc is the parsed document and el the element the feed was read
 	// from (see Document and Element).
@@ -90,6 +93,8 @@ type Feed struct {
 	el  *xml5.Node
 	// object is the top-level object of a JSON Feed (see JSONObject).
 	object map[string]json.RawMessage
+	// xmlBase records WithXMLBase, for ResolveURL.
+	xmlBase bool
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
@@ -195,6 +200,7 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 		return nil, &rootError{local: root.Local, namespace: root.Namespace}
 	}
 	feed.doc = doc
+	feed.xmlBase = p.xmlBase
 	if feed.el == nil {
 		feed.el = root
 	}

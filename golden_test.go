@@ -90,6 +90,7 @@ var goldenAdditions = strings.Fields(`
 	entry-links:atom entry-links:rss itunes-entry media:rss media:group
 	xml-base lenient-dates
 	real-wordpress real-blogger real-youtube real-podcast real-rss10
+	podcast-feed podcast-entry podcast-uri podcast-github-uri podcast-xml-base
 `)
 
 var coversComment = regexp.MustCompile(`(?s)covers:(.*?)-->`)

@@ -18,9 +18,11 @@ import (
 // category_details (a list of {term, scheme, label, subcategories}), ttl,
 // skip_hours, skip_days, update_period, update_frequency, links (a list of
 // {href, rel, type, hreflang, title, length}), contributors, itunes
-// ({owner, explicit, type, block, complete, image, new_feed_url}) and
-// expired (true, or omitted), in that order, each omitted when null or an
-// empty list. An entry's Feed is not written.
+// ({owner, explicit, type, block, complete, image, new_feed_url}),
+// expired (true, or omitted) and podcast (the Podcasting 2.0 elements:
+// {guid, locked, locked_owner, funding, persons, values}, see FeedPodcast),
+// in that order, each omitted when null or an empty list. An entry's Feed is
+// not written.
 func (f Feed) MarshalJSON() ([]byte, error) {
 	return appendFeedJSON(make([]byte, 0, 1024), &f)
 }
@@ -30,9 +32,11 @@ func (f Feed) MarshalJSON() ([]byte, error) {
 // seconds), published, updated, authors, categories (an array) and
 // enclosures, then the additions' keys id, id_is_permalink, language,
 // rights, comments_url, comment_count, source ({id, title, url, feed_url}),
-// contributors, category_details, content_src, content_type, links and
-// itunes ({title, episode, season, episode_type, explicit, block}), in that
-// order, each omitted when null or an empty list; {} when all are. The
+// contributors, category_details, content_src, content_type, links, itunes
+// ({title, episode, season, episode_type, explicit, block}) and podcast
+// (the Podcasting 2.0 elements: {transcripts, chapters, persons, season,
+// episode, soundbites, alternate_enclosures, values}, see EntryPodcast), in
+// that order, each omitted when null or an empty list; {} when all are. The
 // entry's Feed is not written.
 func (e Entry) MarshalJSON() ([]byte, error) {
 	return appendEntryJSON(make([]byte, 0, 256), &e)
@@ -207,6 +211,7 @@ func appendFeedJSON(b []byte, f *Feed) ([]byte, error) {
 		b = appendKey(b, start, "expired")
 		b = append(b, "true"...)
 	}
+	b = appendFeedPodcastField(b, start, f.Podcast)
 	return append(b, '}'), nil
 }
 
@@ -275,6 +280,7 @@ func appendEntryJSON(b []byte, e *Entry) ([]byte, error) {
 		b = appendBoolField(b, is, "block", it.Block)
 		b = append(b, '}')
 	}
+	b = appendEntryPodcastField(b, start, e.Podcast)
 	return append(b, '}'), nil
 }
 
@@ -468,4 +474,176 @@ func escapeJSONCharsFrom(dst []byte, n int) []byte {
 	m := len(dst)
 	dst = appendJSONChars(dst, dst[n:m])
 	return append(dst[:n], dst[m:]...)
+}
+
+// The Podcasting 2.0 additions (podcast.go), the last key of a feed and of
+// an entry: "podcast". The keys of each object are listed on the types.
+
+func appendFeedPodcastField(b []byte, start int, pc *FeedPodcast) []byte {
+	if pc == nil {
+		return b
+	}
+	b = appendKey(b, start, "podcast")
+	b = append(b, '{')
+	ps := len(b)
+	b = appendStringField(b, ps, "guid", pc.GUID)
+	b = appendBoolField(b, ps, "locked", pc.Locked)
+	b = appendStringField(b, ps, "locked_owner", pc.LockedOwner)
+	b = appendListField(b, ps, "funding", pc.Funding, appendPodcastFundingJSON)
+	b = appendListField(b, ps, "persons", pc.Persons, appendPodcastPersonJSON)
+	b = appendListField(b, ps, "values", pc.Values, appendPodcastValueJSON)
+	return append(b, '}')
+}
+
+func appendEntryPodcastField(b []byte, start int, pc *EntryPodcast) []byte {
+	if pc == nil {
+		return b
+	}
+	b = appendKey(b, start, "podcast")
+	b = append(b, '{')
+	ps := len(b)
+	b = appendListField(b, ps, "transcripts", pc.Transcripts, appendPodcastTranscriptJSON)
+	if c := pc.Chapters; c != nil {
+		b = appendKey(b, ps, "chapters")
+		b = append(b, '{')
+		cs := len(b)
+		b = appendStringField(b, cs, "url", c.URL)
+		b = appendStringField(b, cs, "type", c.Type)
+		b = append(b, '}')
+	}
+	b = appendListField(b, ps, "persons", pc.Persons, appendPodcastPersonJSON)
+	if s := pc.Season; s != nil {
+		b = appendKey(b, ps, "season")
+		b = append(b, '{')
+		ss := len(b)
+		b = appendIntField(b, ss, "number", &s.Number)
+		b = appendStringField(b, ss, "name", s.Name)
+		b = append(b, '}')
+	}
+	if e := pc.Episode; e != nil {
+		b = appendKey(b, ps, "episode")
+		b = append(b, '{')
+		es := len(b)
+		b = appendFloatField(b, es, "number", &e.Number)
+		b = appendStringField(b, es, "display", e.Display)
+		b = append(b, '}')
+	}
+	b = appendListField(b, ps, "soundbites", pc.Soundbites, appendPodcastSoundbiteJSON)
+	b = appendListField(b, ps, "alternate_enclosures", pc.AlternateEnclosures, appendPodcastAlternateEnclosureJSON)
+	b = appendListField(b, ps, "values", pc.Values, appendPodcastValueJSON)
+	return append(b, '}')
+}
+
+func appendFloatField(b []byte, start int, key string, f *float64) []byte {
+	if f == nil {
+		return b
+	}
+	b = appendKey(b, start, key)
+	return strconv.AppendFloat(b, *f, 'f', -1, 64)
+}
+
+func appendTrueField(b []byte, start int, key string, v bool) []byte {
+	if !v {
+		return b
+	}
+	b = appendKey(b, start, key)
+	return append(b, "true"...)
+}
+
+// appendSecondsField writes d in seconds, with a fraction when it has one.
+func appendSecondsField(b []byte, start int, key string, d time.Duration) []byte {
+	b = appendKey(b, start, key)
+	return strconv.AppendFloat(b, d.Seconds(), 'f', -1, 64)
+}
+
+func appendPodcastFundingJSON(b []byte, f PodcastFunding) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = appendStringField(b, s, "url", f.URL)
+	b = appendStringField(b, s, "text", f.Text)
+	return append(b, '}')
+}
+
+func appendPodcastPersonJSON(b []byte, p PodcastPerson) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = appendStringField(b, s, "name", p.Name)
+	b = appendStringField(b, s, "role", p.Role)
+	b = appendStringField(b, s, "group", p.Group)
+	b = appendStringField(b, s, "img", p.Img)
+	b = appendStringField(b, s, "href", p.Href)
+	return append(b, '}')
+}
+
+func appendPodcastTranscriptJSON(b []byte, t PodcastTranscript) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = appendStringField(b, s, "url", t.URL)
+	b = appendStringField(b, s, "type", t.Type)
+	b = appendStringField(b, s, "language", t.Language)
+	b = appendStringField(b, s, "rel", t.Rel)
+	return append(b, '}')
+}
+
+func appendPodcastSoundbiteJSON(b []byte, sb PodcastSoundbite) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = appendSecondsField(b, s, "start_time", sb.StartTime)
+	b = appendSecondsField(b, s, "duration", sb.Duration)
+	b = appendStringField(b, s, "title", sb.Title)
+	return append(b, '}')
+}
+
+func appendPodcastAlternateEnclosureJSON(b []byte, a PodcastAlternateEnclosure) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = appendStringField(b, s, "type", a.Type)
+	if a.Length != nil {
+		b = appendKey(b, s, "length")
+		b = strconv.AppendInt(b, *a.Length, 10)
+	}
+	b = appendFloatField(b, s, "bitrate", a.Bitrate)
+	b = appendIntField(b, s, "height", a.Height)
+	b = appendStringField(b, s, "lang", a.Lang)
+	b = appendStringField(b, s, "codecs", a.Codecs)
+	b = appendStringField(b, s, "rel", a.Rel)
+	b = appendStringField(b, s, "title", a.Title)
+	b = appendTrueField(b, s, "default", a.Default)
+	b = appendListField(b, s, "sources", a.Sources, func(b []byte, src PodcastSource) []byte {
+		b = append(b, '{')
+		ss := len(b)
+		b = appendStringField(b, ss, "uri", src.URI)
+		b = appendStringField(b, ss, "content_type", src.ContentType)
+		return append(b, '}')
+	})
+	if in := a.Integrity; in != nil {
+		b = appendKey(b, s, "integrity")
+		b = append(b, '{')
+		is := len(b)
+		b = appendStringField(b, is, "type", in.Type)
+		b = appendStringField(b, is, "value", in.Value)
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+func appendPodcastValueJSON(b []byte, v PodcastValue) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = appendStringField(b, s, "type", v.Type)
+	b = appendStringField(b, s, "method", v.Method)
+	b = appendStringField(b, s, "suggested", v.Suggested)
+	b = appendListField(b, s, "recipients", v.Recipients, func(b []byte, r PodcastValueRecipient) []byte {
+		b = append(b, '{')
+		rs := len(b)
+		b = appendStringField(b, rs, "name", r.Name)
+		b = appendStringField(b, rs, "type", r.Type)
+		b = appendStringField(b, rs, "address", r.Address)
+		b = appendFloatField(b, rs, "split", r.Split)
+		b = appendStringField(b, rs, "custom_key", r.CustomKey)
+		b = appendStringField(b, rs, "custom_value", r.CustomValue)
+		b = appendTrueField(b, rs, "fee", r.Fee)
+		return append(b, '}')
+	})
+	return append(b, '}')
 }

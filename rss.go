@@ -133,6 +133,8 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 			default:
 				p.processITunesChannel(feed, c)
 			}
+		case nsPodcast, nsPodcastGitHub: // an addition
+			p.processPodcastChannel(feed, c)
 		}
 	}
 	if feed.Language == "" { // an addition
@@ -288,6 +290,8 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 			default:
 				p.processITunesItem(entry, c)
 			}
+		case nsPodcast, nsPodcastGitHub: // an addition
+			p.processPodcastItem(entry, c)
 		case nsRSSContent:
 			if c.Local == "encoded" {
 				if entry.Content == nil {
