@@ -1,7 +1,8 @@
 // Command feedspec reads a feed from a file, a URL or standard input and
 // prints it as a readable listing (the feed's title, then each entry's
-// title, date and link) or as the library's canonical JSON; with -discover it
-// lists the feeds an HTML page links to instead.
+// title, date, link, and for a podcast episode its audio file and duration)
+// or as the library's canonical JSON; with -discover it lists the feeds an
+// HTML page links to instead.
 //
 // Usage:
 //
@@ -12,13 +13,25 @@
 // parsed with feedspec.ParseResponse, following redirects), or "-" for
 // standard input. -url gives the URL of a file or of standard input, the
 // base for its relative links (a fetched URL's base is its final URL).
-// With -discover, when the page links to no feed and its URL is known, the
-// common feed locations to try are printed instead (they are not fetched).
 // JSON Feeds are read too, unless -strict asks for the Feed Parsing
 // specification's exact answer.
 //
-// The exit status is 0 on success, 1 when the source cannot be read or is
-// not a feed, and 2 for a usage error.
+// With -discover, when the page links to no feed and its URL is known, the
+// common feed locations to try are printed instead (they are not fetched).
+// A page read from a file or standard input without -url has no base for
+// its relative links: the command says how many it could not resolve and
+// asks for -url rather than reporting that the page links to no feed.
+//
+// Errors go to standard error, each message starting with "feedspec: ".
+// When a URL given as a feed serves an HTML page, the feeds the page links
+// to are listed after the error.
+//
+// Exit status:
+//
+//	0  success
+//	1  the source cannot be read, is not a feed (or, with -discover, links
+//	   to no feed that can be listed), or another error
+//	2  usage error (unknown flag, wrong number of arguments)
 package main
 
 import (
@@ -54,6 +67,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: feedspec [-json | -discover] [-strict] [-url URL] [-timeout D] FILE|URL|-")
 		fs.PrintDefaults()
+		fmt.Fprintln(stderr, "exit status: 0 ok, 1 not a feed or an error, 2 usage error")
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -186,9 +200,10 @@ func writeJSON(w io.Writer, feed *feedspec.Feed) error {
 }
 
 // writeListing writes the feed's title and page, then per entry its title,
-// date (published, else updated, in UTC) and link.
+// date (published, else updated, in UTC), link, and audio file with its
+// duration. Titles are shown as feedspec.DisplayText gives them.
 func writeListing(w io.Writer, feed *feedspec.Feed) {
-	title := feedspec.PlainText(feed.Title)
+	title := feedspec.DisplayText(feed.Title)
 	if title == "" {
 		title = "(untitled feed)"
 	}
@@ -198,7 +213,7 @@ func writeListing(w io.Writer, feed *feedspec.Feed) {
 	}
 	for _, e := range feed.Entries {
 		fmt.Fprintln(w)
-		t := strings.ReplaceAll(feedspec.PlainText(e.Title), "\n", " ")
+		t := strings.ReplaceAll(feedspec.DisplayText(e.Title), "\n", " ")
 		if t == "" {
 			t = "(untitled)"
 		}
@@ -215,7 +230,66 @@ func writeListing(w io.Writer, feed *feedspec.Feed) {
 		if e.PageURL != "" {
 			fmt.Fprintln(w, "  "+e.PageURL)
 		}
+		if line := audioLine(e); line != "" {
+			fmt.Fprintln(w, "  "+line)
+		}
 	}
+}
+
+// audioLine describes the entry's audio file: "audio: URL (type, size)
+// duration", each part present when known; "" when the entry has no audio
+// enclosure and no duration. The duration is the entry's (itunes:duration),
+// else the enclosure's (Media RSS).
+func audioLine(e *feedspec.Entry) string {
+	enc := e.AudioEnclosure()
+	d := e.Duration
+	if d == nil && enc != nil {
+		d = enc.Duration
+	}
+	var parts []string
+	if enc != nil {
+		parts = append(parts, "audio: "+enc.URL)
+		var about []string
+		if enc.MIMEType != nil && *enc.MIMEType != "" {
+			about = append(about, *enc.MIMEType)
+		}
+		if enc.Length != nil {
+			about = append(about, formatSize(*enc.Length))
+		}
+		if len(about) > 0 {
+			parts = append(parts, "("+strings.Join(about, ", ")+")")
+		}
+	}
+	if d != nil {
+		if enc == nil {
+			parts = append(parts, "duration")
+		}
+		parts = append(parts, formatDuration(*d))
+	}
+	return strings.Join(parts, " ")
+}
+
+// formatDuration writes d as H:MM:SS, or M:SS under an hour.
+func formatDuration(d time.Duration) string {
+	s := int64(d / time.Second)
+	h, m, sec := s/3600, s/60%60, s%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, sec)
+	}
+	return fmt.Sprintf("%d:%02d", m, sec)
+}
+
+// formatSize writes a byte count in decimal units (kB, MB, GB).
+func formatSize(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // relativeProbe is the page URL discoverFeeds resolves relative links

@@ -51,6 +51,29 @@ func TestListingFromFile(t *testing.T) {
 	assert.Contains(t, out, "https://example.com/2024/01/first")
 }
 
+// A podcast's listing gives each episode's audio file and duration, and
+// shows titles as DisplayText does (markup in a string title removed).
+func TestListingPodcast(t *testing.T) {
+	code, out, errOut := runCmd(t, "", nil, "testdata/podcast.xml")
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, `Night Shift & Friends
+https://nightshift.example/
+
+* Episode 2: The Lighthouse
+  2025-03-21 14:00 UTC
+  https://nightshift.example/2
+  audio: https://media.example/ep2.mp3 (audio/mpeg, 79.5 MB) 1:22:48
+
+* Episode 1
+  2025-03-14 14:00 UTC
+  audio: https://media.example/ep1.ogg 12:34
+
+* Trailer
+  (no date)
+  duration 1:35
+`, out)
+}
+
 func TestListingAtomFromStdin(t *testing.T) {
 	data, err := os.ReadFile("testdata/atom.xml")
 	require.NoError(t, err)
@@ -179,8 +202,9 @@ func TestErrors(t *testing.T) {
 	code, _, _ = runCmd(t, "", nil, "-json", "-discover", "x")
 	assert.Equal(t, 2, code)
 
-	code, _, _ = runCmd(t, "", nil, "-nosuchflag", "x")
+	code, _, errOut = runCmd(t, "", nil, "-nosuchflag", "x")
 	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "exit status: 0 ok, 1 not a feed or an error, 2 usage error")
 
 	code, _, errOut = runCmd(t, "", nil, "testdata/no-such-file.xml")
 	assert.Equal(t, 1, code)
