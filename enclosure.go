@@ -7,16 +7,21 @@ import (
 	"github.com/feedspec/feedspec/xml5"
 )
 
-// An Enclosure is a media file attached to an entry [188].
+// An Enclosure is a media file attached to an entry.
 //
 // The parser only returns enclosures whose URL was set, so URL is never "".
 // MIMEType distinguishes a missing type attribute (nil) from type=""
 // (a pointer to ""). Length is nil unless the length attribute gave a number
 // greater than zero.
 type Enclosure struct {
-	URL      string  // "" is null
-	MIMEType *string // nil is null; a type="" attribute gives ""
-	Length   *int64  // nil is null
+	// URL is the RSS enclosure's or media:content's url attribute, or the
+	// Atom link's href, parsed.
+	URL string
+	// MIMEType is the type attribute as written; nil when absent.
+	MIMEType *string
+	// Length is the length attribute in bytes (RSS enclosure, Atom link;
+	// never read from media:content, see FileSize).
+	Length *int64
 
 	// The fields below are additions, read from the attributes of a Media
 	// RSS content element only (media:content, in an item or a

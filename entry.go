@@ -9,26 +9,64 @@ import (
 
 // An Entry is an entry (an Atom entry, an RSS item) of a feed.
 //
-// Null is nil for texts, images, durations and dates, and "" for PageURL (a
-// serialized URL is never empty). Authors, Categories and Enclosures are
-// empty (nil) when the spec's lists are empty.
+// The fields from Title to Enclosures are the specification's model, filled
+// by its steps; the first element that gives a value wins. Null is nil for
+// texts, images, durations and dates, and "" for PageURL (a serialized URL
+// is never empty). Authors, Categories and Enclosures are empty (nil) when
+// the spec's lists are empty.
 type Entry struct {
-	// Feed is the feed the entry belongs to (not in the JSON) [88].
+	// Feed is the feed the entry belongs to (not in the JSON).
 	Feed *Feed
 
-	Title    *Text // [227]
-	Subtitle *Text // set by itunes:subtitle and itunes:summary [249]
-	Summary  *Text
-	Content  *Text
+	// Title is the Atom title (Atom 0.3 title), the RSS item's title, or a
+	// media:title in an Atom entry's media:group. An RSS title is a
+	// string even when it holds markup: show it with DisplayText.
+	Title *Text
+	// Subtitle is the RSS item's itunes:subtitle, else its itunes:summary;
+	// null when its text content is the title's.
+	Subtitle *Text
+	// Summary is the Atom summary (Atom 0.3 summary), the RSS item's
+	// description (parsed as escaped HTML), or a media:description in an
+	// Atom entry's media:group; null when its text content is the title's.
+	Summary *Text
+	// Content is the Atom content (Atom 0.3 content) or the RSS item's
+	// content:encoded (parsed as escaped HTML); null when its text content
+	// is the summary's.
+	Content *Text
 
-	PageURL   string         // [88]; "" is null
-	Thumbnail *Image         // nil is null
-	Duration  *time.Duration // whole seconds; nil is null
-	Published *time.Time     // nil is null
-	Updated   *time.Time     // nil is null
+	// PageURL is the entry's web page: the href of the first Atom link
+	// with rel "alternate" (or no rel), or the RSS item's link; null when
+	// it is the URL of one of the entry's enclosures.
+	PageURL string
+	// Thumbnail is a media:thumbnail (of the item, or of an Atom entry's
+	// media:group), the RSS item's itunes:image, or an RSS 1.0 item's
+	// hatena:imageurl; else, when the entry has a page URL, its first
+	// image enclosure (type image/*, or no type and a URL ending in .jpg,
+	// .jpeg or .png), which is then removed from Enclosures. Entry.Image
+	// gives the episode's own image first.
+	Thumbnail *Image
+	// Duration is the RSS item's itunes:duration ("S", "M:S" or "H:M:S"),
+	// in whole seconds.
+	Duration *time.Duration
+	// Published is the Atom published (Atom 0.3 created) or the RSS
+	// item's pubDate.
+	Published *time.Time
+	// Updated is the Atom updated (Atom 0.3 modified), an atom:updated in
+	// an RSS item, or the RSS 1.0 item's dc:date.
+	Updated *time.Time
 
-	Authors    []*Person // [28]
-	Categories []string  // a set: first-seen order, no repeats
+	// Authors are the entry's Atom authors, RSS author ("email (name)" or
+	// a name), dc:creator and itunes:author names, in document order, a
+	// name already listed without an email not repeated. ComputedAuthors
+	// falls back to the feed's.
+	Authors []*Person
+	// Categories are the terms of the Atom categories, RSS categories and
+	// dc:subject elements: a set, in first-seen order, no repeats.
+	Categories []string
+	// Enclosures are the media files: RSS enclosures, Atom links with rel
+	// "enclosure", and Media RSS content elements (in the item or in a
+	// media:group), in document order, each with a URL that parsed.
+	// AudioEnclosure picks the audio file.
 	Enclosures []*Enclosure
 
 	// The fields below are additions: the specification's model does not
@@ -91,9 +129,9 @@ type Entry struct {
 // model does not map. The whole document stays reachable from it.
 func (e *Entry) Element() *xml5.Node { return e.el }
 
-// ComputedAuthors returns the entry's "computed authors" [81]: its own
-// authors, or else its feed's, or else nil.
-func (e *Entry) ComputedAuthors() []*Person {
+// ComputedAuthors returns the entry's "computed authors": its own authors,
+// or else its feed's, or else nil.
+func (e *Entry) ComputedAuthors() []*Person { // [81]
 	if len(e.Authors) != 0 { // [82]
 		return e.Authors
 	}
@@ -115,10 +153,10 @@ func (e *Entry) ComputedLanguage() string {
 	return ""
 }
 
-// ComputedUpdated returns the entry's "computed updated" [93]: its updated
-// date, or else its published date, or else its feed's updated date, or else
-// the current time.
-func (e *Entry) ComputedUpdated() time.Time {
+// ComputedUpdated returns the entry's "computed updated": its updated date,
+// or else its published date, or else its feed's updated date, or else the
+// current time.
+func (e *Entry) ComputedUpdated() time.Time { // [93]
 	if e.Updated != nil { // [94]
 		return *e.Updated
 	}

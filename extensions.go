@@ -11,10 +11,10 @@ import (
 // isITunes reports whether ns is one of the two iTunes namespace spellings.
 func isITunes(ns string) bool { return ns == nsITunes || ns == nsITunesAlt }
 
-// A Link is an Atom link element [234] (an addition).
+// A Link is an Atom link element (an addition).
 type Link struct {
-	// Href is the href URL [140], never "" (a link whose href fails to
-	// parse is left out).
+	// Href is the href attribute parsed as a URL, never "" (a link whose
+	// href fails to parse is left out).
 	Href string
 	// Rel is the rel attribute as written, or "alternate" when it is
 	// absent.

@@ -18,22 +18,53 @@ var ErrNotFeed = errors.New("feedspec: not a feed")
 
 // A Feed is a parsed feed.
 //
-// Null fields are nil (texts, images, dates) or "" (URLs: a serialized URL
-// is never empty). Authors and Entries are nil when empty.
+// The fields up to Entries are the specification's model, filled by its
+// steps. Null fields are nil (texts, images, dates) or "" (URLs: a
+// serialized URL is never empty). Authors and Entries are nil when empty.
+// Where several elements can fill a field, the first one in document order
+// that gives a value wins. Texts read from RSS elements are strings (the
+// specification does not parse them as HTML even when a publisher put
+// markup in them): show them with DisplayText.
 type Feed struct {
-	Title       *Text // [226]
-	Subtitle    *Text
+	// Title is the Atom title (Atom 0.3 title), the RSS channel's title
+	// or the RSS 1.0 channel's title.
+	Title *Text
+	// Subtitle is the Atom subtitle (Atom 0.3 tagline) or an RSS
+	// channel's itunes:subtitle.
+	Subtitle *Text
+	// Description is the RSS channel's description, else its
+	// itunes:summary, or the RSS 1.0 channel's description.
 	Description *Text
 
-	PageURL         string     // [39]; "" is null
-	FeedURL         string     // "" is null
-	PreviousFeedURL string     // "" is null
-	NextFeedURL     string     // "" is null
-	Icon            *Image     // nil is null
-	Logo            *Image     // nil is null
-	Updated         *time.Time // nil is null
+	// PageURL is the URL of the site the feed belongs to: the href of the
+	// first Atom link with rel "alternate" (or no rel), the RSS channel's
+	// link, or the RSS 1.0 channel's link.
+	PageURL string
+	// FeedURL is the feed's own URL as it states it: the href of the
+	// first Atom link with rel "self" (also an atom:link in an RSS
+	// channel).
+	FeedURL string
+	// PreviousFeedURL and NextFeedURL are the hrefs of the first Atom
+	// links with rel "prev" or "previous" and rel "next" (paged or
+	// archived feeds, RFC 5005).
+	PreviousFeedURL string
+	NextFeedURL     string
+	// Icon is the Atom icon, or the RSS channel's first itunes:image; it
+	// is dropped when the logo has the same URL.
+	Icon *Image
+	// Logo is the Atom logo, the RSS channel's image url, or the RSS 1.0
+	// image's url.
+	Logo *Image
+	// Updated is the Atom updated (Atom 0.3 modified), the RSS channel's
+	// first pubDate or lastBuildDate, or the RSS 1.0 channel's dc:date.
+	Updated *time.Time
 
-	Authors []*Person // [15]
+	// Authors are the feed's Atom authors, RSS managingEditor ("email
+	// (name)" or a name), dc:creator and itunes:author names, in document
+	// order, a name already listed without an email not repeated.
+	Authors []*Person
+	// Entries are the Atom entries, or the RSS items (of the channel and
+	// directly under rss), or the RSS 1.0 items, in document order.
 	Entries []*Entry
 
 	// The fields below are additions: the specification's model does not
@@ -98,7 +129,7 @@ type Feed struct {
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
-// "process a feed document" [10] on it.
+// "process a feed document" on it.
 //
 // When the document is not a feed (its root element is not an Atom feed, an
 // rss element or an RDF element) it returns a nil Feed and an error wrapping
@@ -122,7 +153,7 @@ type Feed struct {
 // WithCharset gives the transport's encoding label. WithDiagnostics collects
 // what went wrong; WithXMLBase and WithLenientDates depart from the
 // specification (both are off by default).
-func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) {
+func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	c := newConfig(opts)
 	if c.jsonFeed { // WithJSONFeed (jsonfeed.go)
 		var isJSON bool

@@ -2,14 +2,19 @@ package feedspec
 
 import "github.com/feedspec/feedspec/xml5"
 
-// An Image is an icon, logo or thumbnail [160].
+// An Image is an icon, logo or thumbnail.
 //
 // URL is never "" in an Image the parser returns (a serialized URL is never
 // empty); Width and Height are nil when null.
 type Image struct {
-	URL    string // "" is null
-	Width  *int   // nil is null
-	Height *int   // nil is null
+	// URL is the image's URL: the element's URL text or attribute (href,
+	// url or src), parsed.
+	URL string
+	// Width and Height are the width and height attributes of a
+	// media:thumbnail or gd:image, read with the rules for parsing
+	// non-negative integers.
+	Width  *int
+	Height *int
 }
 
 // processImageElement is "process an image element" [176] with the attribute

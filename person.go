@@ -2,7 +2,7 @@ package feedspec
 
 import "github.com/feedspec/feedspec/xml5"
 
-// A Person is an author of a feed or an entry [29].
+// A Person is an author of a feed or an entry (or a contributor).
 //
 // "" is null for every string field: the specification never produces an
 // empty name or email (a name comes from a string element, which is null
@@ -10,10 +10,19 @@ import "github.com/feedspec/feedspec/xml5"
 // non-empty run of non-space characters), and a serialized URL is never
 // empty.
 type Person struct {
-	Name    string // "" is null
-	Email   string // "" is null
-	PageURL string // "" is null
-	Icon    *Image // nil is null; from a GData image element
+	// Name is the Atom person's name, the name of an RSS author or
+	// managingEditor ("email (name)" gives the part in parentheses; any
+	// other text is a name), or the text of dc:creator, itunes:author or
+	// dc:contributor.
+	Name string
+	// Email is the Atom person's email, or the part of an RSS "email
+	// (name)" before the space.
+	Email string
+	// PageURL is the Atom person's uri.
+	PageURL string
+	// Icon is the src of the Atom person's gd:image (GData, as Blogger
+	// writes it).
+	Icon *Image
 }
 
 // processAtomPerson is "process an Atom person element" [24].

@@ -89,16 +89,16 @@ func (e *MIMETypeError) Unwrap() error { return ErrNotFeed }
 // it, so that the connection can carry the next request.
 const drainLimit = 64 << 10
 
-// ParseResponse runs "process a feed response" [1] on res, a response to an
+// ParseResponse runs "process a feed response" on res, a response to an
 // HTTP request (from http.Client.Do, for example): it returns the feed, or a
 // nil Feed and an error when the specification's answer is null: a
 // *StatusError (matching ErrStatus) when the status is not 200, an error
 // matching ErrNotFeed when the body was read and is not a feed.
 //
-//   - A status other than 200 gives a *StatusError [9], which matches
+//   - A status other than 200 gives a *StatusError, which matches
 //     ErrStatus and not ErrNotFeed; a 304 Not Modified one also matches
 //     ErrNotModified.
-//   - The response's computed MIME type [2] follows the MIME Sniffing
+//   - The response's computed MIME type follows the MIME Sniffing
 //     Standard: the last Content-Type header, parsed as a MIME type; with no
 //     (or an unparsable) Content-Type, the first bytes decide ("<?xml" gives
 //     text/xml); a text/html body that starts, past comments, processing
@@ -107,7 +107,7 @@ const drainLimit = 64 << 10
 //     never a feed. Sniffing looks at no more than the first 1445 bytes of
 //     the body. A computed MIME type that is not an XML MIME type (text/xml,
 //     application/xml, or any type whose subtype ends in "+xml") gives a
-//     *MIMETypeError naming it [4]. An X-Content-Type-Options header does not
+//     *MIMETypeError naming it. An X-Content-Type-Options header does not
 //     turn sniffing off.
 //   - With WithJSONFeed, a response of type application/feed+json or
 //     application/json, or one without a Content-Type whose body starts
@@ -119,12 +119,12 @@ const drainLimit = 64 << 10
 //     body size limit) and its Feeds are the feeds it links to, found by
 //     DiscoverFeeds with the response's URL as the page's URL. This is an
 //     addition to the specification.
-//   - Otherwise the body is parsed with ParseDocument [3] [7] [6] [8] [5].
+//   - Otherwise the body is parsed with ParseDocument.
 //     The charset parameter of the Content-Type header is the transport
-//     encoding label (WithCharset) [8], which a byte order mark in the body
+//     encoding label (WithCharset), which a byte order mark in the body
 //     still overrides. The document's URL, against which relative URLs in
 //     the feed are resolved, is the URL of res.Request, the last request
-//     made: after redirects, the final URL [11]. A Content-Location header
+//     made: after redirects, the final URL. A Content-Location header
 //     does not change it.
 //
 // Options given to ParseResponse are applied after the URL and charset it
@@ -138,7 +138,7 @@ const drainLimit = 64 << 10
 // sets), before or after decoding, gives an error wrapping ErrBodyTooLarge
 // instead of a truncated feed. An error while reading the body is returned,
 // wrapped.
-func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) {
+func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	if res == nil { // [9] a network error
 		return nil, errors.New("feedspec: no response (a nil *http.Response)")
 	}
