@@ -12,6 +12,53 @@
 // json.Marshal of a Feed gives the canonical JSON: keys in a fixed order,
 // null values and empty lists omitted.
 //
+// # Where to start
+//
+// Parse a response you fetched, or a document you have:
+//
+//	feed, err := feedspec.ParseResponse(res) // reads and closes res.Body
+//	feed, err := feedspec.ParseDocument(r, feedspec.WithURL("https://example.com/feed.xml"))
+//
+// Fetch a feed the way a reader should (conditional requests, an Accept
+// header preferring feeds, the new validators in the result) with a
+// Fetcher:
+//
+//	f := &feedspec.Fetcher{UserAgent: "myreader/1.0"}
+//	res, err := f.Fetch(ctx, url, prev) // prev: the last *FetchResult, or nil
+//	if err == nil && res.NotModified { /* keep the feed you have */ }
+//
+// Tell the errors apart with errors.Is and errors.As: ErrStatus (a
+// *StatusError: the server did not answer 200; ErrNotModified for 304),
+// ErrNotFeed (the body was read and is not a feed; a *HTMLPageError lists
+// the feeds an HTML page links to), ErrBodyTooLarge and ErrLimit. Errors
+// from a Fetcher are *FetchErrors naming the URL.
+//
+// Keep track of entries across fetches with EntryKey, which gives each
+// entry a key that does not change when the feed is fetched again:
+//
+//	key := feedspec.EntryKey(entry) // "id:…", "url:…", "enclosure:…" or "hash:…"
+//	if !seen[key] { /* a new entry */ }
+//
+// Show a feed with the toolkit: DisplayText for titles and descriptions
+// (a string with HTML in it shows as text), PlainText and WordCount for
+// indexing, SafeHTML for content, CanonicalURL for de-duplication,
+// ParseDate for the dates the strict algorithms reject, DiscoverFeeds and
+// CommonFeedURLs to find a site's feeds. For podcasts, the iTunes and
+// Podcasting 2.0 elements are typed (Feed.ITunes, Feed.Podcast, and the
+// same on Entry) and Entry.AudioEnclosure, Entry.Image and Entry.Explicit
+// apply the usual fallbacks:
+//
+//	fmt.Println(feedspec.DisplayText(entry.Title))
+//	if audio := entry.AudioEnclosure(); audio != nil { play(audio.URL) }
+//
+// Anything the model does not map is in the XML tree (Feed.Element,
+// Entry.Element); Feed.ResolveURL resolves a URL read from it as the parser
+// resolves the others. Each of these names has an Example.
+//
+// Numbers in brackets in the documentation and the code, such as [9], are
+// the ids of the Feed Parsing specification's steps (one step a line in
+// its steps file); the code cites them where it implements a step.
+//
 // # How it works
 //
 // A document goes through these steps, each in the file named (step numbers
