@@ -124,9 +124,11 @@ type Entry struct {
 }
 
 // Element returns the element the entry was read from (an Atom entry, an
-// RSS item), or nil for an Entry the parser did not make. Its children keep
-// their namespaces, attributes and order: use it to read any extension the
-// model does not map. The whole document stays reachable from it.
+// RSS item), or nil for an Entry the parser did not make (an entry of a
+// JSON Feed, one read with json.Unmarshal, or parsed WithoutDocument). Its
+// children keep their namespaces, attributes and order: use it to read any
+// extension the model does not map. The whole document stays reachable from
+// it.
 func (e *Entry) Element() *xml5.Node { return e.el }
 
 // ComputedAuthors returns the entry's "computed authors": its own authors,

@@ -638,7 +638,8 @@ func TestGoldenJSONFeed(t *testing.T) {
 // FuzzJSONFeed checks that no input makes the JSON Feed reader panic, that a
 // document gives either a feed or an error wrapping ErrNotFeed (or both only
 // for the MaxItems limit), that the canonical JSON is valid, that there is
-// at most one entry per item, and that diagnostics point into the input.
+// at most one entry per item, that diagnostics point into the input, and
+// that the canonical JSON reads back (json.Unmarshal) to the same bytes.
 func FuzzJSONFeed(f *testing.F) {
 	files, _ := filepath.Glob("testdata/jsonfeed/*.feed.json")
 	more, _ := filepath.Glob(filepath.Join("..", "shared", "corpus", "jsonfeed", "*.json"))
@@ -667,6 +668,7 @@ func FuzzJSONFeed(f *testing.F) {
 		if jerr != nil || !json.Valid(b) {
 			t.Fatalf("invalid JSON (%v): %s", jerr, b)
 		}
+		roundTrip(t, "fuzz", b)
 		if feed.JSONObject() == nil {
 			return // XML
 		}

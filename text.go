@@ -72,6 +72,10 @@ type lazyFragment struct {
 	once sync.Once
 	// src is the HTML source ([178]'s text), when xhtml is nil.
 	src string
+	// rendered tells that src is the fragment's serialization (HTML
+	// returns it as it is), as read from the canonical JSON
+	// (UnmarshalJSON) or kept by WithoutDocument.
+	rendered bool
 	// xhtml, when not nil, is the div of Atom XHTML content whose
 	// children make the fragment ([66]–[69]).
 	xhtml *xml5.Node
@@ -133,6 +137,26 @@ func lazyNodeText(src string, sig textSignature) *Text {
 	return &Text{isNode: true, lazy: &lazyFragment{src: src, sig: sig}}
 }
 
+// renderedNodeText returns a Node value whose HTML serialization is src
+// (what Text.HTML gave for it); its fragment is parsed from src on first
+// use.
+func renderedNodeText(src string) *Text {
+	return &Text{isNode: true, lazy: &lazyFragment{src: src, rendered: true}}
+}
+
+// parseRenderedHTML parses src, a fragment's serialization, with the HTML
+// fragment parser in a div context (as [178] does, without sanitizing
+// again).
+func parseRenderedHTML(src string) *html.Node {
+	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	frag := &html.Node{Type: html.DocumentNode}
+	nodes, _ := html.ParseFragmentWithOptions(strings.NewReader(src), ctx, html.ParseOptionEnableScripting(false))
+	for _, n := range nodes {
+		frag.AppendChild(n)
+	}
+	return frag
+}
+
 // fragment returns the Node value (nil for a string value), building it on
 // first use. Every method reads the node through it.
 func (t *Text) fragment() *html.Node {
@@ -141,9 +165,12 @@ func (t *Text) fragment() *html.Node {
 	}
 	if l := t.lazy; l != nil {
 		l.once.Do(func() {
-			if l.xhtml != nil {
+			switch {
+			case l.xhtml != nil:
 				t.frag, _ = xhtmlFragment(l.xhtml)
-			} else {
+			case l.rendered:
+				t.frag = parseRenderedHTML(l.src)
+			default:
 				t.frag, _ = parseHTMLFragment(l.src)
 			}
 		})
@@ -184,6 +211,9 @@ func (t *Text) HTML() string {
 		return html.EscapeString(t.str)
 	}
 	if l := t.lazy; l != nil && l.xhtml == nil {
+		if l.rendered {
+			return l.src
+		}
 		if b, ok := htmltoken.AppendHTML(nil, l.src, htmltoken.DropOneByOneImages); ok {
 			return string(b)
 		}
@@ -236,6 +266,11 @@ func (t *Text) appendJSON(dst []byte) []byte {
 	}
 	if !t.isNode {
 		return appendJSONText(dst, t.str)
+	}
+	if l := t.lazy; l != nil && l.rendered {
+		dst = append(dst, `{"html":`...)
+		dst = appendJSONText(dst, l.src)
+		return append(dst, '}')
 	}
 	dst = append(dst, `{"html":"`...)
 	if l := t.lazy; l != nil && l.xhtml == nil {

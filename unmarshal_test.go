@@ -1,0 +1,254 @@
+package feedspec
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feedspec/feedspec/internal/sharedtest"
+)
+
+// roundTrip reads the canonical JSON b back with json.Unmarshal and reports
+// (as a test failure) any difference between b and the canonical JSON of
+// what was read; it returns the feed read.
+func roundTrip(t testing.TB, name string, b []byte) *Feed {
+	t.Helper()
+	var f Feed
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatalf("%s: json.Unmarshal: %v", name, err)
+	}
+	got, err := f.MarshalJSON()
+	if err != nil {
+		t.Fatalf("%s: MarshalJSON: %v", name, err)
+	}
+	if !bytes.Equal(got, b) {
+		i := 0
+		for i < len(got) && i < len(b) && got[i] == b[i] {
+			i++
+		}
+		t.Fatalf("%s: the canonical JSON differs after a round trip, at byte %d:\nwant …%.200s\ngot  …%.200s", name, i, b[i:], got[i:])
+	}
+	if f.Document() != nil || f.Element() != nil || f.JSONObject() != nil {
+		t.Fatalf("%s: a feed read from JSON has a document", name)
+	}
+	for _, e := range f.Entries {
+		if e != nil && (e.Feed != &f || e.Element() != nil || e.JSONObject() != nil) {
+			t.Fatalf("%s: an entry read from JSON does not point to its feed, or has an element", name)
+		}
+	}
+	return &f
+}
+
+// parsedJSON parses the document b with opts and returns its canonical JSON,
+// or nil when it is not a feed.
+func parsedJSON(t testing.TB, b []byte, opts ...Option) []byte {
+	t.Helper()
+	feed, _ := ParseDocument(bytes.NewReader(b), opts...)
+	if feed == nil {
+		return nil
+	}
+	j, err := feed.MarshalJSON()
+	require.NoError(t, err)
+	return j
+}
+
+// TestRoundTripGolden reads back every golden file, XML and JSON Feed: the
+// .json files as they are (indented, after json.Compact) and the canonical
+// JSON of each parsed feed.
+func TestRoundTripGolden(t *testing.T) {
+	xmlFiles, _ := filepath.Glob("testdata/golden/*.xml")
+	jsonFiles, _ := filepath.Glob("testdata/jsonfeed/*.feed.json")
+	require.NotEmpty(t, xmlFiles)
+	require.NotEmpty(t, jsonFiles)
+	n := 0
+	for _, path := range append(xmlFiles, jsonFiles...) {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		opts := goldenOptions(path)
+		golden := strings.TrimSuffix(path, ".xml") + ".json"
+		if strings.HasSuffix(path, ".feed.json") {
+			opts = jsonFeedGoldenOptions(path)
+			golden = strings.TrimSuffix(path, ".feed.json") + ".json"
+		}
+		if j := parsedJSON(t, b, opts...); j != nil {
+			roundTrip(t, path, j)
+			n++
+		}
+		g, err := os.ReadFile(golden)
+		require.NoError(t, err)
+		if string(g) == "null\n" {
+			continue
+		}
+		var compact bytes.Buffer
+		require.NoError(t, json.Compact(&compact, g))
+		f := roundTrip(t, golden, compact.Bytes())
+		// And indented, as the golden file is.
+		j, _ := f.MarshalJSON()
+		var indented bytes.Buffer
+		require.NoError(t, json.Indent(&indented, j, "", "  "))
+		indented.WriteByte('\n')
+		assert.Equal(t, string(g), indented.String(), golden)
+	}
+	assert.Greater(t, n, 50)
+}
+
+// TestRoundTripConformance reads back the canonical JSON of every
+// conformance case that is a feed.
+func TestRoundTripConformance(t *testing.T) {
+	n := 0
+	for i, doc := range sharedtest.ConformanceDocuments(t) {
+		if j := parsedJSON(t, []byte(doc), WithURL("https://base/")); j != nil {
+			roundTrip(t, "conformance case "+strconv.Itoa(i), j)
+			n++
+		}
+	}
+	assert.Greater(t, n, 200)
+}
+
+// TestRoundTripCorpus reads back the canonical JSON of every feed of the
+// shared corpus, XML and JSON Feed, the XML ones parsed by default and in
+// recovery mode.
+func TestRoundTripCorpus(t *testing.T) {
+	files := sharedtest.CorpusFiles(t)
+	n := 0
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		for _, opts := range [][]Option{{WithURL("https://example.com/feed")}, {nil, WithRecovery()}} {
+			if testing.Short() && opts[0] == nil {
+				continue // -short: the default parse only
+			}
+			if j := parsedJSON(t, b, opts...); j != nil {
+				roundTrip(t, path, j)
+				n++
+			}
+		}
+	}
+	for name, b := range jsonFeedCorpus(t) {
+		if j := parsedJSON(t, b, WithJSONFeed(), WithURL("https://example.com/feed.json")); j != nil {
+			roundTrip(t, name, j)
+		}
+	}
+	assert.Greater(t, n, len(files)/2)
+}
+
+// TestUnmarshalTypes reads each type's canonical JSON back on its own, and
+// as part of a larger value.
+func TestUnmarshalTypes(t *testing.T) {
+	for _, c := range []struct {
+		v    interface{ MarshalJSON() ([]byte, error) }
+		json string
+	}{
+		{&Person{}, `{"name":"A","email":"a@example.com","page_url":"https://a.example/","icon":{"url":"https://a.example/i.png","width":1,"height":2}}`},
+		{&Image{}, `{"url":"https://x.example/","height":0}`},
+		{&Enclosure{}, `{"url":"https://x.example/a.mp3","type":"","length":12,"medium":"audio","width":1,"height":2,"duration":3,"file_size":4,"bitrate":128.5,"title":"A"}`},
+		{&Entry{}, `{"title":"T","content":{"html":"<p>x &amp; <b>y</b></p>"},"duration":0,"published":"-0001-12-31T23:59:59.5Z","updated":"12012-01-01T00:00:00Z","categories":["a","b"],"enclosures":[null,{"url":"u"}],"id_is_permalink":false,"itunes":{}}`},
+		{&Feed{}, `{}`},
+	} {
+		require.NoError(t, json.Unmarshal([]byte(c.json), c.v), c.json)
+		got, err := c.v.MarshalJSON()
+		require.NoError(t, err)
+		assert.Equal(t, c.json, string(got))
+	}
+
+	var text Text
+	require.NoError(t, json.Unmarshal([]byte(`{"html":"<p>a<br/>b</p>","other":1}`), &text))
+	assert.True(t, text.IsNode())
+	assert.Equal(t, "<p>a<br/>b</p>", text.HTML())
+	assert.Equal(t, "ab", text.TextContent())
+	require.NotNil(t, text.Node())
+	assert.Equal(t, "p", text.Node().FirstChild.Data)
+	require.NoError(t, json.Unmarshal([]byte(`"<p>"`), &text))
+	assert.False(t, text.IsNode())
+	assert.Equal(t, "<p>", text.String())
+
+	// Inside another value, with null, unknown keys and keys in any order.
+	var v struct {
+		Feeds []*Feed `json:"feeds"`
+		Entry Entry   `json:"entry"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(`{"feeds":[null,{"entries":[{"title":"e"}],"future_key":{"a":[1]},"title":"f"}],
+		"entry":{"summary":"s","future":null}}`), &v))
+	require.Len(t, v.Feeds, 2)
+	assert.Nil(t, v.Feeds[0])
+	got, _ := v.Feeds[1].MarshalJSON()
+	assert.Equal(t, `{"title":"f","entries":[{"title":"e"}]}`, string(got))
+	assert.Same(t, v.Feeds[1], v.Feeds[1].Entries[0].Feed)
+	got, _ = v.Entry.MarshalJSON()
+	assert.Equal(t, `{"summary":"s"}`, string(got))
+
+	// Unmarshal replaces the whole value; null leaves it.
+	f := &Feed{ID: "old", Entries: []*Entry{{ID: "x"}}}
+	require.NoError(t, json.Unmarshal([]byte(`{"title":"new"}`), f))
+	assert.Equal(t, "", f.ID)
+	assert.Nil(t, f.Entries)
+	require.NoError(t, f.UnmarshalJSON([]byte(" null ")))
+	assert.Equal(t, "new", f.Title.String())
+}
+
+// TestUnmarshalErrors checks that wrong types and invalid values give an
+// error naming the key path.
+func TestUnmarshalErrors(t *testing.T) {
+	for _, c := range []struct{ json, err string }{
+		{`[]`, "feedspec: an array, not an object"},
+		{`{"entries":[{},{},{},{"published":"yesterday"}]}`, `feedspec: entries[3].published: not an RFC 3339 date: "yesterday"`},
+		{`{"entries":[{"published":"2024-01-15T13:45:00"}]}`, `entries[0].published: not an RFC 3339 date`},
+		{`{"title":5}`, `feedspec: title: a number, not a string or an {"html": ...} object`},
+		{`{"title":{"text":"x"}}`, `feedspec: title: an object without "html"`},
+		{`{"title":{"html":1}}`, `feedspec: title.html: a number, not a string`},
+		{`{"authors":{}}`, "feedspec: authors: an object, not an array"},
+		{`{"authors":[{"name":"a"},{"icon":{"width":"1"}}]}`, "feedspec: authors[1].icon.width: a string, not a number"},
+		{`{"ttl":1.5}`, "feedspec: ttl: not an integer (or out of range): 1.5"},
+		{`{"ttl":99999999999999999999}`, "feedspec: ttl: not an integer"},
+		{`{"skip_hours":[1,null]}`, "feedspec: skip_hours[1]: null, not a number"},
+		{`{"entries":[{"duration":1e3}]}`, "feedspec: entries[0].duration: not an integer"},
+		{`{"entries":[{"duration":9999999999999}]}`, "feedspec: entries[0].duration: a duration out of range"},
+		{`{"entries":[{"enclosures":[{"bitrate":"fast"}]}]}`, "feedspec: entries[0].enclosures[0].bitrate: a string, not a number"},
+		{`{"entries":[{"itunes":{"explicit":"yes"}}]}`, "feedspec: entries[0].itunes.explicit: a string, not a boolean"},
+		{`{"entries":["x"]}`, "feedspec: entries[0]: a string, not an object"},
+		{`{"category_details":[{"subcategories":[{"term":2}]}]}`, "feedspec: category_details[0].subcategories[0].term: a number, not a string"},
+		{`{"expired":1}`, "feedspec: expired: a number, not a boolean"},
+	} {
+		var f Feed
+		err := json.Unmarshal([]byte(c.json), &f)
+		if assert.Error(t, err, c.json) {
+			assert.Contains(t, err.Error(), c.err, c.json)
+		}
+	}
+	var f Feed
+	err := f.UnmarshalJSON([]byte(`{"title":`))
+	assert.ErrorContains(t, err, "feedspec: invalid JSON")
+}
+
+// FuzzUnmarshal reads arbitrary JSON into a Feed: no panic, and when it is
+// read, the canonical JSON of what was read reads back to the same bytes.
+func FuzzUnmarshal(f *testing.F) {
+	files, _ := filepath.Glob("testdata/golden/*.json")
+	more, _ := filepath.Glob("testdata/jsonfeed/*.json")
+	for _, path := range append(files, more...) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"entries":[{"published":"-0001-01-01T00:00:00.000000001Z","content":{"html":"<p>\u2028"}}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var feed Feed
+		if err := json.Unmarshal(data, &feed); err != nil {
+			return
+		}
+		b, err := feed.MarshalJSON()
+		if err != nil || !json.Valid(b) {
+			t.Fatalf("invalid canonical JSON (%v): %s", err, b)
+		}
+		roundTrip(t, "fuzz", b)
+	})
+}
