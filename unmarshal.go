@@ -576,9 +576,9 @@ func (r *jsonReader) feed(f *Feed, path string, i int) error {
 				return err
 			})
 		case "expired":
-			var b *bool
-			b, err = r.boolPtr(p, vs, ve)
-			f.Expired = b != nil && *b
+			f.Expired, err = r.isTrue(p, vs, ve)
+		case "podcast":
+			f.Podcast, err = r.feedPodcast(p, vs)
 		}
 		return err
 	})
@@ -687,6 +687,8 @@ func (r *jsonReader) entry(e *Entry, path string, i int) error {
 				}
 				return err
 			})
+		case "podcast":
+			e.Podcast, err = r.entryPodcast(p, vs)
 		}
 		return err
 	})

@@ -151,6 +151,8 @@ func TestUnmarshalTypes(t *testing.T) {
 		{&Enclosure{}, `{"url":"https://x.example/a.mp3","type":"","length":12,"medium":"audio","width":1,"height":2,"duration":3,"file_size":4,"bitrate":128.5,"title":"A"}`},
 		{&Entry{}, `{"title":"T","content":{"html":"<p>x &amp; <b>y</b></p>"},"duration":0,"published":"-0001-12-31T23:59:59.5Z","updated":"12012-01-01T00:00:00Z","categories":["a","b"],"enclosures":[null,{"url":"u"}],"id_is_permalink":false,"itunes":{}}`},
 		{&Feed{}, `{}`},
+		{&Feed{}, `{"expired":true,"podcast":{"guid":"g","locked":false,"locked_owner":"o@example.com","funding":[{"url":"https://f.example/","text":"Support"}],"persons":[{"name":"P","role":"guest","group":"cast","img":"https://i.example/p.jpg","href":"https://p.example/"}],"values":[{"type":"lightning","method":"keysend","suggested":"0.00000005","recipients":[{"name":"R","type":"node","address":"abc","split":99.5,"custom_key":"k","custom_value":"v","fee":true}]}]}}`},
+		{&Entry{}, `{"podcast":{"transcripts":[{"url":"https://t.example/t.vtt","type":"text/vtt","language":"en","rel":"captions"}],"chapters":{"url":"https://c.example/c.json","type":"application/json+chapters"},"persons":[{"name":"Q"}],"season":{"number":0,"name":"S"},"episode":{"number":1.5,"display":"Ch. 1"},"soundbites":[{"start_time":73.25,"duration":60,"title":"Bite"},{"start_time":0.001,"duration":1234567.891}],"alternate_enclosures":[{"type":"audio/opus","length":1,"bitrate":64000.5,"height":720,"lang":"en","codecs":"opus","rel":"r","title":"T","default":true,"sources":[{"uri":"ipfs://x","content_type":"audio/opus"}],"integrity":{"type":"sri","value":"sha384-x"}}],"values":[{"type":"hive"}]}}`},
 	} {
 		require.NoError(t, json.Unmarshal([]byte(c.json), c.v), c.json)
 		got, err := c.v.MarshalJSON()
