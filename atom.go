@@ -407,7 +407,7 @@ func (p *processor) processAtomText(el *xml5.Node) *Text {
 	if ok {
 		switch typ {
 		case "html": // [62]
-			return parseEscapedHTML(el) // [267]
+			return p.escapedHTML(el) // [267]
 		case "xhtml": // [63]
 			for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 				if c.Is(nsXHTML, "div") {

@@ -21,9 +21,15 @@ func (p *processor) processAtom03Content(el *xml5.Node) *Text {
 	switch mode {
 	case "escaped": // [162]
 		if asciiEqualFold(typ, "text/html") { // [180]
-			return parseEscapedHTML(el) // [268]
+			return p.escapedHTML(el) // [268]
 		}
-	case "xml", "base64":
+	case "xml":
+		if p.rec != nil {
+			if t, ok := p.recoverXMLMode(el); ok { // repair 8 (recovery_text.go)
+				return t
+			}
+		}
+	case "base64":
 	default:
 		p.reject(DiagnosticTextType, el, "mode", mode, "unknown Atom 0.3 content mode; read as text")
 	}

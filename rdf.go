@@ -124,7 +124,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 				}
 			case "description":
 				if entry.Summary == nil {
-					entry.Summary = parseEscapedHTML(c) // [178]
+					entry.Summary = p.escapedHTML(c) // [178]
 				}
 			}
 		case nsHatena:
@@ -160,7 +160,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 			}
 		case nsRSSContent:
 			if c.Local == "encoded" && entry.Content == nil {
-				entry.Content = parseEscapedHTML(c) // [178]
+				entry.Content = p.escapedHTML(c) // [178]
 			}
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/feedspec/feedspec/xml5"
 )
 
 // recoveryGoldens returns the golden feeds parsed with WithRecovery.
@@ -23,7 +25,7 @@ func recoveryGoldens(t *testing.T) []string {
 
 // recoveryRepairs are the repairs (numbered as in the README) that change
 // a result.
-var recoveryRepairs = strings.Fields("1 2 3 4 5 6 7 9 10")
+var recoveryRepairs = strings.Fields("1 2 3 4 5 6 7 8 9 10")
 
 var repairsComment = regexp.MustCompile(`repairs:((?:\s+\d+)+)`)
 
@@ -232,5 +234,25 @@ func TestRecoveryThreeDigitOffset(t *testing.T) {
 		if got != want {
 			t.Errorf("%q: %q, want %q", text, got, want)
 		}
+	}
+}
+
+// TestRecoveryMarkupSource checks how repair 8 writes elements back as HTML
+// source: void elements without end tags, attribute values escaped,
+// namespace declarations left out, comments kept, text inside elements
+// escaped and text of the element itself as written.
+func TestRecoveryMarkupSource(t *testing.T) {
+	src := `<d xmlns:x="urn:x">a &lt;i&gt; <p class='q"r' xmlns="">b &lt; c<br/><img src="i.png"/><!-- n --></p><x:y>z</x:y></d>`
+	doc, err := xml5.Parse(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `a <i> <p class="q&#34;r">b &lt; c<br><img src="i.png"><!-- n --></p><x:y>z</x:y>`
+	if got := markupSource(doc.Root(), true); got != want {
+		t.Errorf("raw text:\n got %s\nwant %s", got, want)
+	}
+	want = `a &lt;i&gt; ` + want[len("a <i> "):]
+	if got := markupSource(doc.Root(), false); got != want {
+		t.Errorf("escaped text:\n got %s\nwant %s", got, want)
 	}
 }

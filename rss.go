@@ -211,7 +211,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				}
 			case "description":
 				if entry.Summary == nil {
-					entry.Summary = parseEscapedHTML(c)
+					entry.Summary = p.escapedHTML(c)
 				}
 			// The additions.
 			case "guid":
@@ -295,7 +295,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsRSSContent:
 			if c.Local == "encoded" {
 				if entry.Content == nil {
-					entry.Content = parseEscapedHTML(c)
+					entry.Content = p.escapedHTML(c)
 				}
 			}
 		}
