@@ -99,6 +99,8 @@ type Request struct {
 	Header      http.Header // the request's header
 	// StatusCode is the status the Server answered; 0 while it has not.
 	StatusCode int
+	// Time is when the request arrived.
+	Time time.Time
 }
 
 // NewServer starts a Server serving the files of fsys (os.DirFS("testdata"),
@@ -172,6 +174,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		Path:        r.URL.Path,
 		Conditional: r.Header.Get("If-None-Match") != "" || r.Header.Get("If-Modified-Since") != "",
 		Header:      r.Header.Clone(),
+		Time:        time.Now(),
 	})
 	s.mu.Unlock()
 

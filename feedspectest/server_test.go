@@ -122,7 +122,8 @@ func TestServerConditionalRequests(t *testing.T) {
 	}
 	reqs := s.Requests()
 	require.Len(t, reqs, 1+len(tests))
-	assert.Equal(t, feedspectest.Request{Method: "GET", Path: "/feed.atom", Conditional: false, Header: reqs[0].Header, StatusCode: 200}, reqs[0])
+	assert.Equal(t, feedspectest.Request{Method: "GET", Path: "/feed.atom", Conditional: false, Header: reqs[0].Header, StatusCode: 200, Time: reqs[0].Time}, reqs[0])
+	assert.WithinDuration(t, time.Now(), reqs[0].Time, time.Minute)
 	for i, tt := range tests {
 		assert.True(t, reqs[i+1].Conditional, tt.name)
 		assert.Equal(t, tt.want, reqs[i+1].StatusCode, tt.name)
