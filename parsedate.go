@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -37,6 +38,9 @@ const (
 	// FormNumeric: all-numeric dates with "/", "-" or "." separators other
 	// than ISO 8601: "2024/01/15", "15-01-2024", "31.05.2017", "8/21/2018".
 	FormNumeric DateForm = "numeric"
+	// FormYearFirst: year, month name, day, as Hungarian dates write them
+	// ("2004-július-13T9:15-05:00", "2004. július 13.") and "2006 January 02".
+	FormYearFirst DateForm = "year-first"
 	// FormUnix: seconds (9 to 11 digits, optionally with a fraction) or
 	// milliseconds (13 digits) since 1970-01-01T00:00:00Z.
 	FormUnix DateForm = "unix"
@@ -80,22 +84,36 @@ type DateInfo struct {
 	// weekday of its date (the date is still returned, as the
 	// specification's RSS 2.0 algorithm does).
 	WeekdayMismatch bool
+	// YearGuessed is true when the input wrote the year with two digits (or
+	// three, RFC 2822's obsolete form) and the century was chosen by rule:
+	// two digits 00–49 are 2000–2049 and 50–99 are 1950–1999 (the RSS 2.0
+	// algorithm's rule), three digits are added to 1900.
+	YearGuessed bool
+	// ZoneConflict is true when the input gave both a numeric offset and a
+	// zone name that means another offset at that instant ("-0700 GMT",
+	// "+0000 EST"): the offset was used and the name ignored.
+	ZoneConflict bool
 }
 
 // ParseDate reads a date as feeds really write them and returns the instant
 // in UTC, with a description of what was read.
 //
 // It accepts everything the specification's three strict date algorithms
-// accept (Atom/RFC 3339, W3C-DTF, RSS 2.0/RFC 822 with comments), and also:
+// accept (Atom/RFC 3339, W3C-DTF, RSS 2.0/RFC 822 with comments) whose year
+// is within 1–9999, and also:
 //
 //   - RFC 822/1123 variants: long or odd weekday names ("Thurs,",
 //     "Tuesday"), no comma, no seconds, no zone, full month names and
 //     "Sept", comments such as "(BST)", 12-hour clocks ("12:15 PM",
-//     "9:00:00 a.m."; "13:00 PM" is 13:00, "13:00 AM" an error), zones as names, military letters, "+01:00",
-//     "GMT+0100", "UTC-5";
+//     "9:00:00 a.m."; "13:00 PM" is 13:00, "13:00 AM" an error), zones as
+//     names, military letters, "+01:00", "GMT+0100", "UTC-5", a zone name
+//     and an offset together ("-0700 (MST)", "-0700 MST", "MST-07:00"), a
+//     zone after a date without a time ("26 Sep 2022 GMT": midnight there),
+//     and Drupal's " - " between the date and the time ("Friday, December
+//     22, 2017 - 3:09pm");
 //   - ISO 8601 with a space or lowercase "t" separator, a missing offset,
-//     1-digit fields, a comma fraction, "+01" offsets, partial dates
-//     ("2003-12") and the basic form "20240115";
+//     1-digit fields, a zero-padded 3-digit month ("2003-012-31"), a comma
+//     fraction, "+01" offsets and partial dates ("2003-12");
 //   - numeric dates "2024/01/15", "2024.01.15", "15-01-2024", "31.05.2017",
 //     "8/21/2018 9:00:00 AM": year first is year-month-day; year last is
 //     read day first when the first number is above 12, month first when
@@ -104,13 +122,23 @@ type DateInfo struct {
 //     with "-" or "." (the European one), and DateInfo.Ambiguous is set;
 //   - month-first dates "Jan 15, 2024", "Mon, May 25 2020 04:45:26 +0000",
 //     JavaScript's "Wed May 10 2017 00:00:00 GMT+0000 (Coordinated
-//     Universal Time)", asctime's "Mon Jan  2 15:04:05 2006", "Dec 2003";
-//   - German and French day and month names, abbreviated or not, with or
-//     without accents and trailing dots ("Do., 15. Mär. 2024 13:45 Uhr",
-//     "jeudi 1er février 2024 à 13h45");
-//   - Unix times: 9 to 11 digits are seconds (a fraction may follow), 13
-//     digits are milliseconds. A string of 4 to 7 digits is a year
-//     (W3C-DTF); 8 digits are an ISO 8601 basic date (YYYYMMDD).
+//     Universal Time)", asctime's "Mon Jan  2 15:04:05 2006", the Unix date
+//     command's "Mon Jan  2 15:04:05 MST 2006" (or with the zone last),
+//     "Dec 2003";
+//   - year-first dates with a month name: "2004-július-13T9:15-05:00",
+//     "2004. július 13.", "2006 January 02";
+//   - English, German, French, Greek and Hungarian day and month names,
+//     abbreviated or not, with or without accents and trailing dots ("Do.,
+//     15. Mär. 2024 13:45 Uhr", "jeudi 1er février 2024 à 13h45", "Κυρ, 11
+//     Ιούλ 2004 12:00:00 EST");
+//   - digits alone only in the forms that say what they are: 4 digits are a
+//     year (W3C-DTF); 5, 6, 7 and 8 digits are the ISO 8601 basic dates
+//     YYDDD, YYMMDD, YYYYDDD (a day of the year) and YYYYMMDD; 9 to 11
+//     digits are Unix seconds (a fraction may follow), 13 digits Unix
+//     milliseconds. Any other run of digits is an error, never a year past
+//     9999. The 2-digit-year forms YYDDD, YYMMDD, "-YYMM", "-YY-MM" (ISO
+//     8601's implied century) and "YY-MM-DD" set DateInfo.YearGuessed, as
+//     does a 2- or 3-digit year in a textual date ("15 Jan 24").
 //
 // Zone names mean what people mean by them, not the specification's RSS
 // table: BST is British Summer Time (+01:00), MET and MEZ are Central
@@ -124,13 +152,37 @@ type DateInfo struct {
 // ParseDate give different instants, and one it accepts is an error here: a
 // 12-hour marker that contradicts the hour ("13:00 AM").
 //
+// IANA zone names ("America/Los_Angeles", "Etc/GMT") and the North American
+// generic names ET, CT, MT, PT and AT (Eastern, Central, Mountain, Pacific
+// and Atlantic time, standard or daylight as the date falls) are looked up
+// with time.LoadLocation, in the system's zone database (or the Go
+// installation's, or $ZONEINFO). The library does not embed one: where none
+// is found such a date is an error, never a guessed zone. A local time that a
+// zone's clocks skipped (a daylight saving gap) is an error; one they showed
+// twice is the earlier instant, with DateInfo.Ambiguous set. When a zone name
+// comes with an offset, the offset wins, and DateInfo.ZoneConflict says the
+// name meant another one.
+//
 // ParseDate never invents a value: a date it cannot read completely is an
-// error that says why. Surrounding white space is ignored. Leap seconds (second
-// 60) are rejected, as by the strict algorithms; fractions keep nanoseconds
-// (further digits are truncated).
+// error that says why, and so is an instant outside the years 1–9999 (UTC).
+// Surrounding white space is ignored. Leap seconds (second 60) are rejected,
+// as by the strict algorithms; fractions keep nanoseconds (further digits
+// are truncated).
 func ParseDate(s string) (time.Time, DateInfo, error) {
+	t, info, err := parseDate(s)
+	if err != nil {
+		return time.Time{}, DateInfo{}, err
+	}
+	if y := t.Year(); y < 1 || y > 9999 {
+		return time.Time{}, DateInfo{}, ldErr(s, fmt.Sprintf("the year %d (UTC) is outside 1–9999", y))
+	}
+	return t, info, nil
+}
+
+// parseDate is ParseDate without the final range check.
+func parseDate(s string) (time.Time, DateInfo, error) {
 	// The strict algorithms first: their answers are exact. All-digit input
-	// is left to the Unix-time rule below, except plain years.
+	// is left to the rules for digit runs below, except plain years.
 	if t, ok := parseAtomDate(s); ok {
 		return t, DateInfo{Form: FormAtom, Precision: PrecisionSecond, Zone: ldAtomZone(s)}, nil
 	}
@@ -220,41 +272,75 @@ func ldW3CInfo(s string) DateInfo {
 	return info
 }
 
-// ldDigitsOnly reads an all-digit string (trimmed; s is the original).
+// ldDigitsOnly reads an all-digit string (trimmed; s is the original): a
+// year, an ISO 8601 basic date or a Unix time, as its length says.
 func ldDigitsOnly(s, d string) (time.Time, DateInfo, error) {
-	switch n := len(d); {
-	case n >= 4 && n <= 7:
-		t, ok := parseW3CDTFDate(d)
-		if !ok {
-			return time.Time{}, DateInfo{}, ldErr(s, "year out of range")
+	var f dtFields
+	info := DateInfo{Form: FormISO8601, Precision: PrecisionDay, ZoneAssumed: true}
+	switch n := len(d); n {
+	case 4: // YYYY
+		f.year, _, _ = dtFixedDigits(d, 0, 4)
+		f.month, f.day = 1, 1
+		info.Form, info.Precision = FormW3CDTF, PrecisionYear
+	case 5, 7: // YYDDD, YYYYDDD
+		y, _, _ := dtFixedDigits(d, 0, n-3)
+		f.year = ldYear(y, n-3, &info)
+		ordinal, _, _ := dtFixedDigits(d, n-3, 3)
+		if f.month, f.day = ldFromOrdinal(f.year, ordinal); f.month == 0 {
+			return time.Time{}, DateInfo{}, ldErr(s, fmt.Sprintf("day %d of the year out of range for %04d", ordinal, f.year))
 		}
-		return t, DateInfo{Form: FormW3CDTF, Precision: PrecisionYear, ZoneAssumed: true}, nil
-	case n == 8:
-		f := dtFields{}
+	case 6: // YYMMDD
+		y, _, _ := dtFixedDigits(d, 0, 2)
+		f.year = ldYear(y, 2, &info)
+		f.month, _, _ = dtFixedDigits(d, 2, 2)
+		f.day, _, _ = dtFixedDigits(d, 4, 2)
+	case 8: // YYYYMMDD
 		f.year, _, _ = dtFixedDigits(d, 0, 4)
 		f.month, _, _ = dtFixedDigits(d, 4, 2)
 		f.day, _, _ = dtFixedDigits(d, 6, 2)
-		if err := f.check(); err != nil {
-			return time.Time{}, DateInfo{}, ldErr(s, "8 digits read as YYYYMMDD: "+err.Error())
-		}
-		t, _ := f.instant()
-		return t, DateInfo{Form: FormISO8601, Precision: PrecisionDay, ZoneAssumed: true}, nil
-	case n >= 9 && n <= 11:
+	case 9, 10, 11:
 		v, _, _ := dtDigitRun(d, 0)
 		return time.Unix(v, 0).UTC(), DateInfo{Form: FormUnix, Precision: PrecisionSecond}, nil
-	case n == 13:
+	case 13:
 		v, _ := strconv.ParseInt(d, 10, 64) // 13 digits always fit
 		return time.UnixMilli(v).UTC(), DateInfo{Form: FormUnix, Precision: PrecisionSecond}, nil
 	default:
-		return time.Time{}, DateInfo{}, ldErr(s, fmt.Sprintf("a number of %d digits is neither a year (4–7 digits), a YYYYMMDD date, Unix seconds (9–11 digits) nor Unix milliseconds (13 digits)", n))
+		return time.Time{}, DateInfo{}, ldErr(s, fmt.Sprintf("a number of %d digits is neither a year (4 digits), an ISO 8601 basic date (YYDDD, YYMMDD, YYYYDDD, YYYYMMDD), Unix seconds (9–11 digits) nor Unix milliseconds (13 digits)", n))
 	}
+	if err := f.check(); err != nil {
+		what := "an ISO 8601 basic date"
+		if len(d) == 4 {
+			what = "a year"
+		}
+		return time.Time{}, DateInfo{}, ldErr(s, fmt.Sprintf("%d digits read as %s: %v", len(d), what, err))
+	}
+	t, _ := f.instant()
+	return t, info, nil
+}
+
+// ldFromOrdinal returns the month and day of day-of-year d (1–365, or 366 in
+// a leap year) of year y, or 0, 0 when d is out of range.
+func ldFromOrdinal(y, d int64) (month, day int64) {
+	if d < 1 {
+		return 0, 0
+	}
+	for m := 1; m <= 12; m++ {
+		n := dtDaysIn(y, m)
+		if d <= n {
+			return int64(m), d
+		}
+		d -= n
+	}
+	return 0, 0
 }
 
 // check applies the range checks of dtFields.instant and says which failed.
 func (f *dtFields) check() error {
 	switch {
-	case f.year > dtMaxYear:
-		return errors.New("year too large")
+	case f.year > 9999:
+		return errors.New("year too large (above 9999)")
+	case f.year < 1:
+		return fmt.Errorf("year %d out of range", f.year)
 	case f.month < 1 || f.month > 12:
 		return fmt.Errorf("month %d out of range", f.month)
 	case f.day < 1 || f.day > dtDaysIn(f.year, int(f.month)):
@@ -280,7 +366,7 @@ const (
 type ldToken struct {
 	kind  int
 	text  string
-	lower string // for words: text in lowercase
+	lower string // for words: text in lowercase, accents removed (ldFold)
 	off   int    // byte offset of text in the input
 	sp    bool   // preceded by white space or a comment
 }
@@ -300,6 +386,15 @@ type ldParser struct {
 	haveDay  bool
 	needYear bool // asctime-like: the year comes after the time
 	weekday  int  // 0 none, 1–7 Monday–Sunday
+
+	// The zone, when it is not the fixed offset f.offset: loc is a zone
+	// the local time is read in; checkLoc is a zone named next to an
+	// offset, which must agree with it.
+	loc, checkLoc *time.Location
+	// checkOff is the offset (minutes) of a fixed-offset zone name given
+	// next to an offset; hasCheckOff says there is one.
+	checkOff    int64
+	hasCheckOff bool
 }
 
 // tokenize splits s into numbers, words and punctuation, dropping white
@@ -365,13 +460,67 @@ func (p *ldParser) tokenize(s string) error {
 		}
 		tok := ldToken{kind: kind, text: s[i:j], sp: sp, off: i}
 		if kind == ldWord {
-			tok.lower = strings.ToLower(tok.text)
+			tok.lower = ldFold(tok.text)
 		}
 		p.toks = append(p.toks, tok)
 		sp = false
 		i = j
 	}
 	return nil
+}
+
+// ldFold returns w in lowercase with the accents of Latin and Greek letters
+// removed and the Greek final sigma made ordinary, so that month and day
+// names match however they are accented ("Mär", "márc.", "Ιούλ").
+func ldFold(w string) string {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(w)
+	}
+	return strings.Map(func(r rune) rune {
+		r = unicode.ToLower(r)
+		switch r {
+		case 'à', 'á', 'â', 'ã', 'ä', 'å':
+			return 'a'
+		case 'ç':
+			return 'c'
+		case 'è', 'é', 'ê', 'ë':
+			return 'e'
+		case 'ì', 'í', 'î', 'ï':
+			return 'i'
+		case 'ñ':
+			return 'n'
+		case 'ò', 'ó', 'ô', 'õ', 'ö', 'ő':
+			return 'o'
+		case 'ù', 'ú', 'û', 'ü', 'ű':
+			return 'u'
+		case 'ý', 'ÿ':
+			return 'y'
+		case 'ά':
+			return 'α'
+		case 'έ':
+			return 'ε'
+		case 'ή':
+			return 'η'
+		case 'ί', 'ϊ', 'ΐ':
+			return 'ι'
+		case 'ό':
+			return 'ο'
+		case 'ύ', 'ϋ', 'ΰ':
+			return 'υ'
+		case 'ώ':
+			return 'ω'
+		case 'ς':
+			return 'σ'
+		}
+		return r
+	}, w)
 }
 
 // peek returns the token at p.i+k, or a zero token past the end.
@@ -388,7 +537,7 @@ func (p *ldParser) punct(k int, c string) bool {
 	return t.kind == ldPunct && t.text == c
 }
 
-// word returns the lowercase text of the word at p.i+k, or "".
+// word returns the folded text of the word at p.i+k, or "".
 func (p *ldParser) word(k int) string {
 	t := p.peek(k)
 	if t.kind != ldWord {
@@ -463,9 +612,26 @@ func (p *ldParser) parseBody() (time.Time, DateInfo, error) {
 	if p.info.Zone == "" {
 		p.info.ZoneAssumed = true
 	}
-	t, ok := p.f.instant()
-	if !ok {
-		return time.Time{}, DateInfo{}, errors.New("out of range")
+	var t time.Time
+	if p.loc != nil {
+		var err error
+		if t, err = p.inLocation(); err != nil {
+			return time.Time{}, DateInfo{}, err
+		}
+	} else {
+		var ok bool
+		if t, ok = p.f.instant(); !ok {
+			return time.Time{}, DateInfo{}, errors.New("out of range")
+		}
+	}
+	// A zone name given next to an offset: the offset wins; say when the
+	// name meant another one.
+	if p.checkLoc != nil {
+		if _, off := t.In(p.checkLoc).Zone(); int64(off) != p.f.offset*60 {
+			p.info.ZoneConflict = true
+		}
+	} else if p.hasCheckOff && p.checkOff != p.f.offset {
+		p.info.ZoneConflict = true
 	}
 	if p.weekday != 0 && p.haveDay {
 		// 1970-01-01 (day 0) was a Thursday (4); days%7 is in [-6, 6].
@@ -475,6 +641,37 @@ func (p *ldParser) parseBody() (time.Time, DateInfo, error) {
 		}
 	}
 	return t, p.info, nil
+}
+
+// inLocation returns the instant of the local date and time p.f in p.loc.
+// A local time the zone's clocks skipped is an error; one they showed twice
+// is the earlier instant, and DateInfo.Ambiguous is set.
+func (p *ldParser) inLocation() (time.Time, error) {
+	f := &p.f
+	wall := time.Date(int(f.year), time.Month(f.month), int(f.day), int(f.hour), int(f.minute), int(f.second), int(f.nsec), time.UTC)
+	sameWall := func(t time.Time) bool {
+		l := t.In(p.loc)
+		return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), time.UTC).Equal(wall)
+	}
+	t := time.Date(wall.Year(), wall.Month(), wall.Day(), wall.Hour(), wall.Minute(), wall.Second(), wall.Nanosecond(), p.loc)
+	if !sameWall(t) {
+		return time.Time{}, fmt.Errorf("%02d:%02d does not exist in %s on that day (the clocks skipped it)", f.hour, f.minute, p.loc)
+	}
+	// The offsets in force a day before and after are the candidates.
+	_, off := t.Zone()
+	for _, d := range []time.Duration{-24 * time.Hour, 24 * time.Hour} {
+		_, o := t.Add(d).In(p.loc).Zone()
+		if o == off {
+			continue
+		}
+		if c := wall.Add(-time.Duration(o) * time.Second); sameWall(c) {
+			p.info.Ambiguous = true
+			if c.Before(t) {
+				t = c
+			}
+		}
+	}
+	return t.UTC(), nil
 }
 
 // useCommentZone takes the zone from a comment that is exactly a known zone
@@ -501,6 +698,9 @@ func (p *ldParser) parseDate() error {
 		v, n := p.num(0)
 		sep := p.peek(1)
 		isSep := sep.kind == ldPunct && (sep.text == "-" || sep.text == "/" || sep.text == ".") && !sep.sp
+		if n == 4 && (p.peek(1).kind == ldWord || (isSep && sep.text != "/" && p.peek(2).kind == ldWord)) {
+			return p.parseYearMonthName()
+		}
 		if n >= 4 && isSep {
 			return p.parseYearFirst(sep.text)
 		}
@@ -511,7 +711,7 @@ func (p *ldParser) parseDate() error {
 		p.f.day, p.haveDay = v, true
 		p.i++
 		p.skipOrdinal()
-		if p.punct(0, "-") || p.punct(0, "/") {
+		if p.punct(0, "-") || p.punct(0, "/") || p.punct(0, ",") {
 			p.i++
 		}
 		m := ldMonth(p.word(0))
@@ -533,7 +733,7 @@ func (p *ldParser) parseDate() error {
 		if yn == 0 {
 			return errors.New("no year after the month")
 		}
-		p.f.year = ldYear(y, yn)
+		p.f.year = ldYear(y, yn, &p.info)
 		p.i++
 		p.info.Form, p.info.Precision = FormRFC822, PrecisionDay
 		return nil
@@ -575,11 +775,37 @@ func (p *ldParser) parseDate() error {
 		if yn == 0 {
 			return errors.New("no year after the day")
 		}
-		p.f.year = ldYear(y, yn)
+		p.f.year = ldYear(y, yn, &p.info)
 		p.i++
 		return nil
+	case ldPunct:
+		if t.text == "-" {
+			return p.parseImpliedCentury()
+		}
 	}
 	return fmt.Errorf("unexpected %q where a date was expected", t.text)
+}
+
+// parseImpliedCentury reads ISO 8601's year-in-century and month forms
+// "-YYMM" and "-YY-MM" (the whole input).
+func (p *ldParser) parseImpliedCentury() error {
+	var yy, mm int64
+	switch v, n := p.num(1); {
+	case n == 4 && len(p.toks) == 2:
+		yy, mm = v/100, v%100
+	case n == 2 && p.punct(2, "-") && len(p.toks) == 4:
+		if m, mn := p.num(3); mn == 2 {
+			yy, mm = v, m
+			break
+		}
+		fallthrough
+	default:
+		return errors.New(`a date starting with "-" must be -YYMM or -YY-MM`)
+	}
+	p.i = len(p.toks)
+	p.f.year, p.f.month = ldYear(yy, 2, &p.info), mm
+	p.info.Form, p.info.Precision = FormISO8601, PrecisionMonth
+	return nil
 }
 
 // skipOrdinal skips an ordinal suffix or dot after a day number ("1st",
@@ -598,26 +824,31 @@ func (p *ldParser) skipOrdinal() {
 }
 
 // ldYear applies the year rule of the RSS 2.0 algorithm (SUPPLEMENT §2.4
-// step 2) to a year of n digits in a textual date.
-func ldYear(y int64, n int) int64 {
+// step 2) to a year of n digits, and notes in info when the century was
+// chosen by that rule.
+func ldYear(y int64, n int, info *DateInfo) int64 {
 	switch n {
 	case 2:
 		y += 1900
 		if y < 1950 {
 			y += 100
 		}
+		info.YearGuessed = true
 	case 3:
 		y += 1900
+		info.YearGuessed = true
 	}
 	return y
 }
 
-// parseYearFirst reads YYYY sep M [sep D] (sep "-", "/" or ".").
+// parseYearFirst reads YYYY sep M [sep D] (sep "-", "/" or "."). A
+// zero-padded 3-digit month ("2003-012-31") is read when a day follows.
 func (p *ldParser) parseYearFirst(sep string) error {
 	p.f.year, _ = p.num(0)
 	p.i += 2
 	m, mn := p.num(0)
-	if mn == 0 || mn > 2 {
+	padded := mn == 3 && p.peek(0).text[0] == '0' && p.punct(1, sep) && p.peek(2).kind == ldNum
+	if mn == 0 || (mn > 2 && !padded) {
 		return errors.New("month after the year must have 1 or 2 digits")
 	}
 	p.f.month = m
@@ -638,14 +869,53 @@ func (p *ldParser) parseYearFirst(sep string) error {
 	return nil
 }
 
+// parseYearMonthName reads YYYY[sep] month-name [sep] D[.] (sep "-" or
+// "."), as "2004-július-13", "2004. július 13." or "2006 January 02".
+func (p *ldParser) parseYearMonthName() error {
+	p.f.year, _ = p.num(0)
+	p.i++
+	sep := ""
+	if p.punct(0, "-") || p.punct(0, ".") {
+		sep = p.peek(0).text
+		p.i++
+	}
+	m := ldMonth(p.word(0))
+	if m == 0 {
+		return fmt.Errorf("unknown month %q", p.peek(0).text)
+	}
+	p.f.month = m
+	p.i++
+	if p.punct(0, ".") && sep != "." {
+		p.i++ // an abbreviation's dot: "2004. júl. 13."
+	}
+	if sep != "" && p.punct(0, sep) {
+		p.i++
+	}
+	d, dn := p.num(0)
+	if dn == 0 || dn > 2 {
+		return errors.New("day after the month must have 1 or 2 digits")
+	}
+	p.f.day, p.haveDay = d, true
+	p.i++
+	if p.punct(0, ".") {
+		p.i++
+	}
+	p.info.Form, p.info.Precision = FormYearFirst, PrecisionDay
+	return nil
+}
+
 // parseNumericYearLast reads a sep b sep YYYY and decides which of a and b
-// is the day.
+// is the day. With "-" and three 2-digit numbers it reads ISO 8601's
+// YY-MM-DD instead.
 func (p *ldParser) parseNumericYearLast(sep string) error {
 	a, an := p.num(0)
 	b, bn := p.num(2)
 	y, yn := p.num(4)
 	if an > 2 || bn > 2 {
 		return errors.New("day and month must have 1 or 2 digits")
+	}
+	if sep == "-" && an == 2 && bn == 2 && yn == 2 {
+		return p.parseTwoDigitISO(a, b, y)
 	}
 	if yn < 4 {
 		return fmt.Errorf("a %d-digit year in an all-numeric date is ambiguous", yn)
@@ -673,8 +943,26 @@ func (p *ldParser) parseNumericYearLast(sep string) error {
 	return nil
 }
 
+// parseTwoDigitISO reads yy-mm-dd as ISO 8601 (1988) YY-MM-DD. The century
+// is guessed, and the date is ambiguous when day-month-year or
+// month-day-year would also be a date.
+func (p *ldParser) parseTwoDigitISO(yy, mm, dd int64) error {
+	p.i += 5
+	p.f.year, p.f.month, p.f.day = ldYear(yy, 2, &p.info), mm, dd
+	p.haveDay = true
+	p.info.Form, p.info.Precision = FormISO8601, PrecisionDay
+	// The other readings put the year last: dd-mm-yy and mm-dd-yy.
+	y := ldYear(dd, 2, &p.info)
+	valid := func(m, d int64) bool { return m >= 1 && m <= 12 && d >= 1 && d <= dtDaysIn(y, int(m)) }
+	dayFirst := valid(mm, yy) && yy != dd
+	monthFirst := valid(yy, mm) && !(yy == mm && mm == dd)
+	p.info.Ambiguous = dayFirst || monthFirst
+	return nil
+}
+
 // parseTimeAndZone reads an optional time, an optional zone and, for
-// asctime-like dates, a year after them.
+// asctime-like dates, a year after them (and a zone after that year, as
+// some Unix date outputs have it).
 func (p *ldParser) parseTimeAndZone() error {
 	if p.i >= len(p.toks) {
 		return nil
@@ -686,9 +974,11 @@ func (p *ldParser) parseTimeAndZone() error {
 		p.i++
 	case p.word(0) == "t" && p.peek(1).kind == ldNum:
 		p.i++
+	case p.punct(0, "-") && p.peek(0).sp && p.peek(1).sp && p.peek(1).kind == ldNum && p.punct(2, ":"):
+		p.i++ // Drupal: "December 22, 2017 - 3:09pm"
 	}
 	switch p.word(0) {
-	case "at", "um", "à", "a", "le":
+	case "at", "um", "a", "le":
 		if p.peek(1).kind == ldNum {
 			p.i++
 		}
@@ -696,6 +986,9 @@ func (p *ldParser) parseTimeAndZone() error {
 	h, hn := p.num(0)
 	if hn == 0 || !(p.punct(1, ":") || (p.word(1) == "h" && p.peek(2).kind == ldNum)) {
 		p.i = save
+		if !p.needYear && p.zoneFollows() {
+			return p.parseZone()
+		}
 		return p.parseLateYear()
 	}
 	p.f.hour = h
@@ -729,7 +1022,32 @@ func (p *ldParser) parseTimeAndZone() error {
 	if err := p.parseZone(); err != nil {
 		return err
 	}
-	return p.parseLateYear()
+	late := p.needYear
+	if err := p.parseLateYear(); err != nil {
+		return err
+	}
+	if late && p.info.Zone == "" {
+		return p.parseZone() // Unix date: "Mon Jan 2 15:04:05 2006 MST"
+	}
+	return nil
+}
+
+// zoneFollows reports whether a zone that may follow a date without a time
+// is at p.i: a known zone name, a zone database name, GMT or UTC with an
+// offset, or an offset of the form ±hhmm or ±hh:mm.
+func (p *ldParser) zoneFollows() bool {
+	t := p.peek(0)
+	switch t.kind {
+	case ldWord:
+		if _, known := ldZone(t.lower); known || ldGenericZone(t.lower) != "" || p.punct(1, "/") {
+			return true
+		}
+		return (t.lower == "gmt" || t.lower == "utc") && (p.punct(1, "+") || p.punct(1, "-"))
+	case ldPunct:
+		_, n := p.num(1)
+		return (t.text == "+" || t.text == "-") && (n == 4 || (n == 2 && p.punct(2, ":")))
+	}
+	return false
 }
 
 // parseLateYear reads the year of an asctime-like date ("Jan 2 15:04:05
@@ -742,7 +1060,7 @@ func (p *ldParser) parseLateYear() error {
 	if yn == 0 {
 		return errors.New("no year after the time")
 	}
-	p.f.year = ldYear(y, yn)
+	p.f.year = ldYear(y, yn, &p.info)
 	p.i++
 	p.needYear = false
 	return nil
@@ -779,47 +1097,154 @@ func (p *ldParser) parseMeridiem() error {
 	return nil
 }
 
-// parseZone reads an optional zone: "Z", ±hh, ±hhmm, ±hh:mm, a name, or
-// GMT/UTC/UT followed by an offset.
+// Kinds of ldZoneItem.
+const (
+	ldZoneNone   = iota
+	ldZoneOffset // a numeric offset, "GMT+1" included
+	ldZoneName   // a name
+)
+
+// ldZoneItem is one zone designator: an offset or a name.
+type ldZoneItem struct {
+	kind  int
+	off   int64          // minutes east of UTC: the offset, or a name's fixed offset
+	known bool           // a name with a fixed offset
+	loc   *time.Location // a name that is a zone of the zone database
+}
+
+// parseZone reads an optional zone: an offset ("Z" and the names below
+// included), a name, or both ("-0700 MST", "MST-07:00"), in which case the
+// offset wins.
 func (p *ldParser) parseZone() error {
 	start := p.i
-	t := p.peek(0)
-	switch t.kind {
-	case ldPunct:
-		if t.text != "+" && t.text != "-" {
-			return nil
-		}
-		off, err := p.parseOffset()
-		if err != nil {
-			return err
-		}
-		p.f.offset = off
-	case ldWord:
-		w := t.lower
-		p.i++
-		if (w == "gmt" || w == "utc" || w == "ut") && (p.punct(0, "+") || p.punct(0, "-")) {
-			off, err := p.parseOffset()
-			if err != nil {
-				return err
-			}
-			p.f.offset = off
-			break
-		}
-		off, known := ldZone(w)
-		if !known {
-			if p.peek(0).kind == ldWord {
-				return fmt.Errorf("unexpected %q", t.text)
-			}
-			p.info.ZoneAssumed = true
-		}
-		p.f.offset = off
+	first, err := p.zoneItem(false)
+	if err != nil || first.kind == ldZoneNone {
+		return err
+	}
+	var second ldZoneItem
+	switch t := p.peek(0); {
+	case first.kind == ldZoneOffset && t.kind == ldWord:
+		second, err = p.zoneItem(true)
+	case first.kind == ldZoneName && t.kind == ldPunct && (t.text == "+" || t.text == "-"):
+		second, err = p.zoneItem(false)
+	}
+	if err != nil {
+		return err
+	}
+	offset, name := first, second
+	if first.kind == ldZoneName {
+		offset, name = second, first
+	}
+	switch {
+	case offset.kind == ldZoneOffset:
+		p.f.offset = offset.off
+		p.checkLoc, p.hasCheckOff, p.checkOff = name.loc, name.known, name.off
+	case name.loc != nil:
+		p.loc = name.loc
+	case name.known:
+		p.f.offset = name.off
 	default:
-		return nil
+		p.info.ZoneAssumed = true
 	}
 	// The zone as written: from its first to its last token.
 	last := p.toks[p.i-1]
 	p.info.Zone = p.src[p.toks[start].off : last.off+len(last.text)]
 	return nil
+}
+
+// zoneItem reads one zone designator at p.i. With nameOnly (a name after an
+// offset) only names ParseDate knows are read, ambiguous ones included.
+func (p *ldParser) zoneItem(nameOnly bool) (ldZoneItem, error) {
+	t := p.peek(0)
+	switch t.kind {
+	case ldPunct:
+		if t.text != "+" && t.text != "-" {
+			return ldZoneItem{}, nil
+		}
+		off, err := p.parseOffset()
+		return ldZoneItem{kind: ldZoneOffset, off: off}, err
+	case ldWord:
+		if p.punct(1, "/") && !p.peek(1).sp {
+			loc, err := p.zoneDatabaseName()
+			return ldZoneItem{kind: ldZoneName, loc: loc}, err
+		}
+		w := t.lower
+		if !nameOnly && (w == "gmt" || w == "utc" || w == "ut") && (p.punct(1, "+") || p.punct(1, "-")) {
+			p.i++
+			off, err := p.parseOffset()
+			return ldZoneItem{kind: ldZoneOffset, off: off}, err
+		}
+		if g := ldGenericZone(w); g != "" {
+			p.i++
+			loc, err := ldLoadLocation(g)
+			if err != nil {
+				return ldZoneItem{}, fmt.Errorf("zone %q (%s): %v", t.text, g, err)
+			}
+			return ldZoneItem{kind: ldZoneName, loc: loc}, nil
+		}
+		off, known := ldZone(w)
+		if nameOnly && !known && !ldAmbiguousZone(w) {
+			return ldZoneItem{}, nil
+		}
+		p.i++
+		if !known && p.peek(0).kind == ldWord {
+			return ldZoneItem{}, fmt.Errorf("unexpected %q", t.text)
+		}
+		return ldZoneItem{kind: ldZoneName, off: off, known: known}, nil
+	}
+	return ldZoneItem{}, nil
+}
+
+// zoneDatabaseName reads a zone database name such as "America/Los_Angeles"
+// or "Etc/GMT+5" at p.i and loads it.
+func (p *ldParser) zoneDatabaseName() (*time.Location, error) {
+	start := p.peek(0).off
+	end := start
+	for end < len(p.src) {
+		c := p.src[end]
+		if !(dtIsAlpha(c) || dtIsDigit(c) || c == '/' || c == '_' || c == '-' || c == '+') {
+			break
+		}
+		end++
+	}
+	for p.i < len(p.toks) && p.toks[p.i].off < end {
+		p.i++
+	}
+	name := p.src[start:end]
+	if len(name) > 64 {
+		return nil, fmt.Errorf("zone name %q too long", name)
+	}
+	loc, err := ldLoadLocation(name)
+	if err != nil {
+		return nil, fmt.Errorf("zone %q: %v", name, err)
+	}
+	return loc, nil
+}
+
+// ldLoadZone loads a zone of the zone database (a variable so that tests can
+// stand for a system without one).
+var ldLoadZone = time.LoadLocation
+
+// ldLocations caches the zones ldLoadLocation found (a zone database holds
+// a few hundred names, so the cache stays small).
+var ldLocations sync.Map // string → *time.Location
+
+// ldLoadLocation returns the zone of the zone database called name, which
+// must contain a "/". It is an error when no zone database has it (the
+// library embeds none).
+func ldLoadLocation(name string) (*time.Location, error) {
+	if v, ok := ldLocations.Load(name); ok {
+		return v.(*time.Location), nil
+	}
+	if !strings.Contains(name, "/") {
+		return nil, errors.New("not a zone database name")
+	}
+	loc, err := ldLoadZone(name)
+	if err != nil {
+		return nil, errors.New("not found in the system's zone database")
+	}
+	ldLocations.Store(name, loc)
+	return loc, nil
 }
 
 // parseOffset reads ±hh, ±hhmm or ±hh:mm (± at p.i) and returns minutes
@@ -917,55 +1342,96 @@ func ldZone(w string) (int64, bool) {
 	return 0, false
 }
 
-// ldMonth returns 1–12 for an English, German or French month name or
-// abbreviation (lowercase, accents optional), or 0.
+// ldAmbiguousZone reports whether w (lowercase) is a zone name that stands
+// for several zones in common use.
+func ldAmbiguousZone(w string) bool {
+	switch w {
+	case "ist", "ast", "sst", "gst":
+		return true
+	}
+	return false
+}
+
+// ldGenericZone returns the zone database name of a North American generic
+// zone name (lowercase: "et" is Eastern Time, standard or daylight as the
+// date falls), or "".
+func ldGenericZone(w string) string {
+	switch w {
+	case "et":
+		return "America/New_York"
+	case "ct":
+		return "America/Chicago"
+	case "mt":
+		return "America/Denver"
+	case "pt":
+		return "America/Los_Angeles"
+	case "at":
+		return "America/Halifax"
+	}
+	return ""
+}
+
+// ldMonth returns 1–12 for an English, German, French, Greek or Hungarian
+// month name or abbreviation (folded by ldFold), or 0.
 func ldMonth(w string) int64 {
 	switch w {
-	case "jan", "january", "januar", "jänner", "jän", "janvier", "janv":
+	case "jan", "january", "januar", "janner", "janvier", "janv",
+		"ιαν", "ιανουαριοσ", "ιανουαριου":
 		return 1
-	case "feb", "february", "februar", "feber", "février", "fevrier", "févr", "fevr", "fév", "fev":
+	case "feb", "february", "februar", "feber", "fevrier", "fevr", "fev", "febr",
+		"φεβ", "φεβρ", "φεβρουαριοσ", "φεβρουαριου":
 		return 2
-	case "mar", "march", "märz", "maerz", "marz", "mär", "mrz", "mars":
+	case "mar", "march", "marz", "maerz", "mrz", "mars", "marcius", "marc",
+		"μαρ", "μαρτιοσ", "μαρτιου":
 		return 3
-	case "apr", "april", "avril", "avr":
+	case "apr", "april", "avril", "avr", "aprilis",
+		"απρ", "απριλιοσ", "απριλιου":
 		return 4
-	case "may", "mai":
+	case "may", "mai", "majus", "maj",
+		"μαι", "μαιοσ", "μαιου":
 		return 5
-	case "jun", "june", "juni", "juin":
+	case "jun", "june", "juni", "juin", "junius",
+		"ιουν", "ιον", "ιουνιοσ", "ιουνιου":
 		return 6
-	case "jul", "july", "juli", "juillet", "juil":
+	case "jul", "july", "juli", "juillet", "juil", "julius",
+		"ιουλ", "ιολ", "ιουλιοσ", "ιουλιου":
 		return 7
-	case "aug", "august", "août", "aout", "aoû":
+	case "aug", "august", "aout", "aou", "augusztus",
+		"αυγ", "αυγουστοσ", "αυγουστου":
 		return 8
-	case "sep", "sept", "september", "septembre":
+	case "sep", "sept", "september", "septembre", "szeptember", "szept",
+		"σεπ", "σεπτ", "σεπτεμβριοσ", "σεπτεμβριου":
 		return 9
-	case "oct", "october", "okt", "oktober", "octobre":
+	case "oct", "october", "okt", "oktober", "octobre",
+		"οκτ", "οκτωβριοσ", "οκτωβριου":
 		return 10
-	case "nov", "november", "novembre":
+	case "nov", "november", "novembre",
+		"νοε", "νοεμ", "νοεμβριοσ", "νοεμβριου":
 		return 11
-	case "dec", "december", "dez", "dezember", "décembre", "decembre", "déc":
+	case "dec", "december", "dez", "dezember", "decembre",
+		"δεκ", "δεκεμβριοσ", "δεκεμβριου":
 		return 12
 	}
 	return 0
 }
 
-// ldWeekday returns 1–7 (Monday–Sunday) for an English, German or French
-// weekday name or abbreviation (lowercase), or 0.
+// ldWeekday returns 1–7 (Monday–Sunday) for an English, German, French,
+// Greek or Hungarian weekday name or abbreviation (folded by ldFold), or 0.
 func ldWeekday(w string) int {
 	switch w {
-	case "mon", "monday", "mo", "montag", "lun", "lundi":
+	case "mon", "monday", "mo", "montag", "lun", "lundi", "δευ", "δευτερα", "hetfo":
 		return 1
-	case "tue", "tues", "tuesday", "di", "dienstag", "mar", "mardi":
+	case "tue", "tues", "tuesday", "di", "dienstag", "mar", "mardi", "τρι", "τριτη", "kedd":
 		return 2
-	case "wed", "weds", "wednesday", "mi", "mittwoch", "mer", "mercredi":
+	case "wed", "weds", "wednesday", "mi", "mittwoch", "mer", "mercredi", "τετ", "τεταρτη", "szerda":
 		return 3
-	case "thu", "thur", "thurs", "thursday", "do", "donnerstag", "jeu", "jeudi":
+	case "thu", "thur", "thurs", "thursday", "do", "donnerstag", "jeu", "jeudi", "πεμ", "πεμπτη", "csutortok":
 		return 4
-	case "fri", "friday", "fr", "freitag", "ven", "vendredi":
+	case "fri", "friday", "fr", "freitag", "ven", "vendredi", "παρ", "παρασκευη", "pentek":
 		return 5
-	case "sat", "saturday", "sa", "samstag", "sonnabend", "sam", "samedi":
+	case "sat", "saturday", "sa", "samstag", "sonnabend", "sam", "samedi", "σαβ", "σαββατο", "szombat":
 		return 6
-	case "sun", "sunday", "so", "sonntag", "dim", "dimanche":
+	case "sun", "sunday", "so", "sonntag", "dim", "dimanche", "κυρ", "κυριακη", "vasarnap":
 		return 7
 	}
 	return 0

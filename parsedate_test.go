@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,8 +11,8 @@ import (
 // parseDateCase is one ParseDate input and what it must give. want is the
 // instant as formatDate prints it, or "" for an error whose message must
 // contain errSub. flags lists the DateInfo booleans expected true: z
-// ZoneAssumed, a Ambiguous, d DayFirst, w WeekdayMismatch; the others must be
-// false. form and prec are checked when set.
+// ZoneAssumed, a Ambiguous, d DayFirst, w WeekdayMismatch, y YearGuessed, c
+// ZoneConflict; the others must be false. form and prec are checked when set.
 type parseDateCase struct {
 	in     string
 	want   string
@@ -137,6 +138,7 @@ var parseDateCases = []parseDateCase{
 	{in: " 1705322700 ", want: "2024-01-15T12:45:00Z", form: FormUnix},
 	{in: "123", errSub: "3 digits"},
 	{in: "123456789012", errSub: "12 digits"},
+	{in: "12345678901234", errSub: "14 digits"},
 
 	// German.
 	{in: "Mo, 15 Jan 2024 13:45:00 +0100", want: "2024-01-15T12:45:00Z", form: FormRFC822},
@@ -180,6 +182,87 @@ var parseDateCases = []parseDateCase{
 	{in: "Sat, 20 Mar 2016 03:13:44 -0504", want: "2016-03-20T08:17:44Z", form: FormRFC822, flags: "w"}, // rss2#18: 20 Mar 2016 was a Sunday
 	{in: "20 Mar 2016 03:13:44 GMT (a (nested) \\) comment)", want: "2016-03-20T03:13:44Z", form: FormRFC822},
 
+	// Digit runs: only the forms that say what they are (issue 17).
+	{in: "031231", want: "2003-12-31T00:00:00Z", form: FormISO8601, prec: PrecisionDay, flags: "zy"}, // YYMMDD, feedparser's test
+	{in: "991231", want: "1999-12-31T00:00:00Z", form: FormISO8601, flags: "zy"},
+	{in: "03335", want: "2003-12-01T00:00:00Z", form: FormISO8601, prec: PrecisionDay, flags: "zy"},  // YYDDD, feedparser's test
+	{in: "22013", want: "2022-01-13T00:00:00Z", form: FormISO8601, flags: "zy"},                      // was the year 22013
+	{in: "2003335", want: "2003-12-01T00:00:00Z", form: FormISO8601, prec: PrecisionDay, flags: "z"}, // YYYYDDD
+	{in: "2004366", want: "2004-12-31T00:00:00Z", flags: "z"},
+	{in: "2003366", errSub: "day 366 of the year out of range for 2003"},
+	{in: "03000", errSub: "day 0 of the year"},
+	{in: "123456", errSub: "month 34"},
+	{in: "0000", errSub: "4 digits read as a year: year 0"},
+	{in: "00000101", errSub: "year 0"},
+	{in: "00010101", want: "0001-01-01T00:00:00Z", form: FormISO8601, flags: "z"},
+	{in: "-0312", want: "2003-12-01T00:00:00Z", form: FormISO8601, prec: PrecisionMonth, flags: "zy"}, // ISO 8601 -YYMM
+	{in: "-03-12", want: "2003-12-01T00:00:00Z", form: FormISO8601, prec: PrecisionMonth, flags: "zy"},
+	{in: "-0313", errSub: "month 13"},
+	{in: "-031", errSub: "-YYMM"},
+	{in: "-0312 10:00", errSub: "-YYMM"},
+	{in: "03-12-31", want: "2003-12-31T00:00:00Z", form: FormISO8601, prec: PrecisionDay, flags: "zya"}, // YY-MM-DD, or 3 Dec 2031
+	{in: "99-12-31", want: "1999-12-31T00:00:00Z", form: FormISO8601, flags: "zy"},
+	{in: "10-10-10", want: "2010-10-10T00:00:00Z", form: FormISO8601, flags: "zy"},
+	{in: "15 Jan 24 10:00 GMT", want: "2024-01-15T10:00:00Z", form: FormRFC822, flags: "y"},
+	{in: "15 Jan 124 10:00 GMT", want: "2024-01-15T10:00:00Z", form: FormRFC822, flags: "y"},
+	{in: "0000-01-01T00:00:00Z", errSub: "year 0 (UTC) is outside 1–9999"},
+	{in: "9999-12-31T23:59:59-01:00", errSub: "year 10000 (UTC)"},
+	{in: "0001-01-01T00:30:00+01:00", errSub: "year 0 (UTC)"},
+	{in: "10000-01-01", errSub: "year 10000"},
+	{in: "9999-12-31T23:59:59Z", want: "9999-12-31T23:59:59Z", form: FormAtom},
+	{in: "0001-01-01T00:00:00Z", want: "0001-01-01T00:00:00Z", form: FormAtom},
+
+	// A zone name and an offset: the offset wins.
+	{in: "Mon, 2 Jan 2006 15:04:05 -0700 MST", want: "2006-01-02T22:04:05Z", form: FormRFC822},
+	{in: "Mon, 02 Jan 2006 15:04:05 MST -0700", want: "2006-01-02T22:04:05Z", form: FormRFC822},
+	{in: "Mon, 02 Jan 2006 15:04:05 MST-07:00", want: "2006-01-02T22:04:05Z", form: FormRFC822},
+	{in: "Mon, 2 Jan 2006 15:4:5 -0700 GMT", want: "2006-01-02T22:04:05Z", form: FormRFC822, flags: "c"},
+	{in: "15 Jan 2024 12:00 +0000 EST", want: "2024-01-15T12:00:00Z", flags: "c"},
+	{in: "15 Jan 2024 12:00 +0530 IST", want: "2024-01-15T06:30:00Z"},
+	{in: "15 Jan 2024 12:00 HOGE +0100", want: "2024-01-15T11:00:00Z"},
+	{in: "2020-11-08T16:20:00-05:00Z", want: "2020-11-08T21:20:00Z", form: FormISO8601, flags: "c"}, // miniflux's test
+	{in: "15 Jan 2024 12:00 +0100 hello", errSub: `"hello"`},
+
+	// Drupal's " - " between the date and the time.
+	{in: "Friday, December 22, 2017 - 3:09pm", want: "2017-12-22T15:09:00Z", form: FormMonthFirst, prec: PrecisionMinute, flags: "z"},
+	{in: "Mon, 03/30/2020 - 19:19", want: "2020-03-30T19:19:00Z", form: FormNumeric, flags: "z"},
+	{in: "Lundi, 16. Novembre 2020 - 15:54", want: "2020-11-16T15:54:00Z", form: FormRFC822, flags: "z"},
+	{in: "Monday, October 6, 2023 - 16:29\n", want: "2023-10-06T16:29:00Z", flags: "zw"},
+	{in: "22 Dec 2017 -3:09", errSub: `"-"`},
+
+	// A date and a zone without a time: midnight in that zone.
+	{in: "26 Sep 2022 GMT", want: "2022-09-26T00:00:00Z", form: FormRFC822, prec: PrecisionDay},
+	{in: "Jan 15, 2024 CET", want: "2024-01-14T23:00:00Z", form: FormMonthFirst, prec: PrecisionDay},
+	{in: "02.01.2006 -0700", want: "2006-01-02T07:00:00Z", form: FormNumeric, prec: PrecisionDay, flags: "ad"},
+	{in: "2024-01-15 -05:00", want: "2024-01-15T05:00:00Z", form: FormISO8601, prec: PrecisionDay},
+	{in: "2024-01-15 UTC+1", want: "2024-01-14T23:00:00Z", form: FormISO8601, prec: PrecisionDay},
+	{in: "15 Jan 2024 -5", errSub: `"-"`},
+
+	// The Unix date command, with the zone before or after the year.
+	{in: "Tue Mar 12 09:30:00 CET 2024", want: "2024-03-12T08:30:00Z", form: FormMonthFirst},
+	{in: "Mon Jan 2 15:04:05 2006 MST", want: "2006-01-02T22:04:05Z", form: FormMonthFirst},
+	{in: "Mon Jan 2 15:04:05 2006 HOGE", want: "2006-01-02T15:04:05Z", form: FormMonthFirst, flags: "z"},
+
+	// A zero-padded 3-digit month (feedparser's test), only with a day.
+	{in: "2003-012-31T10:14:55+00:00", want: "2003-12-31T10:14:55Z", form: FormISO8601, prec: PrecisionSecond},
+	{in: "2003-012-31", want: "2003-12-31T00:00:00Z", form: FormISO8601, flags: "z"},
+	{in: "2003-012", errSub: "1 or 2 digits"},
+	{in: "2003-112-01", errSub: "1 or 2 digits"},
+
+	// Greek and Hungarian names.
+	{in: "Κυρ, 11 Ιούλ 2004 12:00:00 EST", want: "2004-07-11T17:00:00Z", form: FormRFC822}, // feedparser's test
+	{in: "Τρίτη, 15 Οκτωβρίου 2013 08:00", want: "2013-10-15T08:00:00Z", form: FormRFC822, flags: "z"},
+	{in: "5 ΜΑΐΟΥ 2020", want: "2020-05-05T00:00:00Z", flags: "z"},
+	{in: "Δευ, 11 Ιούλ 2004", want: "2004-07-11T00:00:00Z", flags: "zw"},
+	{in: "2004-július-13T9:15-05:00", want: "2004-07-13T14:15:00Z", form: FormYearFirst, prec: PrecisionMinute}, // feedparser's test
+	{in: "2024. márc. 15.", want: "2024-03-15T00:00:00Z", form: FormYearFirst, prec: PrecisionDay, flags: "z"},
+	{in: "2024. március 15. 10:30", want: "2024-03-15T10:30:00Z", form: FormYearFirst, flags: "z"},
+	{in: "péntek, 15 március 2024", want: "2024-03-15T00:00:00Z", form: FormRFC822, flags: "z"},
+	{in: "2006 January 02", want: "2006-01-02T00:00:00Z", form: FormYearFirst, flags: "z"},
+	{in: "2006 Foo 02", errSub: `unknown month "Foo"`},
+	{in: "2006-January", errSub: "day after the month"},
+	{in: "Mon, 2, Jan 2006 15:4", want: "2006-01-02T15:04:00Z", form: FormRFC822, flags: "z"},
+
 	// What cannot be read is an error that says why.
 	{in: "", errSub: "empty"},
 	{in: " \t\n", errSub: "empty"},
@@ -195,9 +278,12 @@ var parseDateCases = []parseDateCase{
 	{in: "Mon, 15 Jan 2024 13:45:00 GMT)", errSub: "parenthesis"},
 	{in: "15 Jan 2024 13:45 hello world", errSub: `"hello"`},
 	{in: "2024-01-15 garbage", errSub: `"garbage"`},
-	{in: "15 Jan 2024 GMT", errSub: `"GMT"`},
+	{in: "15 Jan 2024 HOGE", errSub: `"HOGE"`},
+	{in: "15 Jan 2024 IST", errSub: `"IST"`},
 	{in: "15 Jan 2024 13:", errSub: "minutes"},
 	{in: "15 Jan 99999999999999999999 00:00 GMT", errSub: "year too large"},
+	{in: "1 Jan 10000 00:00 GMT", errSub: "above 9999"},
+	{in: "1 Jan 0 00:00 GMT", errSub: "year 0"},
 	{in: "\xff15 Jan 2024", errSub: "UTF-8"},
 	{in: strings.Repeat("1 ", 60), errSub: "too long"},
 }
@@ -238,6 +324,8 @@ func TestParseDate(t *testing.T) {
 			{"a", "Ambiguous", info.Ambiguous},
 			{"d", "DayFirst", info.DayFirst},
 			{"w", "WeekdayMismatch", info.WeekdayMismatch},
+			{"y", "YearGuessed", info.YearGuessed},
+			{"c", "ZoneConflict", info.ZoneConflict},
 		} {
 			if want := strings.Contains(c.flags, fl.letter); fl.got != want {
 				t.Errorf("ParseDate(%q) %s = %v, want %v (info %+v)", c.in, fl.name, fl.got, want, info)
@@ -268,10 +356,11 @@ func TestParseDateZoneText(t *testing.T) {
 	}
 }
 
-// TestParseDateStrictSuperset: everything the three strict algorithms accept,
-// ParseDate accepts. Atom and W3C-DTF results are the same instant (except
-// all-digit strings of 8 or more digits, which ParseDate reads as YYYYMMDD or
-// Unix times); RSS 2.0 results are the same unless the zone name means
+// TestParseDateStrictSuperset: everything the three strict algorithms accept
+// with a year within 1–9999, ParseDate accepts (and the rest it rejects).
+// Atom and W3C-DTF results are the same instant (except all-digit strings of
+// 5 or more digits, which ParseDate reads as ISO 8601 basic dates or Unix
+// times); RSS 2.0 results are the same unless the zone name means
 // something else in ParseDate's table than in the specification's (BST …) or
 // the zone "name" is AM/PM.
 func TestParseDateStrictSuperset(t *testing.T) {
@@ -284,7 +373,13 @@ func TestParseDateStrictSuperset(t *testing.T) {
 			}
 			n++
 			got, info, err := ParseDate(c.in)
-			if digits := strings.TrimSpace(c.in); ldAllDigits(digits) && len(digits) >= 8 {
+			if digits := strings.TrimSpace(c.in); ldAllDigits(digits) && len(digits) >= 5 {
+				continue // read as an ISO 8601 basic date or a Unix time
+			}
+			if y := want.Year(); y < 1 || y > 9999 {
+				if err == nil {
+					t.Errorf("ParseDate(%q) = %s, want an error: the year %d is outside 1–9999", c.in, formatDate(got), y)
+				}
 				continue
 			}
 			if err != nil {
@@ -405,6 +500,12 @@ func ExampleParseDate() {
 	// feedspec: cannot read date "yesterday": unknown word "yesterday" where a date was expected
 }
 
+// strictInRange reports whether a strict algorithm's answer t, ok is an
+// instant ParseDate must also give: accepted, with a year within 1–9999.
+func strictInRange(t time.Time, ok bool) bool {
+	return ok && t.Year() >= 1 && t.Year() <= 9999
+}
+
 func FuzzParseDate(f *testing.F) {
 	for _, c := range parseDateCases {
 		f.Add(c.in)
@@ -415,15 +516,15 @@ func FuzzParseDate(f *testing.F) {
 			if !strings.HasPrefix(err.Error(), "feedspec: cannot read date ") {
 				t.Fatalf("ParseDate(%q) error %q lacks the common prefix", s, err)
 			}
-			if _, ok := parseAtomDate(s); ok {
+			if strictInRange(parseAtomDate(s)) {
 				t.Fatalf("ParseDate(%q) fails (%v) but the Atom algorithm accepts it", s, err)
 			}
 			// A contradictory AM/PM marker ("13:00 AM") is the documented
 			// exception: the RSS algorithm reads it as a zone name.
-			if _, ok := parseRSSDate(s); ok && rssZoneName(s) != "am" && rssZoneName(s) != "pm" {
+			if strictInRange(parseRSSDate(s)) && rssZoneName(s) != "am" && rssZoneName(s) != "pm" && !ldNeedsZoneDatabase(s) {
 				t.Fatalf("ParseDate(%q) fails (%v) but the RSS algorithm accepts it", s, err)
 			}
-			if _, ok := parseW3CDTFDate(s); ok && !ldAllDigits(strings.TrimSpace(s)) {
+			if strictInRange(parseW3CDTFDate(s)) && !ldAllDigits(strings.TrimSpace(s)) {
 				t.Fatalf("ParseDate(%q) fails (%v) but the W3C-DTF algorithm accepts it", s, err)
 			}
 			return
@@ -439,6 +540,17 @@ func FuzzParseDate(f *testing.F) {
 		}
 		_ = formatDate(got)
 	})
+}
+
+// ldNeedsZoneDatabase reports whether the RSS date s ends in a zone name
+// ParseDate looks up in the zone database (ET, PT, ...), so that it fails
+// where there is none.
+func ldNeedsZoneDatabase(s string) bool {
+	if ldGenericZone(rssZoneName(s)) == "" {
+		return false
+	}
+	_, err := time.LoadLocation("America/New_York")
+	return err != nil
 }
 
 var benchInfo DateInfo
@@ -457,4 +569,128 @@ func BenchmarkParseDate(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestParseDateZoneDatabase covers the zone names ParseDate looks up in the
+// zone database. It skips where there is none (see
+// TestParseDateNoZoneDatabase for what happens then).
+func TestParseDateZoneDatabase(t *testing.T) {
+	if _, err := time.LoadLocation("America/New_York"); err != nil {
+		t.Skipf("no zone database on this system: %v", err)
+	}
+	for _, c := range []parseDateCase{
+		{in: "Wed, 19 Aug 2009 18:28:00 Etc/GMT", want: "2009-08-19T18:28:00Z", form: FormRFC822}, // feedparser's test
+		{in: "Fri, 31 Mar 2023 20:19:00 America/Los_Angeles", want: "2023-04-01T03:19:00Z"},       // miniflux's test
+		{in: "Thu, 25 Feb 2016 00:00:00 Europe/Brussels", want: "2016-02-24T23:00:00Z"},           // miniflux's test
+		{in: "15 Jan 2024 12:00 Etc/GMT+5", want: "2024-01-15T17:00:00Z"},                         // POSIX sign: 5 hours west
+		{in: "2024-01-15 America/Argentina/Buenos_Aires", want: "2024-01-15T03:00:00Z", prec: PrecisionDay},
+		// Generic North American names: standard or daylight time as the date falls.
+		{in: "Mon, 26 January 2004 16:31:00 ET", want: "2004-01-26T21:31:00Z"}, // feedparser's tests
+		{in: "Mon, 26 January 2004 16:31:00 CT", want: "2004-01-26T22:31:00Z"},
+		{in: "Mon, 26 January 2004 16:31:00 MT", want: "2004-01-26T23:31:00Z"},
+		{in: "Mon, 26 January 2004 16:31:00 PT", want: "2004-01-27T00:31:00Z"},
+		{in: "Mon, 26 January 2004 16:31:00 AT", want: "2004-01-26T20:31:00Z"},
+		{in: "Mon, 26 July 2004 16:31:00 ET", want: "2004-07-26T20:31:00Z"},
+		{in: "Mon, 26 July 2004 16:31:00 PT", want: "2004-07-26T23:31:00Z"},
+		// An offset and a zone name: the offset wins; a disagreeing name is flagged.
+		{in: "15 Jan 2024 12:00 -0800 America/Los_Angeles", want: "2024-01-15T20:00:00Z"},
+		{in: "15 Jul 2024 12:00 -0800 America/Los_Angeles", want: "2024-07-15T20:00:00Z", flags: "c"},
+		{in: "15 Jul 2024 12:00 -0400 ET", want: "2024-07-15T16:00:00Z"},
+		{in: "15 Jul 2024 12:00 ET -0500", want: "2024-07-15T17:00:00Z", flags: "c"},
+		// Daylight saving transitions: a skipped time is an error; a
+		// repeated one is the earlier instant, flagged.
+		{in: "Sun, 10 Mar 2024 02:30:00 America/New_York", errSub: "skipped"},
+		{in: "Sun, 03 Nov 2024 01:30:00 America/New_York", want: "2024-11-03T05:30:00Z", flags: "a"},
+		{in: "Sun, 03 Nov 2024 01:30:00 ET", want: "2024-11-03T05:30:00Z", flags: "a"},
+		{in: "Sun, 03 Nov 2024 01:30:00 -0500 ET", want: "2024-11-03T06:30:00Z"},
+		{in: "Sun, 27 Oct 2024 02:30:00 Europe/Berlin", want: "2024-10-27T00:30:00Z", flags: "a"},
+		// Names the zone database does not have.
+		{in: "15 Jan 2024 12:00 Mars/Olympus_Mons", errSub: `zone "Mars/Olympus_Mons": not found`},
+		{in: "15 Jan 2024 12:00 Europe/../etc/passwd", errSub: "not found"},
+		{in: "15 Jan 2024 12:00 " + strings.Repeat("Ab/", 30), errSub: "too long"},
+	} {
+		got, info, err := ParseDate(c.in)
+		if c.want == "" {
+			if err == nil || !strings.Contains(err.Error(), c.errSub) {
+				t.Errorf("ParseDate(%q) = %s, %v; want an error mentioning %q", c.in, formatDate(got), err, c.errSub)
+			}
+			continue
+		}
+		if err != nil || formatDate(got) != c.want {
+			t.Errorf("ParseDate(%q) = %s, %v; want %s", c.in, formatDate(got), err, c.want)
+			continue
+		}
+		if c.prec != 0 && info.Precision != c.prec {
+			t.Errorf("ParseDate(%q) precision %d, want %d", c.in, info.Precision, c.prec)
+		}
+		flags := map[string]bool{"z": info.ZoneAssumed, "a": info.Ambiguous, "w": info.WeekdayMismatch, "c": info.ZoneConflict, "y": info.YearGuessed}
+		for letter, got := range flags {
+			if want := strings.Contains(c.flags, letter); got != want {
+				t.Errorf("ParseDate(%q) flag %s = %v, want %v (%+v)", c.in, letter, got, want, info)
+			}
+		}
+	}
+}
+
+// TestParseDateNoZoneDatabase: without a zone database, a date whose zone
+// needs one has no value (an error), never an assumed zone; other dates are
+// unaffected.
+func TestParseDateNoZoneDatabase(t *testing.T) {
+	saved := ldLoadZone
+	ldLoadZone = func(string) (*time.Location, error) { return nil, errors.New("no zone database") }
+	ldLocations.Range(func(k, _ any) bool { ldLocations.Delete(k); return true })
+	defer func() { ldLoadZone = saved }()
+	for _, in := range []string{
+		"Fri, 31 Mar 2023 20:19:00 America/Los_Angeles",
+		"Mon, 26 January 2004 16:31:00 ET",
+		"26 Sep 2022 Europe/Paris",
+		"15 Jul 2024 12:00 -0800 America/Los_Angeles",
+	} {
+		if got, _, err := ParseDate(in); err == nil || !strings.Contains(err.Error(), "not found in the system's zone database") {
+			t.Errorf("ParseDate(%q) = %s, %v; want an error naming the missing zone database", in, formatDate(got), err)
+		}
+	}
+	if got, _, err := ParseDate("Mon, 26 January 2004 16:31:00 EST"); err != nil || formatDate(got) != "2004-01-26T21:31:00Z" {
+		t.Errorf("a fixed zone name needs no zone database: %s, %v", formatDate(got), err)
+	}
+}
+
+// FuzzParseDateYears checks the promises of ParseDate for any input: no
+// instant outside the years 1–9999, the same answer for the same input, a
+// complete DateInfo, and flags that fit the form.
+func FuzzParseDateYears(f *testing.F) {
+	for _, c := range parseDateCases {
+		f.Add(c.in)
+	}
+	for _, s := range []string{"1", "12", "123", "1234", "12345", "123456", "1234567", "12345678", "123456789",
+		"9999999", "99999999", "-9999", "-99-99", "99-99-99", "Etc/GMT+5", "15 Jan 2024 12:00 America/New_York",
+		"Sun, 03 Nov 2024 01:30:00 ET", "2004-július-13T9:15-05:00", "Κυρ, 11 Ιούλ 2004 12:00:00 EST"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, info, err := ParseDate(s)
+		again, info2, err2 := ParseDate(s)
+		if (err == nil) != (err2 == nil) || !got.Equal(again) || info != info2 ||
+			(err != nil && err.Error() != err2.Error()) {
+			t.Fatalf("ParseDate(%q) is not deterministic: %v %+v %v, then %v %+v %v", s, got, info, err, again, info2, err2)
+		}
+		if err != nil {
+			if !got.IsZero() || info != (DateInfo{}) {
+				t.Fatalf("ParseDate(%q) fails (%v) but returns %v %+v", s, err, got, info)
+			}
+			return
+		}
+		if y := got.Year(); y < 1 || y > 9999 {
+			t.Fatalf("ParseDate(%q) = %v: year outside 1–9999", s, got)
+		}
+		if info.YearGuessed && info.Form != FormISO8601 && info.Form != FormRFC822 && info.Form != FormMonthFirst {
+			t.Fatalf("ParseDate(%q): YearGuessed for form %s", s, info.Form)
+		}
+		if info.Form == FormUnix && (info.ZoneAssumed || info.Zone != "") {
+			t.Fatalf("ParseDate(%q): Unix time with a zone %+v", s, info)
+		}
+		if info.ZoneConflict && info.ZoneAssumed {
+			t.Fatalf("ParseDate(%q): both ZoneConflict and ZoneAssumed %+v", s, info)
+		}
+	})
 }
