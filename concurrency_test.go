@@ -200,7 +200,7 @@ func TestConcurrentTextReaders(t *testing.T) {
 
 // TestConcurrentParseResponse serves the testdata over loopback HTTP and
 // parses the responses from 16 goroutines at once, through ParseResponse
-// and through a shared Fetcher.
+// and through a shared Fetcher (which reads in recovery mode).
 func TestConcurrentParseResponse(t *testing.T) {
 	docs := testdataFeeds(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -214,19 +214,25 @@ func TestConcurrentParseResponse(t *testing.T) {
 	}))
 	defer srv.Close()
 	want := map[string]string{}
+	wantRecovery := map[string]string{} // the Fetcher's answers
 	var names []string
 	for name := range docs {
 		names = append(names, name)
-		feed, err := ParseDocument(bytes.NewReader(docs[name]), WithURL(srv.URL+"/"+name))
-		if feed == nil {
-			want[name] = "not a feed"
-			continue
+		for _, w := range []struct {
+			m    map[string]string
+			opts []Option
+		}{{want, nil}, {wantRecovery, []Option{WithRecovery()}}} {
+			feed, err := ParseDocument(bytes.NewReader(docs[name]), append(w.opts, WithURL(srv.URL+"/"+name))...)
+			if feed == nil {
+				w.m[name] = "not a feed"
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := feed.MarshalJSON()
+			w.m[name] = string(b)
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := feed.MarshalJSON()
-		want[name] = string(b)
 	}
 	fetcher := &Fetcher{Client: srv.Client()}
 	errs := make(chan string, concurrency*len(names)*2)
@@ -235,6 +241,7 @@ func TestConcurrentParseResponse(t *testing.T) {
 			name := names[(i+g*5)%len(names)]
 			got := "not a feed"
 			var feed *Feed
+			expected := want[name]
 			if g%2 == 0 {
 				res, err := srv.Client().Get(srv.URL + "/" + name)
 				if err != nil {
@@ -243,6 +250,7 @@ func TestConcurrentParseResponse(t *testing.T) {
 				}
 				feed, _ = ParseResponse(res)
 			} else {
+				expected = wantRecovery[name]
 				r, _ := fetcher.Fetch(t.Context(), srv.URL+"/"+name, nil)
 				if r != nil {
 					feed = r.Feed
@@ -252,8 +260,8 @@ func TestConcurrentParseResponse(t *testing.T) {
 				b, _ := feed.MarshalJSON()
 				got = string(b)
 			}
-			if got != want[name] {
-				errs <- fmt.Sprintf("goroutine %d, %s: got %s, want %s", g, name, got, want[name])
+			if got != expected {
+				errs <- fmt.Sprintf("goroutine %d, %s: got %s, want %s", g, name, got, expected)
 			}
 		}
 	})

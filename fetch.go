@@ -49,9 +49,9 @@ type Fetcher struct {
 	Options []Option
 
 	// Strict asks for the specification's exact answer: without it a
-	// Fetcher, which serves people reading feeds, also reads JSON Feeds
-	// (WithJSONFeed comes before Options) and asks for them in its Accept
-	// header.
+	// Fetcher, which serves people reading feeds, reads in recovery mode
+	// (WithRecovery) and also reads JSON Feeds (WithJSONFeed), both given
+	// before Options, and asks for JSON Feeds in its Accept header.
 	Strict bool
 }
 
@@ -162,7 +162,7 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 	}
 	opts := f.Options
 	if !f.Strict {
-		opts = append([]Option{WithJSONFeed()}, opts...)
+		opts = append([]Option{WithJSONFeed(), WithRecovery()}, opts...)
 	}
 	feed, err := ParseResponse(res, opts...)
 	if errors.Is(err, ErrNotModified) {

@@ -3,6 +3,9 @@ package feedspec
 import (
 	"bytes"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -254,5 +257,44 @@ func TestRecoveryMarkupSource(t *testing.T) {
 	want = `a &lt;i&gt; ` + want[len("a <i> "):]
 	if got := markupSource(doc.Root(), false); got != want {
 		t.Errorf("escaped text:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestFetcherRecoversUnlessStrict checks that a Fetcher reads in recovery
+// mode (the transport's charset label contradicted by the bytes, the rss
+// root in a namespace) and that Strict gives the specification's answer.
+func TestFetcherRecoversUnlessStrict(t *testing.T) {
+	const body = `<rss version="2.0" xmlns="http://backend.userland.com/rss2"><channel><title>Crème</title>` +
+		`<item><title>One</title></item></channel></rss>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml; charset=iso-8859-1")
+		_, _ = io.WriteString(w, body)
+	}))
+	defer srv.Close()
+
+	var diags []Diagnostic
+	f := &Fetcher{Client: srv.Client(), Options: []Option{WithDiagnostics(&diags)}}
+	res, err := f.Fetch(t.Context(), srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Feed.Title.String(); got != "Crème" || len(res.Feed.Entries) != 1 {
+		t.Errorf("title %q, %d entries", got, len(res.Feed.Entries))
+	}
+	var msgs []string
+	for _, d := range diags {
+		if d.Kind == DiagnosticRecovered {
+			msgs = append(msgs, d.Message)
+		}
+	}
+	want := []string{"declared iso-8859-1, decoded as UTF-8", "rss root in namespace http://backend.userland.com/rss2 read as RSS 2.0"}
+	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("repairs %q, want %q", msgs, want)
+	}
+
+	f.Strict = true
+	res, err = f.Fetch(t.Context(), srv.URL, nil)
+	if !errors.Is(err, ErrNotFeed) || res.Feed != nil {
+		t.Errorf("Strict: %v, %v; want no feed and ErrNotFeed", res.Feed, err)
 	}
 }

@@ -13,8 +13,10 @@
 // parsed with feedspec.ParseResponse, following redirects), or "-" for
 // standard input. -url gives the URL of a file or of standard input, the
 // base for its relative links (a fetched URL's base is its final URL).
-// JSON Feeds are read too, unless -strict asks for the Feed Parsing
-// specification's exact answer.
+// Feeds are read in recovery mode (feedspec.WithRecovery: the feeds other
+// readers forgive are read, and nothing is invented) and JSON Feeds are read
+// too, unless -strict asks for the Feed Parsing specification's exact
+// answer.
 //
 // With -discover, when the page links to no feed and its URL is known, the
 // common feed locations to try are printed instead (they are not fetched).
@@ -63,7 +65,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	discover := fs.Bool("discover", false, "list the feeds an HTML page links to")
 	baseURL := fs.String("url", "", "the URL of a file or of standard input (base for relative links)")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit for fetching a URL")
-	strict := fs.Bool("strict", false, "the specification's exact answer: no JSON Feed")
+	strict := fs.Bool("strict", false, "the specification's exact answer: no recovery mode, no JSON Feed")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: feedspec [-json | -discover] [-strict] [-url URL] [-timeout D] FILE|URL|-")
 		fs.PrintDefaults()
@@ -144,7 +146,7 @@ func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJ
 	var err error
 	var opts []feedspec.Option
 	if !strict {
-		opts = append(opts, feedspec.WithJSONFeed())
+		opts = append(opts, feedspec.WithJSONFeed(), feedspec.WithRecovery())
 	}
 	if isURL(src) {
 		accept := feedspec.DefaultAccept
