@@ -198,9 +198,10 @@ func TestFeedParsingConformance(t *testing.T) {
 	fmt.Println("feed-parsing conformance:", passed, "passed,", failed, "failed")
 }
 
-// runFeedParsingCase parses a case's #data and returns the result and the
-// expected #parsed value, both decoded from JSON into plain Go values.
-func runFeedParsingCase(c datCase) (got, want any, err error) {
+// runFeedParsingCase parses a case's #data (with opts after the document
+// URL) and returns the result and the expected #parsed value, both decoded
+// from JSON into plain Go values.
+func runFeedParsingCase(c datCase, opts ...Option) (got, want any, err error) {
 	data, ok := c.sections["data"]
 	if !ok {
 		return nil, nil, errors.New("no #data section")
@@ -212,7 +213,7 @@ func runFeedParsingCase(c datCase) (got, want any, err error) {
 	if err := json.Unmarshal([]byte(parsed), &want); err != nil {
 		return nil, nil, fmt.Errorf("bad #parsed JSON: %w", err)
 	}
-	feed, perr := ParseDocument(strings.NewReader(data), WithURL("https://base/"))
+	feed, perr := ParseDocument(strings.NewReader(data), append([]Option{WithURL("https://base/")}, opts...)...)
 	var shape any
 	if feed != nil {
 		shape = referenceFeedShape(feed)

@@ -1,6 +1,8 @@
 package xml5
 
 import (
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -207,4 +209,50 @@ func TestRecoveryPosition(t *testing.T) {
 	if l, c := none.Position(3); l != 0 || c != 0 {
 		t.Errorf("nil Document: %d, %d", l, c)
 	}
+}
+
+// c1Ref matches a numeric character reference to a C1 control.
+var c1Ref = regexp.MustCompile(`&#(0*(12[89]|1[3-5][0-9])|[xX]0*[89][0-9a-fA-F])\b`)
+
+// TestRecoveryConformance parses every case of the XML5 conformance suite
+// with and without WithRecovery and checks that the trees differ only where
+// a repair applies: a numeric reference to a C1 control, or whitespace
+// before the XML declaration. It logs how many cases change.
+func TestRecoveryConformance(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(confDir, "*.dat"))
+	if len(files) == 0 {
+		t.Skipf("conformance suite not found in %s", confDir)
+	}
+	changed := map[string]int{}
+	for _, path := range files {
+		cases, err := readDat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			spec, _ := Parse(strings.NewReader(c.data), WithCharset("utf-8"))
+			rec, _ := Parse(strings.NewReader(c.data), WithCharset("utf-8"), WithRecovery())
+			if strings.Join(dumpTree(spec), "\n") == strings.Join(dumpTree(rec), "\n") {
+				if len(rec.Repairs) > 0 {
+					t.Errorf("%s#%d: repairs %v but the same tree", c.file, c.index, rec.Repairs)
+				}
+				continue
+			}
+			why := ""
+			switch {
+			case c1Ref.MatchString(c.data):
+				why = "C1 reference"
+			case strings.HasPrefix(strings.TrimLeft(c.data, " \t\r\n"), "<?xml") && strings.TrimLeft(c.data, " \t\r\n") != c.data:
+				why = "XML declaration after whitespace"
+			default:
+				t.Errorf("%s#%d: recovery mode changes the tree\n%s", c.file, c.index, c.data)
+				continue
+			}
+			if len(rec.Repairs) == 0 {
+				t.Errorf("%s#%d: the tree changed without a repair", c.file, c.index)
+			}
+			changed[why]++
+		}
+	}
+	t.Logf("cases whose tree recovery mode changes: %v", changed)
 }

@@ -1,0 +1,93 @@
+package feedspec
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// recoveryChangesFile lists the feed-parsing conformance cases whose answer
+// recovery mode changes, one "name: why" a line.
+const recoveryChangesFile = "testdata/recovery-conformance-changes.txt"
+
+// TestFeedParsingConformanceRecovery runs the feed-parsing suite in
+// recovery mode and checks that the cases whose answer changes (it differs
+// from the default mode's) are exactly those recoveryChangesFile lists, with
+// a reason each. It prints one summary line.
+func TestFeedParsingConformanceRecovery(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
+	if len(files) == 0 {
+		t.Skipf("the feed-parsing conformance suite is not at %s; skipping", feedParsingDir)
+	}
+	sort.Strings(files)
+	listed := readRecoveryChanges(t)
+	changed := map[string]bool{}
+	passed, failed := 0, 0
+	for _, file := range files {
+		cases, err := readDatFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			spec, want, err1 := runFeedParsingCase(c)
+			rec, _, err2 := runFeedParsingCase(c, WithRecovery())
+			if err2 == nil && reflect.DeepEqual(rec, want) {
+				passed++
+			} else {
+				failed++
+			}
+			if err1 != nil || err2 != nil {
+				t.Errorf("%s: %v / %v", c.name, err1, err2)
+				continue
+			}
+			if reflect.DeepEqual(spec, rec) {
+				continue
+			}
+			changed[c.name] = true
+			if _, ok := listed[c.name]; !ok {
+				specJSON, _ := json.Marshal(spec)
+				recJSON, _ := json.Marshal(rec)
+				t.Errorf("%s: recovery mode changes the answer; list it in %s with the reason\ninput:\n%s\nspec:     %s\nrecovery: %s",
+					c.name, recoveryChangesFile, c.sections["data"], specJSON, recJSON)
+			}
+		}
+	}
+	for name := range listed {
+		if !changed[name] {
+			t.Errorf("%s is listed in %s but recovery mode does not change its answer", name, recoveryChangesFile)
+		}
+	}
+	fmt.Println("feed-parsing conformance in recovery mode:", passed, "passed,", failed, "failed;", len(changed), "answers changed")
+}
+
+func readRecoveryChanges(t *testing.T) map[string]string {
+	t.Helper()
+	f, err := os.Open(recoveryChangesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, why, ok := strings.Cut(line, ": ")
+		if !ok || strings.TrimSpace(why) == "" {
+			t.Fatalf("%s: %q has no reason", recoveryChangesFile, line)
+		}
+		out[name] = why
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
