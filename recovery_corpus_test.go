@@ -47,9 +47,9 @@ func TestRecoveryCorpus(t *testing.T) {
 
 	var (
 		feeds, recFeeds, found, recFound, undated, recUndated, total int
-		empty                                                       []string
-		short                                                       []string
-		repairs                                                     = map[string]int{}
+		empty                                                        []string
+		short                                                        []string
+		repairs                                                      = map[string]int{}
 	)
 	for _, path := range files {
 		name := filepath.Base(path)
