@@ -5,7 +5,10 @@
 // against x/net/html itself:
 //
 //   - Fast gives the same tokens as x/net/html's Tokenizer in a div
-//     context, or gives up (GaveUp) before giving a token that differs.
+//     context, or gives up: when it reaches the end of the input (Err is
+//     io.EOF), every token, tag name, attribute and text it gave is
+//     x/net/html's; when it gives up (GaveUp), the caller discards what it
+//     read and starts again with x/net/html.
 //   - AppendHTML writes the same bytes as html.ParseFragment in a div
 //     context followed by html.Render of each node, or reports false.
 //
