@@ -100,8 +100,10 @@
 //     users keep as golden files; Text values write themselves (text.go),
 //     serialized from the tokens when the tree was never built.
 //
-// Beside the pipeline: WithRecovery's repairs (recovery.go), the helpers
-// that work on a parsed Feed (plaintext.go, safehtml.go, canonical.go,
-// identity.go), feed discovery in HTML pages (discover.go) and fetching
-// (fetch.go).
+// Beside the pipeline: JSON Feed input (WithJSONFeed, jsonfeed.go), which
+// fills the same model from JSON; WithRecovery's repairs (recovery.go,
+// recovery_dates.go); the errors (errors.go); the helpers that work on a
+// parsed Feed (plaintext.go, safehtml.go, canonical.go, identity.go); feed
+// discovery in HTML pages (discover.go); fetching and polling (fetch.go,
+// schedule.go).
 package feedspec
