@@ -101,8 +101,8 @@
 //     serialized from the tokens when the tree was never built.
 //
 // Beside the pipeline: JSON Feed input (WithJSONFeed, jsonfeed.go), which
-// fills the same model from JSON; WithRecovery's repairs (recovery.go,
-// recovery_dates.go); the errors (errors.go); the helpers that work on a
+// fills the same model from JSON; WithRecovery's repairs (recovery*.go,
+// and package xml5 for those at the XML level); the errors (errors.go); the helpers that work on a
 // parsed Feed (plaintext.go, safehtml.go, canonical.go, identity.go); feed
 // discovery in HTML pages (discover.go); fetching and polling (fetch.go,
 // schedule.go).
