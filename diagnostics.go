@@ -49,6 +49,8 @@ const (
 // fills it). Diagnostics are collected only when asked for with
 // WithDiagnostics, and never printed.
 type Diagnostic struct {
+	// Kind says what went wrong: an XML error, a date, a URL, a number,
+	// a value outside its vocabulary, ... (the Diagnostic* constants).
 	Kind DiagnosticKind
 
 	// Line and Column (1-based, the column in characters) locate an XML

@@ -124,6 +124,28 @@ func errorCases(t *testing.T) []errorCase {
 		{name: "limit, not a feed", err: parseDocument("<x>"+strings.Repeat("<a>", 50), WithLimits(Limits{MaxDepth: 10})),
 			is: []error{ErrLimit, ErrNotFeed}, contains: []string{"what was read is not a feed"}},
 
+		// JSON Feed (WithJSONFeed).
+		{name: "JSON Feed, invalid JSON", err: parseDocument(`{"version": `, WithJSONFeed()),
+			is: []error{ErrNotFeed}, contains: []string{"not a feed: not a JSON Feed: invalid JSON"}},
+		{name: "JSON Feed, no version", err: parseDocument(`{}`, WithJSONFeed()),
+			is: []error{ErrNotFeed}, contains: []string{"not a JSON Feed: the top-level object has no version"}},
+		{name: "JSON Feed, version not a string", err: parseDocument(`{"version": 1}`, WithJSONFeed()),
+			is: []error{ErrNotFeed}, contains: []string{"not a JSON Feed: version is a number, not a string"}},
+		{name: "JSON Feed, unknown version", err: parseDocument(`{"version": "`+strings.Repeat("v", 300)+`"}`, WithJSONFeed()),
+			is: []error{ErrNotFeed}, contains: []string{`not a JSON Feed: version "vvv`, `"... is not a JSON Feed version URL`}},
+		{name: "JSON Feed, items not an array", err: parseDocument(`{"version": "https://jsonfeed.org/version/1.1", "items": {}}`, WithJSONFeed()),
+			is: []error{ErrNotFeed}, contains: []string{"not a JSON Feed: items is an object, not an array"}},
+		{name: "JSON Feed, read error", err: func(*testing.T) error {
+			_, err := ParseDocument(&failingReader{data: `{"version"`, err: reset}, WithJSONFeed())
+			return err
+		}, is: []error{reset, ErrNotFeed}, contains: []string{"reading the document: connection reset; what was read is not a feed"}},
+		{name: "JSON Feed, too long", err: parseDocument(`{"version": "https://jsonfeed.org/version/1.1", "items": []}`, WithJSONFeed(), WithLimits(Limits{MaxInputBytes: 20})),
+			is: []error{ErrLimit, ErrNotFeed}, as: &limitErr, contains: []string{"MaxInputBytes (20)", "(not a feed: the JSON document is cut short)"}},
+		{name: "JSON Feed, too deep", err: parseDocument(`{"version": "https://jsonfeed.org/version/1.1", "items": [`+strings.Repeat("[", 30)+`]}`, WithJSONFeed(), WithLimits(Limits{MaxDepth: 10})),
+			is: []error{ErrLimit, ErrNotFeed}, contains: []string{"MaxDepth (10)", "(not a feed: the JSON document is not read)"}},
+		{name: "JSON Feed, too many items", err: parseDocument(`{"version": "https://jsonfeed.org/version/1.1", "items": [{}, {}, {}]}`, WithJSONFeed(), WithLimits(Limits{MaxItems: 2})),
+			is: []error{ErrLimit}, isNot: []error{ErrNotFeed}, contains: []string{"MaxItems (2)"}},
+
 		// ParseResponse.
 		{name: "nil response", err: func(*testing.T) error { _, err := ParseResponse(nil); return err },
 			isNot: []error{ErrNotFeed, ErrStatus}, contains: []string{"no response"}},

@@ -154,12 +154,12 @@ func readJSONFeed(r io.Reader, c *config) (*Feed, error) {
 	}
 	_, err := buf.ReadFrom(lr)
 	if err != nil {
-		return nil, fmt.Errorf("feedspec: reading the document: %w (%w)", err, ErrNotFeed)
+		return nil, &wrapError{msg: errPrefix + "reading the document: " + innerMessage(err) + "; what was read is not a feed", errs: []error{err, ErrNotFeed}}
 	}
 	data := buf.Bytes()
 	if max >= 0 && int64(len(data)) > max {
-		return nil, fmt.Errorf("feedspec: %w (%w: the JSON document is cut short)",
-			&LimitError{Limit: "MaxInputBytes", Value: max, Offset: max}, ErrNotFeed)
+		le := &LimitError{Limit: "MaxInputBytes", Value: max, Offset: max}
+		return nil, &wrapError{msg: errPrefix + le.Error() + " (not a feed: the JSON document is cut short)", errs: []error{le, ErrNotFeed}}
 	}
 	return parseJSONFeed(data, c)
 }
@@ -169,8 +169,8 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 	data, _ = jsonStart(data)
 	lim := c.limits.xml5()
 	if off := jsonDepthExceeded(data, lim.MaxDepth); off >= 0 {
-		return nil, fmt.Errorf("feedspec: %w (%w: the JSON document is not read)",
-			&LimitError{Limit: "MaxDepth", Value: int64(lim.MaxDepth), Line: 1 + bytes.Count(data[:off], []byte{'\n'}), Offset: int64(off)}, ErrNotFeed)
+		le := &LimitError{Limit: "MaxDepth", Value: int64(lim.MaxDepth), Line: 1 + bytes.Count(data[:off], []byte{'\n'}), Offset: int64(off)}
+		return nil, &wrapError{msg: errPrefix + le.Error() + " (not a feed: the JSON document is not read)", errs: []error{le, ErrNotFeed}}
 	}
 	if !json.Valid(data) {
 		err := json.Unmarshal(data, new(json.RawMessage))
@@ -192,7 +192,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		return nil, errNotJSONFeed("version is %s, not a string", jsonKind(version))
 	}
 	if v := jsonString(version); !strings.Contains(v, jsonFeedVersionPrefix) {
-		return nil, errNotJSONFeed("version %q is not a JSON Feed version URL (like https://jsonfeed.org/version/1.1)", v)
+		return nil, errNotJSONFeed("version %s is not a JSON Feed version URL (like https://jsonfeed.org/version/1.1)", quoteCut(v))
 	}
 	items, hasItems := top["items"]
 	if hasItems && items[0] != '[' {
