@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -253,4 +255,83 @@ func FuzzUnmarshal(f *testing.F) {
 		}
 		roundTrip(t, "fuzz", b)
 	})
+}
+
+// fillAll sets every exported field of the value v points to (recursively,
+// one element per list) to a value that is not null, so that a field added
+// to the model without being read back fails TestUnmarshalEveryField.
+func fillAll(v reflect.Value, depth int) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.Type() == reflect.TypeOf((*Text)(nil)) {
+			v.Set(reflect.ValueOf(stringText("t")))
+			return
+		}
+		if v.Type() == reflect.TypeOf((*Feed)(nil)) || depth > 6 {
+			return // Entry.Feed; a recursion guard
+		}
+		v.Set(reflect.New(v.Type().Elem()))
+		fillAll(v.Elem(), depth+1)
+	case reflect.Struct:
+		if v.Type() == reflect.TypeOf(time.Time{}) {
+			v.Set(reflect.ValueOf(time.Date(2024, 1, 15, 13, 45, 0, 5e8, time.UTC)))
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				fillAll(v.Field(i), depth+1)
+			}
+		}
+	case reflect.Slice:
+		if depth > 6 {
+			return
+		}
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+		fillAll(v.Index(0), depth+1)
+	case reflect.String:
+		v.SetString("s")
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		if v.Type() == reflect.TypeOf(time.Duration(0)) {
+			v.SetInt(int64(3 * time.Second))
+			return
+		}
+		v.SetInt(7)
+	case reflect.Float64:
+		v.SetFloat(1.5)
+	default:
+		panic("fillAll: " + v.Type().String())
+	}
+}
+
+// TestUnmarshalEveryField fills every field of a Feed (and of its entries,
+// enclosures, persons...) and reads its canonical JSON back: whatever keys
+// the model has, each is read back.
+func TestUnmarshalEveryField(t *testing.T) {
+	var f Feed
+	fillAll(reflect.ValueOf(&f).Elem(), 0)
+	b, err := f.MarshalJSON()
+	require.NoError(t, err)
+	back := roundTrip(t, "every field", b)
+	var keys func(v any, path string)
+	n := 0
+	keys = func(v any, path string) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				n++
+				keys(x, path+"."+k)
+			}
+		case []any:
+			for _, x := range v {
+				keys(x, path+"[]")
+			}
+		}
+	}
+	var tree any
+	require.NoError(t, json.Unmarshal(b, &tree))
+	keys(tree, "")
+	assert.Greater(t, n, 150, "keys written")
+	assert.Len(t, back.Entries, 1)
 }
