@@ -585,13 +585,17 @@ func rssZoneOffset(name string) int64 {
 // leading "-" and the astronomical numbering ("-0001" is the year before
 // 0000), as ISO 8601's expanded years are. SUPPLEMENT §2.1.
 func formatDate(t time.Time) string {
+	var buf [48]byte
+	return string(appendDate(buf[:0], t))
+}
+
+// appendDate appends formatDate(t) to b.
+func appendDate(b []byte, t time.Time) []byte {
 	t = t.UTC()
 	year, month, day := t.Date()
 	hour, minute, second := t.Clock()
 	nsec := t.Nanosecond()
 
-	var buf [48]byte
-	b := buf[:0]
 	y := int64(year)
 	if y < 0 {
 		b = append(b, '-')
@@ -629,8 +633,7 @@ func formatDate(t time.Time) string {
 		b = append(b, '.')
 		b = append(b, fd[:end]...)
 	}
-	b = append(b, 'Z')
-	return string(b)
+	return append(b, 'Z')
 }
 
 // dtAppend2 appends v (0–99) as two decimal digits.

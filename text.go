@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/feedspec/feedspec/internal/htmltoken"
+	"github.com/feedspec/feedspec/internal/jsonstr"
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -254,35 +255,82 @@ func (t *Text) TextContent() string {
 // Text is null. Strings are escaped as encoding/json escapes them with HTML
 // escaping off.
 func (t *Text) MarshalJSON() ([]byte, error) {
-	return t.appendJSON(nil), nil
+	return t.appendJSON(nil, jsonEnc{}), nil
 }
 
 // appendJSON appends what MarshalJSON returns to dst. A lazy Node whose
 // tokens nest as its tree does is serialized from its tokens, without
 // building the fragment.
-func (t *Text) appendJSON(dst []byte) []byte {
+func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 	if t == nil {
 		return append(dst, "null"...)
 	}
 	if !t.isNode {
-		return appendJSONText(dst, t.str)
+		return appendJSONText(dst, t.str, w.html)
 	}
 	if l := t.lazy; l != nil && l.rendered {
 		dst = append(dst, `{"html":`...)
-		dst = appendJSONText(dst, l.src)
+		dst = appendJSONText(dst, l.src, w.html)
 		return append(dst, '}')
 	}
 	dst = append(dst, `{"html":"`...)
 	if l := t.lazy; l != nil && l.xhtml == nil {
 		n := len(dst)
-		if out, ok := htmltoken.AppendHTML(dst, l.src, htmltoken.DropOneByOneImages); ok {
-			return append(escapeJSONCharsFrom(out, n), '"', '}')
+		mode := htmltoken.DropOneByOneImages | htmltoken.JSONString
+		if w.html {
+			mode |= htmltoken.JSONStringEscapeHTML
+		}
+		if out, ok := htmltoken.AppendHTML(dst, l.src, mode); ok {
+			return append(out, '"', '}')
 		}
 		dst = dst[:n]
 	}
-	dst = dst[:len(dst)-1]
-	dst = appendJSONText(dst, renderHTML(t.fragment()))
-	return append(dst, '}')
+	return append(appendRenderedJSON(dst, t.fragment(), w.html), '"', '}')
+}
+
+// appendRenderedJSON appends what renderHTML returns for frag, escaped for
+// a JSON string (appendJSONChars), rendering straight into dst.
+func appendRenderedJSON(dst []byte, frag *html.Node, escapeHTML bool) []byte {
+	if frag == nil {
+		return dst
+	}
+	n := len(dst)
+	jw := jsonStringWriter{b: dst, html: escapeHTML}
+	if err := html.Render(&jw, frag); err == nil {
+		return jw.b
+	}
+	jw.b = jw.b[:n]
+	// As in renderHTML.
+	_ = html.Render(&jw, cloneWithoutVoidChildren(frag))
+	return jw.b
+}
+
+// A jsonStringWriter appends what is written to b, escaped for a JSON
+// string. html.Render writes to it directly (it has WriteString and
+// WriteByte), in pieces that never split a UTF-8 sequence (it cuts text
+// only at the ASCII characters it escapes).
+type jsonStringWriter struct {
+	b    []byte
+	html bool
+}
+
+func (w *jsonStringWriter) Write(p []byte) (int, error) {
+	w.b = appendJSONChars(w.b, p, w.html)
+	return len(p), nil
+}
+
+func (w *jsonStringWriter) WriteString(s string) (int, error) {
+	w.b = appendJSONChars(w.b, s, w.html)
+	return len(s), nil
+}
+
+func (w *jsonStringWriter) WriteByte(c byte) error {
+	if jsonstr.Safe(c, w.html) {
+		w.b = append(w.b, c)
+		return nil
+	}
+	w.b = appendJSONChars(w.b, []byte{c}, w.html)
+	return nil
 }
 
 func appendTextContent(b *strings.Builder, n *html.Node) {

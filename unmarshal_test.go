@@ -49,7 +49,8 @@ func roundTrip(t testing.TB, name string, b []byte) *Feed {
 }
 
 // parsedJSON parses the document b with opts and returns its canonical JSON,
-// or nil when it is not a feed.
+// or nil when it is not a feed. It also checks that AppendJSON and
+// WriteJSON give json.Marshal's bytes (checkWriters).
 func parsedJSON(t testing.TB, b []byte, opts ...Option) []byte {
 	t.Helper()
 	feed, _ := ParseDocument(bytes.NewReader(b), opts...)
@@ -58,6 +59,7 @@ func parsedJSON(t testing.TB, b []byte, opts ...Option) []byte {
 	}
 	j, err := feed.MarshalJSON()
 	require.NoError(t, err)
+	checkWriters(t, feed)
 	return j
 }
 

@@ -81,7 +81,7 @@ func (c counts) String() string {
 	return fmt.Sprintf("%d agreed, %d gave up, %d disagreed", c[agreed], c[gaveUp], c[disagreed])
 }
 
-// checkDifferential runs compareTokens and compareRender (both modes) on
+// checkDifferential runs compareTokens and compareRender (every mode) on
 // every text, fails t on each disagreement (the first few in full) and
 // prints the counts.
 func checkDifferential(t *testing.T, source string, texts []string) {
@@ -107,6 +107,11 @@ func checkDifferential(t *testing.T, source string, texts []string) {
 		renderDrop[o]++
 		if o == disagreed {
 			report("AppendHTML(DropOneByOneImages)", src, diff)
+		}
+		for _, mode := range []Mode{JSONString, DropOneByOneImages | JSONStringEscapeHTML} {
+			if o, diff = compareRender(src, mode); o == disagreed {
+				report(fmt.Sprintf("AppendHTML(mode %d)", mode), src, diff)
+			}
 		}
 	}
 	if reported > 5 {

@@ -5,9 +5,12 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/internal/jsonstr"
 )
 
 // A Mode changes what AppendHTML writes.
@@ -18,6 +21,16 @@ type Mode uint8
 // sanitizer removes them ([113]). Removing a void element from the tree and
 // leaving its tag out of the tokens give the same serialization.
 const DropOneByOneImages Mode = 1 << iota
+
+// JSONString makes AppendHTML write the serialization escaped for a JSON
+// string (without its quotes), as encoding/json escapes it: the bytes
+// jsonstr.AppendChars would append for the serialization, written in the
+// same pass.
+const JSONString Mode = 1 << 1
+
+// JSONStringEscapeHTML is JSONString with <, > and & escaped too, as
+// json.Marshal does.
+const JSONStringEscapeHTML Mode = JSONString | 1<<2
 
 // AppendHTML appends to dst what golang.org/x/net/html writes for src when
 // it parses it as a fragment in a div context (scripting disabled) and
@@ -80,7 +93,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	pop := func() {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		dst = appendEndTag(dst, e)
+		dst = appendEndTag(dst, e, mode)
 		switch e.atom {
 		case atom.P:
 			openP--
@@ -118,7 +131,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 			}
 			switch top() {
 			case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
-				dst = append(dst, d...)
+				dst = appendOut(dst, d, mode)
 				continue
 			}
 			if fresh {
@@ -130,10 +143,10 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 				}
 				fresh = false
 				if d[0] == '\n' {
-					dst = append(dst, "\n"...)
+					dst = appendOut(dst, "\n", mode)
 				}
 			}
-			dst = appendEscapedHTML(dst, d)
+			dst = appendEscapedHTML(dst, d, mode)
 
 		case html.CommentToken:
 			fresh = false
@@ -141,7 +154,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 			if html.Render(&b, &html.Node{Type: html.CommentNode, Data: string(z.Text())}) != nil {
 				return dst, false
 			}
-			dst = append(dst, b.String()...)
+			dst = appendOut(dst, b.String(), mode)
 
 		case html.DoctypeToken:
 			// Ignored in body.
@@ -226,20 +239,20 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 					return bytes.Compare(x[1], y[1])
 				})
 			}
-			dst = append(dst, '<')
-			dst = append(dst, name...)
+			dst = appendOut(dst, "<", mode)
+			dst = appendOut(dst, name, mode)
 			for _, a := range attrs {
 				dst = append(dst, ' ')
-				dst = append(dst, a[0]...)
-				dst = append(dst, `="`...)
-				dst = appendEscapedHTML(dst, a[1])
-				dst = append(dst, `"`...)
+				dst = appendOut(dst, a[0], mode)
+				dst = appendOut(dst, `="`, mode)
+				dst = appendEscapedHTML(dst, a[1], mode)
+				dst = appendOut(dst, `"`, mode)
 			}
 			if void {
-				dst = append(dst, '/', '>')
+				dst = appendOut(dst, "/>", mode)
 				continue
 			}
-			dst = append(dst, '>')
+			dst = appendOut(dst, ">", mode)
 			e := tokenElement{atom: tag}
 			if tag == 0 {
 				e.name = string(name)
@@ -271,11 +284,11 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 					return dst, false
 				}
 				fresh = false
-				dst = append(dst, "<br/>"...)
+				dst = appendOut(dst, "<br/>", mode)
 			case tag == atom.P && openP == 0:
 				// "</p>" with no p open makes an empty p.
 				fresh = false
-				dst = append(dst, "<p></p>"...)
+				dst = appendOut(dst, "<p></p>", mode)
 			case isOpen(stack, tag, name):
 				// It closes an element below the current one: exact when
 				// the tree builder pops the elements above it and none of
@@ -356,14 +369,23 @@ func isOpen(stack []tokenElement, tag atom.Atom, name []byte) bool {
 	return false
 }
 
-func appendEndTag(dst []byte, e tokenElement) []byte {
-	dst = append(dst, '<', '/')
+func appendEndTag(dst []byte, e tokenElement, mode Mode) []byte {
+	dst = appendOut(dst, "</", mode)
 	if e.atom != 0 {
-		dst = append(dst, e.atom.String()...)
+		dst = append(dst, e.atom.String()...) // lower-case ASCII letters and digits
 	} else {
-		dst = append(dst, e.name...)
+		dst = appendOut(dst, e.name, mode)
 	}
-	return append(dst, '>')
+	return appendOut(dst, ">", mode)
+}
+
+// appendOut appends s as it is, or escaped for a JSON string in the
+// JSONString modes.
+func appendOut[S []byte | string](dst []byte, s S, mode Mode) []byte {
+	if mode&JSONString == 0 {
+		return append(dst, s...)
+	}
+	return jsonstr.AppendChars(dst, s, mode&JSONStringEscapeHTML == JSONStringEscapeHTML)
 }
 
 func isHeading(a atom.Atom) bool {
@@ -431,30 +453,73 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 }
 
 // appendEscapedHTML appends b escaped as x/net/html's Render escapes text
-// and attribute values.
-func appendEscapedHTML(dst, b []byte) []byte {
+// and attribute values (then for a JSON string, in the JSONString modes),
+// in one pass.
+func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
+	k := 0
+	if mode&JSONString != 0 {
+		k = 1
+		if mode&JSONStringEscapeHTML == JSONStringEscapeHTML {
+			k = 2
+		}
+	}
+	esc := &textEscapes[k]
 	start := 0
-	for i, c := range b {
-		var esc string
-		switch c {
-		case '&':
-			esc = "&amp;"
-		case '\'':
-			esc = "&#39;"
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '"':
-			esc = "&#34;"
-		case '\r':
-			esc = "&#13;"
-		default:
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if e := esc[c]; e != "" {
+				dst = append(dst, b[start:i]...)
+				dst = append(dst, e...)
+				start = i + 1
+			}
+			i++
 			continue
 		}
-		dst = append(dst, b[start:i]...)
-		dst = append(dst, esc...)
-		start = i + 1
+		if k == 0 {
+			i++
+			continue
+		}
+		// A JSON string: invalid UTF-8, U+2028 and U+2029 are escaped.
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			dst = append(dst, b[start:i]...)
+			dst = jsonstr.AppendChars(dst, b[i:i+size], k == 2)
+			start = i + size
+		}
+		i += size
 	}
 	return append(dst, b[start:]...)
 }
+
+// textEscapes gives, for the HTML output and the two JSONString modes, what
+// appendEscapedHTML writes for each ASCII byte: "" for the byte itself.
+var textEscapes = func() (t [3][utf8.RuneSelf]string) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		h := string(rune(c))
+		switch c {
+		case '&':
+			h = "&amp;"
+		case '\'':
+			h = "&#39;"
+		case '<':
+			h = "&lt;"
+		case '>':
+			h = "&gt;"
+		case '"':
+			h = "&#34;"
+		case '\r':
+			h = "&#13;"
+		}
+		for k := range t {
+			e := h
+			if k > 0 {
+				e = string(jsonstr.AppendChars(nil, h, k == 2))
+			}
+			if e != string(rune(c)) {
+				t[k][c] = e
+			}
+		}
+	}
+	return t
+}()

@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/internal/jsonstr"
 )
 
 // referenceHTML is what AppendHTML stands in for: src parsed by x/net/html
@@ -31,8 +33,15 @@ func referenceHTML(src string, mode Mode) (string, error) {
 			return "", err
 		}
 	}
+	if mode&JSONString != 0 {
+		return string(jsonstr.AppendChars(nil, b.String(), mode&JSONStringEscapeHTML == JSONStringEscapeHTML)), nil
+	}
 	return b.String(), nil
 }
+
+// allModes are the modes the tests try: with and without dropping images,
+// writing HTML and writing a JSON string.
+var allModes = []Mode{0, DropOneByOneImages, JSONString, DropOneByOneImages | JSONStringEscapeHTML}
 
 // dropOneByOneImages removes from n's subtree every HTML img whose width
 // and height are "1", template contents excepted (they are not children in
@@ -66,7 +75,8 @@ func isOneByOneImageNode(n *html.Node) bool {
 }
 
 // compareRender checks the serializer's invariant on src: AppendHTML writes
-// what referenceHTML writes, or reports false. It also checks that
+// what referenceHTML writes (escaped for a JSON string in the JSONString
+// modes), or reports false. It also checks that
 // AppendHTML appends to what dst holds.
 func compareRender(src string, mode Mode) (outcome, string) {
 	const prefix = "prefix:"
@@ -125,7 +135,7 @@ func TestAppendHTML(t *testing.T) {
 		{"a\x00b", false},
 		{"<p><b>x</p>y", false},
 	} {
-		for _, mode := range []Mode{0, DropOneByOneImages} {
+		for _, mode := range allModes {
 			got, diff := compareRender(tt.src, mode)
 			assert.NotEqual(t, disagreed, got, "%q mode %d\n%s", tt.src, mode, diff)
 			assert.Equal(t, tt.ok, got == agreed, "%q mode %d: ok", tt.src, mode)
@@ -147,7 +157,7 @@ func FuzzAppendHTML(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		for _, mode := range []Mode{0, DropOneByOneImages} {
+		for _, mode := range allModes {
 			if got, diff := compareRender(src, mode); got == disagreed {
 				t.Fatalf("%q mode %d\n%s", src, mode, diff)
 			}

@@ -31,11 +31,12 @@ var ErrGaveUp = errors.New("htmltoken: the fast tokenizer gave up")
 // A Fast tokenizes HTML in the data state as x/net/html's Tokenizer does,
 // without copying the source or allocating per token, for the subset that
 // feeds' HTML is made of: text with character references, start and end
-// tags with attributes, plain comments. On anything else — other comments,
-// doctypes, "</" not followed by a letter, character references it does not
-// decide (see appendUnescaped), raw text and RCDATA elements (script, style,
-// textarea, title, iframe, noembed, noframes, noscript, plaintext, xmp), a
-// tag cut by the end of the input, a carriage return or a NUL — its Next
+// tags with attributes, plain comments, the text of raw text and RCDATA
+// elements (script, style, textarea, title, iframe, noembed, noframes,
+// xmp). On anything else — other comments, doctypes, "</" not followed by a
+// letter, character references it does not decide (see appendUnescaped),
+// noscript and plaintext, a script holding "<!--", a tag cut by the end of
+// the input, a carriage return or a NUL — its Next
 // returns html.ErrorToken and Err returns ErrGaveUp, and the caller starts
 // again with x/net/html's Tokenizer (html.NewTokenizerFragment with a "div"
 // context).
@@ -59,6 +60,9 @@ type Fast struct {
 	textBuf []byte
 	// arena holds the current tag's keys and unescaped values.
 	arena []byte
+	// rawTag is the name of the raw text or RCDATA element whose start tag
+	// was the last token: its text comes next.
+	rawTag string
 }
 
 // NewFast returns a Fast tokenizer of src. It reads src in place: src must
@@ -90,7 +94,8 @@ func (z *Fast) Raw() []byte { return z.raw }
 // Text returns a text token's data, character references replaced.
 func (z *Fast) Text() []byte { return z.text }
 
-// NextIsNotRawText does nothing: z gives up on raw text elements.
+// NextIsNotRawText does nothing: z gives up on noscript and plaintext, the
+// elements a parser can tell it not to read as raw text.
 func (z *Fast) NextIsNotRawText() {}
 
 // TagName returns the lower-cased tag name and whether the tag has
@@ -152,6 +157,11 @@ func (z *Fast) Next() html.TokenType {
 	}
 	s := z.src
 	start := z.pos
+	if z.rawTag != "" {
+		if tt, ok := z.rawText(); ok {
+			return tt
+		}
+	}
 	if start >= len(s) {
 		z.err = io.EOF
 		z.tt = html.ErrorToken
@@ -300,9 +310,11 @@ func (z *Fast) Next() html.TokenType {
 		return z.tt
 	}
 	switch string(z.name) {
-	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style",
-		"textarea", "title", "xmp":
+	case "noscript", "plaintext":
 		return z.giveUp()
+	case "iframe", "noembed", "noframes", "script", "style", "textarea", "title", "xmp":
+		// Its text, up to its end tag, comes next (rawText).
+		z.rawTag = rawTagNames[string(z.name)]
 	}
 	// As x/net/html decides: the byte before '>' is a slash that does not
 	// end the last attribute's value.
@@ -312,6 +324,61 @@ func (z *Fast) Next() html.TokenType {
 		z.tt = html.StartTagToken
 	}
 	return z.tt
+}
+
+// rawTagNames interns the names of the raw text and RCDATA elements.
+var rawTagNames = map[string]string{
+	"iframe": "iframe", "noembed": "noembed", "noframes": "noframes", "script": "script",
+	"style": "style", "textarea": "textarea", "title": "title", "xmp": "xmp",
+}
+
+// rawText reads the text of the raw text or RCDATA element z.rawTag, as
+// x/net/html's Tokenizer does after its start tag: everything up to an end
+// tag with its name (any ASCII case) followed by white space, "/" or ">",
+// or up to the end of the input; character references are replaced in
+// textarea and title only. ok is false when there is no text (the end tag
+// comes next), or when z gave up: a script holding "<!--" before its end
+// tag (x/net/html then reads it with the script data escaped states).
+func (z *Fast) rawText() (html.TokenType, bool) {
+	tag := z.rawTag
+	z.rawTag = ""
+	s := z.src
+	start := z.pos
+	end := len(s)
+	for i := start; ; {
+		j := bytes.Index(s[i:], []byte("</"))
+		if j < 0 {
+			break
+		}
+		i += j
+		k := i + 2 + len(tag)
+		if k < len(s) && equalFoldASCII(s[i+2:k], []byte(tag)) {
+			if c := s[k]; isHTMLSpace(c) || c == '/' || c == '>' {
+				end = i
+				break
+			}
+		}
+		i += 2
+	}
+	if tag == "script" && bytes.Contains(s[start:end], []byte("<!--")) {
+		return z.giveUp(), true
+	}
+	if end == start {
+		return 0, false
+	}
+	z.pos = end
+	z.raw = s[start:end]
+	z.text = z.raw
+	if (tag == "textarea" || tag == "title") && bytes.IndexByte(z.raw, '&') >= 0 {
+		var ok bool
+		z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.raw, false)
+		if !ok {
+			return z.giveUp(), true
+		}
+		z.text = z.textBuf
+	}
+	z.tt = html.TextToken
+	return z.tt, true
 }
 
 // comment reads a comment at i ("<!"): only the plain form, "<!--" data

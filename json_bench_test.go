@@ -1,0 +1,48 @@
+package feedspec
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"testing"
+)
+
+// Benchmarks of the JSON writers on feeds parsed beforehand (the corpus):
+// json.Marshal, MarshalJSON, AppendJSON and WriteJSON, per input byte.
+//
+//	go test -run '^$' -bench 'CorpusJSON' -benchmem .
+
+// benchParsedCorpus parses the corpus once and returns its feeds and the
+// size of their input.
+func benchParsedCorpus(b *testing.B) ([]*Feed, int) {
+	var feeds []*Feed
+	total := 0
+	for _, in := range benchCorpus(b) {
+		if f, _ := ParseDocument(bytes.NewReader(in)); f != nil {
+			feeds = append(feeds, f)
+			total += len(in)
+		}
+	}
+	return feeds, total
+}
+
+func BenchmarkCorpusJSON(b *testing.B) {
+	feeds, total := benchParsedCorpus(b)
+	run := func(name string, f func(*Feed)) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, feed := range feeds {
+					f(feed)
+				}
+			}
+		})
+	}
+	run("json.Marshal", func(f *Feed) { _, _ = json.Marshal(f) })
+	run("MarshalJSON", func(f *Feed) { _, _ = f.MarshalJSON() })
+	var buf []byte
+	run("AppendJSON", func(f *Feed) { buf = f.AppendJSON(buf[:0]) })
+	run("AppendJSON-nil", func(f *Feed) { _ = f.AppendJSON(nil) })
+	run("WriteJSON", func(f *Feed) { _ = f.WriteJSON(io.Discard) })
+}
