@@ -115,8 +115,11 @@ type htmlSummary struct {
 // p and br; script and style text is hidden; and every HTML img whose width
 // and height are "1" is removed.
 func analyzeHTML(src string) (sum htmlSummary, exact bool) {
-	fz := htmltoken.NewFast(src)
-	if sum, exact := analyzeTokens(fz); !fz.GaveUp() {
+	fz := htmltoken.GetFast(src)
+	sum, exact = analyzeTokens(fz)
+	gaveUp := fz.GaveUp()
+	htmltoken.PutFast(fz)
+	if !gaveUp {
 		return sum, exact
 	}
 	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"))

@@ -187,6 +187,9 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 		repairDiagnostics(c.diagnostics, doc) // recovery.go
 	}
 	feed, err := processDocument(doc, c)
+	if feed != nil && c.withoutDocument {
+		detachFeed(feed) // WithoutDocument (detach.go)
+	}
 	if readErr != nil {
 		if err != nil {
 			return nil, &wrapError{

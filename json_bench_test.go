@@ -46,3 +46,36 @@ func BenchmarkCorpusJSON(b *testing.B) {
 	run("AppendJSON-nil", func(f *Feed) { _ = f.AppendJSON(nil) })
 	run("WriteJSON", func(f *Feed) { _ = f.WriteJSON(io.Discard) })
 }
+
+// BenchmarkCorpusParseJSON is parse and JSON together, per input byte:
+// parse alone, then with json.Marshal, AppendJSON (into a buffer reused from
+// one feed to the next) and WriteJSON(io.Discard).
+func BenchmarkCorpusParseJSON(b *testing.B) {
+	inputs := benchCorpus(b)
+	total := 0
+	for _, in := range inputs {
+		total += len(in)
+	}
+	var buf []byte
+	for _, c := range []struct {
+		name string
+		out  func(*Feed)
+	}{
+		{"parse", func(*Feed) {}},
+		{"json.Marshal", func(f *Feed) { _, _ = json.Marshal(f) }},
+		{"AppendJSON", func(f *Feed) { buf = f.AppendJSON(buf[:0]) }},
+		{"WriteJSON", func(f *Feed) { _ = f.WriteJSON(io.Discard) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, in := range inputs {
+					if f, _ := ParseDocument(bytes.NewReader(in)); f != nil {
+						c.out(f)
+					}
+				}
+			}
+		})
+	}
+}

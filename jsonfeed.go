@@ -236,6 +236,9 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		})
 	}
 	cleanupFeed(feed)
+	if c.withoutDocument {
+		detachFeed(feed)
+	}
 	return feed, limErr
 }
 

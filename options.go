@@ -18,6 +18,8 @@ type config struct {
 	limits Limits // WithLimits; zero fields are the defaults
 
 	jsonFeed bool // WithJSONFeed
+
+	withoutDocument bool // WithoutDocument
 }
 
 func newConfig(opts []Option) *config {

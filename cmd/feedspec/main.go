@@ -39,7 +39,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -144,7 +143,8 @@ func openSource(src string, stdin io.Reader) (io.ReadCloser, error) {
 func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON, strict bool, stdin io.Reader, stdout io.Writer) error {
 	var feed *feedspec.Feed
 	var err error
-	var opts []feedspec.Option
+	// The command never reads the document's tree.
+	opts := []feedspec.Option{feedspec.WithoutDocument()}
 	if !strict {
 		opts = append(opts, feedspec.WithJSONFeed(), feedspec.WithRecovery())
 	}
@@ -187,18 +187,14 @@ func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJ
 	return err
 }
 
+// writeJSON writes the feed's canonical JSON, indented, streamed entry by
+// entry (Feed.WriteJSON through an indentWriter).
 func writeJSON(w io.Writer, feed *feedspec.Feed) error {
-	b, err := feed.MarshalJSON()
-	if err != nil {
+	iw := newIndentWriter(w)
+	if err := feed.WriteJSON(iw); err != nil {
 		return err
 	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, b, "", "  "); err != nil {
-		return err
-	}
-	out.WriteByte('\n')
-	_, err = w.Write(out.Bytes())
-	return err
+	return iw.Close()
 }
 
 // writeListing writes the feed's title and page, then per entry its title,

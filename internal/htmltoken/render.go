@@ -58,8 +58,25 @@ const JSONStringEscapeHTML Mode = JSONString | 1<<2
 // starts with one.
 func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 	n := len(dst)
-	fz := NewFast(src)
-	if out, ok := appendTokens(dst, fz, mode); fz.err != ErrGaveUp {
+	if mode&JSONString != 0 && !utf8.ValidString(src) {
+		// Text on both sides of a tag left out joins into one string,
+		// which can make a UTF-8 sequence of two invalid halves: escape
+		// the serialization as a whole. (In valid UTF-8, every piece
+		// written is cut at an ASCII byte and escapes alone as it does in
+		// the whole.)
+		out, ok := AppendHTML(dst, src, mode&^JSONStringEscapeHTML)
+		if !ok {
+			return out, false
+		}
+		m := len(out)
+		out = jsonstr.AppendChars(out, out[n:m], mode&JSONStringEscapeHTML == JSONStringEscapeHTML)
+		return append(out[:n], out[m:]...), true
+	}
+	fz := GetFast(src)
+	out, ok := appendTokens(dst, fz, mode)
+	gaveUp := fz.err == ErrGaveUp
+	PutFast(fz)
+	if !gaveUp {
 		return out, ok
 	}
 	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode)

@@ -120,6 +120,7 @@ func TestAppendHTML(t *testing.T) {
 		{"<img width=1 height=1 src=p>", true},
 		{"<x-custom a=b>t</x-custom>", true},
 		{"<p title='a\\b\x01\u2028\xff\"'>x</p>", true},
+		{"<b>x\xe2<td>\x82\xacy<img width=1 height=1>\xe2\x82</b>", true},
 		{"<!-- c -->", true},
 		{"<script>if (a < b) x()</script>", true},
 		{"<style>p > a {}</style>", true},

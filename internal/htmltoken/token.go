@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -68,11 +69,38 @@ type Fast struct {
 // NewFast returns a Fast tokenizer of src. It reads src in place: src must
 // not change while the tokenizer is in use (a Go string never does).
 func NewFast(src string) *Fast {
-	z := &Fast{src: unsafe.Slice(unsafe.StringData(src), len(src))}
+	z := &Fast{}
+	z.reset(src)
+	return z
+}
+
+// reset makes z a tokenizer of src, keeping its buffers.
+func (z *Fast) reset(src string) {
+	*z = Fast{src: unsafe.Slice(unsafe.StringData(src), len(src)), textBuf: z.textBuf[:0], arena: z.arena[:0]}
 	if len(src) > math.MaxInt32 || strings.IndexByte(src, '\r') >= 0 || strings.IndexByte(src, 0) >= 0 {
 		z.err = ErrGaveUp
 	}
+}
+
+// fastPool holds the tokenizers GetFast hands out.
+var fastPool = sync.Pool{New: func() any { return new(Fast) }}
+
+// GetFast returns a Fast tokenizer of src, as NewFast does, from a pool:
+// give it back with PutFast once done with it and the slices it returned.
+// Its buffers are reused, so tokenizing many texts allocates little.
+func GetFast(src string) *Fast {
+	z := fastPool.Get().(*Fast)
+	z.reset(src)
 	return z
+}
+
+// PutFast gives z back to GetFast's pool; z must not be used afterwards.
+func PutFast(z *Fast) {
+	if cap(z.textBuf)+cap(z.arena) > 64<<10 {
+		return // a huge text's buffers do not stay
+	}
+	z.src = nil
+	fastPool.Put(z)
 }
 
 // GaveUp reports whether z met what it does not read (Err is ErrGaveUp):

@@ -1,0 +1,294 @@
+package feedspec
+
+import (
+	"unsafe"
+
+	"golang.org/x/net/html"
+)
+
+// WithoutDocument makes ParseDocument and ParseResponse return a Feed that
+// holds only its model: the parsed document is let go, so a program that
+// keeps many feeds (a reader, a crawler) keeps only what the model holds.
+// Document, Element and JSONObject return nil; everything else is the same,
+// the canonical JSON byte for byte.
+//
+// The model's strings, many of which point into the parsed document, are
+// copied into one block per feed. A text of escaped HTML keeps its source
+// (smaller than its tree), copied too, and builds its Node on first use as
+// before; Atom XHTML content, which is read from the document's tree, is
+// converted to its Node now. Diagnostics (WithDiagnostics) still point into
+// the document: drop them to let it go.
+func WithoutDocument() Option { return func(c *config) { c.withoutDocument = true } }
+
+// detachFeed lets go of f's document: it drops the document, the elements
+// and the JSON objects, builds the Nodes of XHTML texts, and copies every
+// string of the model into one new block.
+func detachFeed(f *Feed) {
+	f.doc, f.el, f.object = nil, nil, nil
+	for _, e := range f.Entries {
+		if e != nil {
+			e.el, e.object = nil, nil
+		}
+	}
+	// XHTML texts become Nodes, whose strings (read from the document's
+	// tree) are copied with the others.
+	var trees []*html.Node
+	f.eachString(func(*string) {}, func(t *Text) {
+		if l := t.lazy; l != nil && l.xhtml != nil {
+			trees = append(trees, t.fragment())
+			t.lazy = nil // now an eager Node: the document's tree is let go
+		}
+	})
+	n := 0
+	count := func(s *string) { n += len(*s) }
+	f.eachString(count, nil)
+	for _, t := range trees {
+		eachNodeString(count, t)
+	}
+	block := make([]byte, 0, n)
+	move := func(s *string) {
+		if len(*s) == 0 {
+			return
+		}
+		start := len(block)
+		block = append(block, *s...)
+		*s = unsafe.String(&block[start], len(*s))
+	}
+	f.eachString(move, nil)
+	for _, t := range trees {
+		eachNodeString(move, t)
+	}
+}
+
+// eachString calls fn with a pointer to every string of the model reachable
+// from f (TestEachStringSeesEveryString checks that none is missed), and
+// textFn, when not nil, with every Text before its strings. The strings of
+// a Text are its string value and the source of a lazy Node; a Node's tree
+// is not visited.
+func (f *Feed) eachString(fn func(*string), textFn func(*Text)) {
+	eachText(fn, textFn, f.Title, f.Subtitle, f.Description, f.Rights)
+	fn(&f.PageURL)
+	fn(&f.FeedURL)
+	fn(&f.PreviousFeedURL)
+	fn(&f.NextFeedURL)
+	eachImage(fn, f.Icon)
+	eachImage(fn, f.Logo)
+	eachPerson(fn, f.Authors...)
+	for _, e := range f.Entries {
+		if e != nil {
+			e.eachString(fn, textFn)
+		}
+	}
+	fn(&f.ID)
+	fn(&f.Language)
+	if g := f.Generator; g != nil {
+		fn(&g.Name)
+		fn(&g.URI)
+		fn(&g.Version)
+	}
+	eachCategory(fn, f.CategoryDetails)
+	for i := range f.SkipDays {
+		fn(&f.SkipDays[i])
+	}
+	fn(&f.UpdatePeriod)
+	eachLink(fn, f.Links)
+	eachPerson(fn, f.Contributors...)
+	if it := f.ITunes; it != nil {
+		eachPerson(fn, it.Owner)
+		fn(&it.Type)
+		eachImage(fn, it.Image)
+		fn(&it.NewFeedURL)
+	}
+	if pc := f.Podcast; pc != nil {
+		fn(&pc.GUID)
+		fn(&pc.LockedOwner)
+		for i := range pc.Funding {
+			fn(&pc.Funding[i].URL)
+			fn(&pc.Funding[i].Text)
+		}
+		eachPodcastPerson(fn, pc.Persons)
+		eachPodcastValue(fn, pc.Values)
+	}
+}
+
+// eachString is Feed.eachString for an entry.
+func (e *Entry) eachString(fn func(*string), textFn func(*Text)) {
+	eachText(fn, textFn, e.Title, e.Subtitle, e.Summary, e.Content, e.Rights)
+	fn(&e.PageURL)
+	eachImage(fn, e.Thumbnail)
+	eachPerson(fn, e.Authors...)
+	for i := range e.Categories {
+		fn(&e.Categories[i])
+	}
+	for _, enc := range e.Enclosures {
+		if enc == nil {
+			continue
+		}
+		fn(&enc.URL)
+		if enc.MIMEType != nil {
+			fn(enc.MIMEType)
+		}
+		fn(&enc.Medium)
+		fn(&enc.Title)
+	}
+	fn(&e.ID)
+	fn(&e.Language)
+	fn(&e.CommentsURL)
+	if src := e.Source; src != nil {
+		fn(&src.ID)
+		eachText(fn, textFn, src.Title)
+		fn(&src.URL)
+		fn(&src.FeedURL)
+	}
+	eachPerson(fn, e.Contributors...)
+	eachCategory(fn, e.CategoryDetails)
+	fn(&e.ContentSrc)
+	fn(&e.ContentType)
+	eachLink(fn, e.Links)
+	if it := e.ITunes; it != nil {
+		fn(&it.Title)
+		fn(&it.EpisodeType)
+	}
+	if pc := e.Podcast; pc != nil {
+		for i := range pc.Transcripts {
+			t := &pc.Transcripts[i]
+			fn(&t.URL)
+			fn(&t.Type)
+			fn(&t.Language)
+			fn(&t.Rel)
+		}
+		if c := pc.Chapters; c != nil {
+			fn(&c.URL)
+			fn(&c.Type)
+		}
+		eachPodcastPerson(fn, pc.Persons)
+		if s := pc.Season; s != nil {
+			fn(&s.Name)
+		}
+		if ep := pc.Episode; ep != nil {
+			fn(&ep.Display)
+		}
+		for i := range pc.Soundbites {
+			fn(&pc.Soundbites[i].Title)
+		}
+		for i := range pc.AlternateEnclosures {
+			a := &pc.AlternateEnclosures[i]
+			fn(&a.Type)
+			fn(&a.Lang)
+			fn(&a.Codecs)
+			fn(&a.Rel)
+			fn(&a.Title)
+			for j := range a.Sources {
+				fn(&a.Sources[j].URI)
+				fn(&a.Sources[j].ContentType)
+			}
+			if in := a.Integrity; in != nil {
+				fn(&in.Type)
+				fn(&in.Value)
+			}
+		}
+		eachPodcastValue(fn, pc.Values)
+	}
+}
+
+// eachText calls textFn (when not nil) with each text, then visits its
+// strings.
+func eachText(fn func(*string), textFn func(*Text), texts ...*Text) {
+	for _, t := range texts {
+		if t == nil {
+			continue
+		}
+		if textFn != nil {
+			textFn(t)
+		}
+		fn(&t.str)
+		if l := t.lazy; l != nil && l.xhtml == nil {
+			fn(&l.src)
+		}
+	}
+}
+
+// eachNodeString visits the strings of n and its descendants.
+func eachNodeString(fn func(*string), n *html.Node) {
+	if n == nil {
+		return
+	}
+	fn(&n.Data)
+	fn(&n.Namespace)
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		fn(&a.Namespace)
+		fn(&a.Key)
+		fn(&a.Val)
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		eachNodeString(fn, c)
+	}
+}
+
+func eachImage(fn func(*string), img *Image) {
+	if img != nil {
+		fn(&img.URL)
+	}
+}
+
+func eachPerson(fn func(*string), list ...*Person) {
+	for _, p := range list {
+		if p == nil {
+			continue
+		}
+		fn(&p.Name)
+		fn(&p.Email)
+		fn(&p.PageURL)
+		eachImage(fn, p.Icon)
+	}
+}
+
+func eachCategory(fn func(*string), list []Category) {
+	for i := range list {
+		c := &list[i]
+		fn(&c.Term)
+		fn(&c.Scheme)
+		fn(&c.Label)
+		eachCategory(fn, c.Subcategories)
+	}
+}
+
+func eachLink(fn func(*string), list []Link) {
+	for i := range list {
+		l := &list[i]
+		fn(&l.Href)
+		fn(&l.Rel)
+		fn(&l.Type)
+		fn(&l.HrefLang)
+		fn(&l.Title)
+	}
+}
+
+func eachPodcastPerson(fn func(*string), list []PodcastPerson) {
+	for i := range list {
+		p := &list[i]
+		fn(&p.Name)
+		fn(&p.Role)
+		fn(&p.Group)
+		fn(&p.Img)
+		fn(&p.Href)
+	}
+}
+
+func eachPodcastValue(fn func(*string), list []PodcastValue) {
+	for i := range list {
+		v := &list[i]
+		fn(&v.Type)
+		fn(&v.Method)
+		fn(&v.Suggested)
+		for j := range v.Recipients {
+			r := &v.Recipients[j]
+			fn(&r.Name)
+			fn(&r.Type)
+			fn(&r.Address)
+			fn(&r.CustomKey)
+			fn(&r.CustomValue)
+		}
+	}
+}

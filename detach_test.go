@@ -1,0 +1,150 @@
+package feedspec
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feedspec/feedspec/internal/sharedtest"
+	"github.com/feedspec/feedspec/testdata/gen"
+)
+
+// checkWithoutDocument parses b with opts, with and without
+// WithoutDocument, and checks that only the document differs.
+func checkWithoutDocument(t testing.TB, name string, b []byte, opts ...Option) {
+	t.Helper()
+	full, err1 := ParseDocument(bytes.NewReader(b), opts...)
+	bare, err2 := ParseDocument(bytes.NewReader(b), append(opts[:len(opts):len(opts)], WithoutDocument())...)
+	if (full == nil) != (bare == nil) || (err1 == nil) != (err2 == nil) {
+		t.Fatalf("%s: WithoutDocument changes the outcome: %v / %v", name, err1, err2)
+	}
+	if full == nil {
+		return
+	}
+	a, _ := full.MarshalJSON()
+	c, _ := bare.MarshalJSON()
+	if !bytes.Equal(a, c) {
+		t.Fatalf("%s: WithoutDocument changes the canonical JSON:\n%.300s\n%.300s", name, a, c)
+	}
+	if bare.Document() != nil || bare.Element() != nil || bare.JSONObject() != nil {
+		t.Fatalf("%s: a feed parsed WithoutDocument keeps its document", name)
+	}
+	for i, e := range bare.Entries {
+		if e.Element() != nil || e.JSONObject() != nil || e.Feed != bare {
+			t.Fatalf("%s: entry %d keeps its element", name, i)
+		}
+		for _, pair := range [][2]*Text{{full.Entries[i].Content, e.Content}, {full.Entries[i].Summary, e.Summary}} {
+			if pair[0].HTML() != pair[1].HTML() || pair[0].TextContent() != pair[1].TextContent() ||
+				(pair[0].Node() == nil) != (pair[1].Node() == nil) {
+				t.Fatalf("%s: entry %d: a text differs WithoutDocument", name, i)
+			}
+		}
+	}
+}
+
+// TestWithoutDocument compares feeds parsed with and without
+// WithoutDocument: every golden feed, JSON Feeds, the conformance cases and
+// the corpus.
+func TestWithoutDocument(t *testing.T) {
+	xmlFiles, _ := filepath.Glob("testdata/golden/*.xml")
+	for _, path := range xmlFiles {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		checkWithoutDocument(t, path, b, goldenOptions(path)...)
+	}
+	jsonFiles, _ := filepath.Glob("testdata/jsonfeed/*.feed.json")
+	for _, path := range jsonFiles {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		checkWithoutDocument(t, path, b, jsonFeedGoldenOptions(path)...)
+	}
+	for i, doc := range sharedtest.ConformanceDocuments(t) {
+		checkWithoutDocument(t, "conformance case "+string(rune('0'+i%10)), []byte(doc), WithURL("https://base/"))
+	}
+	if testing.Short() {
+		return
+	}
+	for _, path := range sharedtest.CorpusFiles(t) {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		checkWithoutDocument(t, path, b, WithURL("https://example.com/feed"))
+	}
+}
+
+// TestWithoutDocumentLetsGo checks that the document is let go: a feed kept
+// after parsing holds much less memory with WithoutDocument.
+func TestWithoutDocumentLetsGo(t *testing.T) {
+	in := gen.Feed(gen.Atom, 2<<20) // XHTML and escaped HTML content
+	retained := func(opts ...Option) uint64 {
+		var feeds []*Feed
+		runtime.GC()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		for range 3 {
+			f, err := ParseDocument(bytes.NewReader(in), opts...)
+			require.NoError(t, err)
+			feeds = append(feeds, f)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		runtime.KeepAlive(feeds)
+		return m1.HeapAlloc - m0.HeapAlloc
+	}
+	full, bare := retained(), retained(WithoutDocument())
+	t.Logf("retained for 3 × %d bytes: %d with the document, %d without", len(in), full, bare)
+	assert.Less(t, float64(bare), 0.5*float64(full))
+}
+
+// TestEachStringSeesEveryString fills every field of a feed and checks that
+// eachString visits every string field reflection finds, so that
+// WithoutDocument copies them all.
+func TestEachStringSeesEveryString(t *testing.T) {
+	var f Feed
+	fillAll(reflect.ValueOf(&f).Elem(), 0)
+	var want int
+	var count func(v reflect.Value)
+	count = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() || v.Type() == reflect.TypeOf((*Feed)(nil)) {
+				return
+			}
+			if v.Type() == reflect.TypeOf((*Text)(nil)) {
+				want++ // its string value
+				return
+			}
+			count(v.Elem())
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					count(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				count(v.Index(i))
+			}
+		case reflect.String:
+			want++
+		}
+	}
+	count(reflect.ValueOf(&f).Elem())
+	got := 0
+	f.eachString(func(s *string) {
+		if *s != "" {
+			got++
+		}
+	}, nil)
+	assert.Equal(t, want, got)
+	assert.Greater(t, got, 100)
+	detachFeed(&f)
+	j, _ := f.MarshalJSON()
+	assert.True(t, strings.Contains(string(j), `"podcast"`))
+}
