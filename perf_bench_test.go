@@ -39,10 +39,10 @@ func benchCorpus(b *testing.B) [][]byte {
 	return out
 }
 
-// benchParseDocuments parses every input once per iteration (and marshals
-// the feed when withJSON), reporting throughput and allocations per KB of
-// input.
-func benchParseDocuments(b *testing.B, inputs [][]byte, withJSON bool) {
+// benchParseDocuments parses every input once per iteration, with opts (and
+// marshals the feed when withJSON), reporting throughput and allocations per
+// KB of input.
+func benchParseDocuments(b *testing.B, inputs [][]byte, withJSON bool, opts ...Option) {
 	total := 0
 	for _, in := range inputs {
 		total += len(in)
@@ -54,7 +54,7 @@ func benchParseDocuments(b *testing.B, inputs [][]byte, withJSON bool) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, in := range inputs {
-			f, err := ParseDocument(bytes.NewReader(in))
+			f, err := ParseDocument(bytes.NewReader(in), opts...)
 			if err != nil || !withJSON {
 				continue
 			}

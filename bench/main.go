@@ -91,6 +91,10 @@ func main() {
 		coverageMain(os.Args[2:]) // coverage.go
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "recoverycost" {
+		recoveryCostMain(os.Args[2:]) // recoverycost.go
+		return
+	}
 	corpus := flag.String("corpus", "../../shared/corpus/feeds", "directory of real feeds (skipped when absent)")
 	rounds := flag.Int("rounds", 5, "interleaved rounds per measurement")
 	skipScaling := flag.Bool("noscaling", false, "skip the time-per-byte table")

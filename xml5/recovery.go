@@ -1,9 +1,11 @@
 package xml5
 
 import (
+	"encoding/binary"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding/charmap"
 )
@@ -72,11 +74,12 @@ func recoverDecode(raw []byte, transport, text, enc string) (string, string, []R
 		}
 	}
 	switch {
-	case singleByte(enc) && utf8.Valid(raw) && hasNonASCII(raw):
+	case singleByte(enc) && hasNonASCII(raw) && utf8.Valid(raw):
 		// Repair 3: the bytes are UTF-8 whatever the label says.
 		repairs = append(repairs, Repair{Message: "declared " + declared + ", decoded as UTF-8"})
 		text, enc = utf8Text(raw), "UTF-8"
-	case enc == "UTF-8" && mostlyNotUTF8(raw):
+	case enc == "UTF-8" && !sharesMemory(text, raw) && mostlyNotUTF8(raw):
+		// utf8Text copies raw only when it is not valid UTF-8.
 		what := "declared " + declared
 		if declared == "" {
 			what = "no encoding declared"
@@ -99,12 +102,28 @@ func hasBOM(raw []byte) bool {
 }
 
 func hasNonASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return true
+	return nextNonASCII(b, 0) < len(b)
+}
+
+// nextNonASCII returns the index of the first byte of b at or after i that
+// is not ASCII, or len(b), reading eight bytes at a time.
+func nextNonASCII(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+			break
 		}
 	}
-	return false
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return i
+		}
+	}
+	return i
+}
+
+// sharesMemory reports whether text is raw itself (decode did not copy it).
+func sharesMemory(text string, raw []byte) bool {
+	return len(raw) > 0 && len(text) == len(raw) && unsafe.StringData(text) == &raw[0]
 }
 
 // mostlyNotUTF8 reports whether raw is not valid UTF-8, has at least as
@@ -169,7 +188,17 @@ var cp1252High = [32]rune{
 // stand for make valid UTF-8 text, it returns that text.
 func undoubleUTF8(text string) (string, bool) {
 	need, multi := 0, false
-	for _, r := range text {
+	raw := unsafe.Slice(unsafe.StringData(text), len(text))
+	for i := nextNonASCII(raw, 0); i < len(text); {
+		if text[i] < 0x80 {
+			if need > 0 {
+				return "", false
+			}
+			i = nextNonASCII(raw, i)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		i += n
 		b, ok := cp1252Byte(r)
 		if !ok {
 			return "", false
