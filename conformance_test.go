@@ -153,19 +153,10 @@ func readKnownFailures(t *testing.T) map[string]string {
 // the document URL https://base/ and compares the result, in the reference
 // harness's JSON shape, with the case's #parsed value.
 func TestFeedParsingConformance(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
-	if len(files) == 0 {
-		t.Skipf("the feed-parsing conformance suite is not at %s; skipping", feedParsingDir)
-	}
-	sort.Strings(files)
 	known := readKnownFailures(t)
 	seen := map[string]bool{}
 	passed, failed := 0, 0
-	for _, file := range files {
-		cases, err := readDatFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, cases := range feedParsingCases(t) {
 		for _, c := range cases {
 			seen[c.name] = true
 			got, want, err := runFeedParsingCase(c)
@@ -196,6 +187,26 @@ func TestFeedParsingConformance(t *testing.T) {
 		}
 	}
 	fmt.Println("feed-parsing conformance:", passed, "passed,", failed, "failed")
+}
+
+// feedParsingCases returns the cases of every file of the feed-parsing
+// suite, file by file in name order, or skips t when the suite is absent.
+func feedParsingCases(t *testing.T) [][]datCase {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
+	if len(files) == 0 {
+		t.Skipf("the feed-parsing conformance suite is not at %s; skipping", feedParsingDir)
+	}
+	sort.Strings(files)
+	var out [][]datCase
+	for _, file := range files {
+		cases, err := readDatFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, cases)
+	}
+	return out
 }
 
 // runFeedParsingCase parses a case's #data (with opts after the document

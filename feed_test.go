@@ -204,25 +204,7 @@ var _ io.Reader = (*failingReader)(nil)
 // strings, category details have terms, every entry points to its feed, and
 // the feed and its entries keep their source elements.
 func FuzzParseDocument(f *testing.F) {
-	files, _ := filepath.Glob("testdata/golden/*.xml")
-	for _, path := range files {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
-	// The conformance documents, read at fuzz time when ../shared is there.
-	dats, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
-	for _, path := range dats {
-		cases, err := readDatFile(path)
-		if err != nil {
-			continue
-		}
-		for _, c := range cases {
-			f.Add([]byte(c.sections["data"]))
-		}
-	}
+	addFeedSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		feed, err := ParseDocument(bytes.NewReader(data), WithURL(goldenBaseURL))
 		if feed == nil {

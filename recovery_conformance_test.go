@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -21,19 +19,10 @@ const recoveryChangesFile = "testdata/recovery-conformance-changes.txt"
 // from the default mode's) are exactly those recoveryChangesFile lists, with
 // a reason each. It prints one summary line.
 func TestFeedParsingConformanceRecovery(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
-	if len(files) == 0 {
-		t.Skipf("the feed-parsing conformance suite is not at %s; skipping", feedParsingDir)
-	}
-	sort.Strings(files)
 	listed := readRecoveryChanges(t)
 	changed := map[string]bool{}
 	passed, failed := 0, 0
-	for _, file := range files {
-		cases, err := readDatFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, cases := range feedParsingCases(t) {
 		for _, c := range cases {
 			spec, want, err1 := runFeedParsingCase(c)
 			rec, _, err2 := runFeedParsingCase(c, WithRecovery())

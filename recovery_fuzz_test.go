@@ -18,24 +18,7 @@ import (
 //
 //	flock /tmp/heavy.lock go test -run '^$' -fuzz '^FuzzParseDocumentRecovery$' -fuzztime 15m -parallel 1 .
 func FuzzParseDocumentRecovery(f *testing.F) {
-	files, _ := filepath.Glob("testdata/golden/*.xml")
-	for _, path := range files {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
-	dats, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
-	for _, path := range dats {
-		cases, err := readDatFile(path)
-		if err != nil {
-			continue
-		}
-		for _, c := range cases {
-			f.Add([]byte(c.sections["data"]))
-		}
-	}
+	addFeedSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var diags []Diagnostic
 		feed, err := ParseDocument(bytes.NewReader(data), WithURL(goldenBaseURL), WithRecovery(), WithDiagnostics(&diags))
@@ -66,4 +49,27 @@ func FuzzParseDocumentRecovery(f *testing.F) {
 			}
 		}
 	})
+}
+
+// addFeedSeeds seeds a fuzz target with the golden feeds and, read at fuzz
+// time when ../shared is there, the conformance documents.
+func addFeedSeeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/golden/*.xml")
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	dats, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
+	for _, path := range dats {
+		cases, err := readDatFile(path)
+		if err != nil {
+			continue
+		}
+		for _, c := range cases {
+			f.Add([]byte(c.sections["data"]))
+		}
+	}
 }
