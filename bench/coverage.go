@@ -8,8 +8,9 @@ package main
 // gofeed and Python feedparser (run with feedparser_coverage.py), over every
 // file of the corpus it counts the files giving a feed, the items found (per
 // file at most the manifest's count, summed) against MANIFEST.tsv's items
-// column, the files the manifest gives items where none are found, and the
-// items without any date. -v lists, per file, where recovery mode falls short
+// column (and against the items the files hold, where -held corrects the
+// manifest's over-counts), the files the manifest gives items where none are
+// found, and the items without any date. -v lists, per file, where recovery mode falls short
 // of the manifest or of feedparser.
 
 import (
@@ -82,6 +83,8 @@ func coverageMain(args []string) {
 	manifest := fs.String("manifest", "", "MANIFEST.tsv (default: ../MANIFEST.tsv beside the corpus directory)")
 	python := fs.String("python", "/usr/bin/python3", "Python with feedparser (\"\" to leave feedparser out)")
 	verbose := fs.Bool("v", false, "list the files where recovery mode falls short")
+	held := fs.String("held", "nodefp__illegally-nested.xml=10,kdesyn__javaworld.xml=10,rssreader__opensearch-example1.xml=1,rssreader__opensearch-example2.xml=1",
+		"file=n,...: the items files hold where the manifest over-counts (nested <item />, <item> in comments)")
 	fs.Parse(args)
 	if *manifest == "" {
 		*manifest = filepath.Join(filepath.Dir(filepath.Clean(*corpus)), "MANIFEST.tsv")
@@ -129,9 +132,26 @@ func coverageMain(args []string) {
 		}
 	}
 
-	total := 0
+	holds := map[string]int{}
+	for name, n := range want {
+		holds[name] = n
+	}
+	for _, kv := range strings.Split(*held, ",") {
+		if kv == "" {
+			continue
+		}
+		name, n, ok := strings.Cut(kv, "=")
+		v, err := strconv.Atoi(n)
+		if !ok || err != nil {
+			fmt.Fprintf(os.Stderr, "coverage: -held: bad %q\n", kv)
+			os.Exit(2)
+		}
+		holds[name] = v
+	}
+	total, totalHeld := 0, 0
 	for _, name := range names {
 		total += want[name]
+		totalHeld += holds[name]
 	}
 	fmt.Printf("%d files; the manifest counts %d items\n\n", len(names), total)
 	fmt.Print("| |")
@@ -162,6 +182,9 @@ func coverageMain(args []string) {
 	row(fmt.Sprintf("items found, of the manifest's %s", thousands(total)), func(name string, c coverage) int {
 		return min(c.items, want[name])
 	}, true)
+	row(fmt.Sprintf("items found, of the %s the files hold (-held)", thousands(totalHeld)), func(name string, c coverage) int {
+		return min(c.items, holds[name])
+	}, false)
 	row("items found (not capped by the manifest)", func(_ string, c coverage) int { return c.items }, false)
 	row("feed files with items where it finds none", func(name string, c coverage) int {
 		return b2i(want[name] > 0 && c.items == 0)
