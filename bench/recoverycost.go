@@ -39,7 +39,7 @@ func recoveryCostMain(args []string) {
 	corpus := fs.String("corpus", "../../shared/corpus/feeds", "directory of real feeds")
 	rounds := fs.Int("rounds", 9, "interleaved rounds per measurement")
 	fs.Parse(args)
-	parsers = []parser{feedspecParser("default"), feedspecParser("recovery", feedspec.WithRecovery())}
+	modes := []parser{feedspecParser("default"), feedspecParser("recovery", feedspec.WithRecovery())}
 
 	var sets []inputSet
 	if in, err := readDir(*corpus); err == nil && len(in) > 0 {
@@ -65,7 +65,7 @@ func recoveryCostMain(args []string) {
 			if withJSON {
 				mode = "parse+JSON"
 			}
-			res := measure(s, withJSON, *rounds)
+			res := measure(modes, s, withJSON, *rounds)
 			d, r := res[0], res[1]
 			fmt.Printf("| %s | %s | %.1f | %.1f | %.3f× | %.3f× | %.3f× | %.3f× |\n", s.name, mode,
 				d.mbps(s), r.mbps(s), r.wall.Seconds()/d.wall.Seconds(), r.cpu.Seconds()/d.cpu.Seconds(),
