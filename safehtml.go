@@ -2,6 +2,8 @@ package feedspec
 
 import (
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
@@ -34,10 +36,23 @@ import (
 //   - Per element, only allow-listed attributes, so every event handler
 //     (onerror, onload, ...), id, name, class, target, srcdoc, formaction,
 //     ping and the like are removed. Numbers, lengths and enumerated values
-//     are checked; style keeps only declarations of a list of presentational
-//     properties whose values are plain keywords, numbers, lengths, colours
-//     and rgb()/hsl() functions (so no expression(), url(), escapes or
-//     comments).
+//     are checked.
+//   - style keeps only the declarations of these presentational properties:
+//     color, background-color, text-align, text-decoration, text-indent,
+//     text-transform, font-weight, font-style, font-size, font-variant,
+//     line-height, letter-spacing, word-spacing, white-space,
+//     vertical-align, width, height, min- and max-width and -height, margin
+//     and padding (and their -top, -right, -bottom, -left), border (and its
+//     sides, -color, -style, -width, -radius), border-collapse,
+//     border-spacing, float, clear, list-style-type and direction. Nothing
+//     that positions or transforms content (position, top, left, z-index,
+//     transform, display, overflow, ...) is kept. A value may only hold
+//     keywords, hex colours, rgb()/rgba()/hsl()/hsla() colours and
+//     non-negative numbers and lengths no larger than 10,000px (or the same
+//     in pt, pc, in, cm, mm, q), 100em (rem, ex, ch), 100vw (vh, vmin,
+//     vmax), 1,000% or 1,000 without a unit; so no negative margin or
+//     indent, no expression(), url(), calc(), escapes or comments. A
+//     declaration with any other value is removed.
 //   - URL attributes (href, src, cite, poster, srcset) are parsed with the
 //     WHATWG URL parser, as a browser does (entities are already decoded,
 //     and tabs, newlines and surrounding control characters are ignored, so
@@ -58,13 +73,20 @@ import (
 // All attribute values are quoted and escaped, text is escaped, and no
 // element whose content the HTML parser treats as raw text (script, style,
 // textarea, title, xmp, iframe, noembed, noframes, noscript, plaintext) nor
-// any SVG or MathML element is ever written, so parsing the output as HTML
-// builds only the elements and attributes written (and the ones the parser
-// implies, like tbody). For content parsed from escaped HTML, parsing the
-// output again gives exactly the tree that was written. Atom XHTML content
-// can nest elements in ways HTML parsing does not (a pre inside a p, an li
-// inside an li); for it a browser may restructure the output, still only
-// from the elements and attributes written.
+// any SVG or MathML element is ever written. The output is written for the
+// HTML fragment parser (a div context, as innerHTML): parsing it builds
+// exactly the elements, attributes and text written, in the tree the tags
+// describe, and SafeHTML of that tree is the same string again. For that,
+// where the parser would close an element implicitly (a removed wrapper or
+// Atom XHTML content can leave a div or a table inside a p, an li inside an
+// li, a dd or dt inside a dd or dt, an h2 right inside an h1, an a inside an
+// a, a ruby annotation inside a p), SafeHTML closes it there and opens it
+// again, with the same attributes, for the content that follows; it writes
+// the table elements the parser would imply (tbody, tr, td around a
+// table's stray content, colgroup around col), and leaves out the tags (not
+// the content) of table parts outside a table, which the parser ignores.
+// The attributes of formatting elements (a, b, em, ...) are written sorted
+// by name, the order in which x/net/html's parser keeps them.
 func SafeHTML(t *Text, baseURL string) string {
 	if t == nil {
 		return ""
@@ -79,7 +101,9 @@ func SafeHTML(t *Text, baseURL string) string {
 			s.base = u
 		}
 	}
+	s.cur = &s.root
 	s.children(n)
+	s.moveTo(&s.root)
 	return s.b.String()
 }
 
@@ -236,23 +260,363 @@ var safeDropped = map[string]bool{
 // without children.
 var safeVoid = map[string]bool{"br": true, "col": true, "hr": true, "img": true, "source": true, "track": true, "wbr": true}
 
-// safeWriter writes the sanitized serialization of a tree.
+// safeWriter writes the sanitized serialization of a tree. It keeps a model
+// of the elements the HTML parser will have open when it reads the output,
+// so that what it writes is the tree the parser builds: where the parser
+// would close an element implicitly (a div inside a p, an li inside an li,
+// an h2 right inside an h1, an a inside an a), the writer closes it first
+// and opens it again, with the same attributes, for the content that
+// follows; where the parser would imply a table element (tbody, tr, td,
+// colgroup), the writer writes it.
 type safeWriter struct {
 	base *whatwg.Url // nil: no usable base URL
 	b    strings.Builder
+	// open is the parser's stack of open elements for what was written.
+	open []*safeFrame
+	// root is the fragment: the parent of the top-level content.
+	root safeFrame
+	// cur is the frame the content being written belongs to.
+	cur *safeFrame
+	// afterPre: the last thing written is a <pre> start tag (the parser
+	// drops a newline right after it).
+	afterPre bool
+}
+
+// A safeFrame is an element SafeHTML writes (or the fragment root), with
+// what the HTML parser's rules need to know about its ancestors.
+type safeFrame struct {
+	name   string
+	start  string // the start tag as written, to open the element again
+	parent *safeFrame
+	isOpen bool // written and not closed since
+	inPre  bool // this element or an ancestor is a pre
+	// wrappers are the table elements the writer added inside this one
+	// (tbody, tr, td or colgroup, outermost first), still open.
+	wrappers []*safeFrame
+	// The nearest ancestor-or-self the parser would close when a p-closing
+	// element, an li, a dd or dt, an a, or a ruby annotation starts here
+	// (nil: none in scope).
+	p, li, dd, a, ruby *safeFrame
+}
+
+// newFrame returns the frame of element name written inside parent.
+func newFrame(name, start string, parent *safeFrame) *safeFrame {
+	f := &safeFrame{name: name, start: start, parent: parent,
+		p: parent.p, li: parent.li, dd: parent.dd, a: parent.a, ruby: parent.ruby,
+		inPre: parent.inPre || name == "pre"}
+	// A table, cell or caption is a scope boundary and a marker.
+	if safeTableScope[name] {
+		f.p, f.a, f.ruby = nil, nil, nil
+	}
+	// The li, dd and dt loops stop at special elements but address, div, p.
+	if safeSpecial[name] && name != "address" && name != "div" && name != "p" {
+		f.li, f.dd = nil, nil
+	}
+	switch name {
+	case "p":
+		f.p = f
+	case "li":
+		f.li = f
+	case "dd", "dt":
+		f.dd = f
+	case "a":
+		f.a = f
+	case "ruby":
+		f.ruby = f
+	}
+	return f
+}
+
+var (
+	// safeTableScope are the written elements that bound the parser's
+	// scopes and the list of active formatting elements.
+	safeTableScope = map[string]bool{"table": true, "td": true, "th": true, "caption": true}
+	// safeSpecial are the allowed elements of the HTML parser's "special"
+	// category.
+	safeSpecial = map[string]bool{
+		"address": true, "article": true, "aside": true, "blockquote": true, "br": true, "caption": true,
+		"center": true, "col": true, "colgroup": true, "dd": true, "details": true, "div": true, "dl": true,
+		"dt": true, "figcaption": true, "figure": true, "footer": true, "h1": true, "h2": true, "h3": true,
+		"h4": true, "h5": true, "h6": true, "header": true, "hgroup": true, "hr": true, "img": true, "li": true,
+		"main": true, "nav": true, "ol": true, "p": true, "pre": true, "section": true, "source": true,
+		"summary": true, "table": true, "tbody": true, "td": true, "tfoot": true, "th": true, "thead": true,
+		"tr": true, "track": true, "ul": true, "wbr": true,
+	}
+	// safeClosesP are the allowed elements whose start tag closes a p in
+	// button scope.
+	safeClosesP = map[string]bool{
+		"address": true, "article": true, "aside": true, "blockquote": true, "center": true, "details": true,
+		"div": true, "dl": true, "figcaption": true, "figure": true, "footer": true, "header": true,
+		"hgroup": true, "main": true, "nav": true, "ol": true, "p": true, "section": true, "summary": true,
+		"ul": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "pre": true,
+		"li": true, "dd": true, "dt": true, "table": true, "hr": true,
+	}
+	// safeFormatting are the allowed formatting elements of the HTML parser.
+	safeFormatting = map[string]bool{
+		"a": true, "b": true, "big": true, "code": true, "em": true, "i": true, "s": true,
+		"small": true, "strike": true, "strong": true, "tt": true, "u": true,
+	}
+	safeHeadings = map[string]bool{"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true}
+	// safeTableParts are the elements the parser ignores outside their
+	// table context.
+	safeTableParts = map[string]bool{
+		"caption": true, "colgroup": true, "col": true, "thead": true, "tbody": true, "tfoot": true,
+		"tr": true, "td": true, "th": true,
+	}
+)
+
+// impliedEndTag reports whether the parser's "generate implied end tags"
+// closes element name (rtc too unless exceptRTC), among allowed elements.
+func impliedEndTag(name string, exceptRTC bool) bool {
+	switch name {
+	case "dd", "dt", "li", "p", "rb", "rp", "rt":
+		return true
+	case "rtc":
+		return !exceptRTC
+	}
+	return false
+}
+
+// parentFor returns the frame the parser makes the parent of an element
+// name whose start tag is written when at is the current element: at
+// itself, or the parent of the element the start tag closes implicitly.
+func parentFor(name string, at *safeFrame) *safeFrame {
+	for {
+		switch {
+		case name == "li" && at.li != nil:
+			at = at.li.parent
+		case (name == "dd" || name == "dt") && at.dd != nil:
+			at = at.dd.parent
+		case safeClosesP[name] && at.p != nil:
+			at = at.p.parent
+		case safeHeadings[name] && safeHeadings[at.name]:
+			at = at.parent
+		case name == "a" && at.a != nil:
+			at = at.a.parent
+		case (name == "rb" || name == "rtc" || name == "rp" || name == "rt") && at.ruby != nil &&
+			impliedEndTag(at.name, name == "rp" || name == "rt"):
+			at = at.parent
+		default:
+			return at
+		}
+	}
+}
+
+// insertion returns the frame f's content goes into: its innermost
+// wrapper, or f.
+func (f *safeFrame) insertion() *safeFrame {
+	if n := len(f.wrappers); n > 0 {
+		return f.wrappers[n-1]
+	}
+	return f
+}
+
+// isTableContainer reports whether the parser, with f current, is in a
+// table insertion mode where only table parts may be children.
+func (f *safeFrame) isTableContainer() bool {
+	switch f.name {
+	case "table", "tbody", "thead", "tfoot", "tr", "colgroup":
+		return true
+	}
+	return false
+}
+
+// tableChild says where child (an element name, or "#text" for text that
+// is not white space) goes when the table container c is current: fits
+// (a child of c), the wrappers to write first, or drop.
+func tableChild(c, child string) (fits bool, wrappers []string, drop bool) {
+	switch c {
+	case "table":
+		switch child {
+		case "caption", "colgroup", "thead", "tbody", "tfoot":
+			return true, nil, false
+		case "col":
+			return false, []string{"colgroup"}, false
+		case "tr":
+			return false, []string{"tbody"}, false
+		case "td", "th":
+			return false, []string{"tbody", "tr"}, false
+		}
+		return false, []string{"tbody", "tr", "td"}, false
+	case "tbody", "thead", "tfoot":
+		switch child {
+		case "tr":
+			return true, nil, false
+		case "td", "th":
+			return false, []string{"tr"}, false
+		}
+		if safeTableParts[child] {
+			return false, nil, false // closes the section: not a child here
+		}
+		return false, []string{"tr", "td"}, false
+	case "tr":
+		switch child {
+		case "td", "th":
+			return true, nil, false
+		}
+		if safeTableParts[child] {
+			return false, nil, false
+		}
+		return false, []string{"td"}, false
+	case "colgroup":
+		return child == "col", nil, child != "col"
+	}
+	return true, nil, false
+}
+
+// place decides where content child (an element name, or "#text" for text
+// that is not white space) of the current frame goes: it closes the
+// wrappers that cannot hold it and opens those it needs, and returns the
+// frame that becomes its parent. A nil parent means the child is left out:
+// with its content (ok false: a column group holds only col) or without its
+// own tag (ok true: a table part out of its table context, whose tag the
+// parser would ignore).
+func (s *safeWriter) place(child string) (parent *safeFrame, ok bool) {
+	f := s.cur
+	for len(f.wrappers) > 0 && !wrapperHolds(f.insertion().name, child) {
+		s.closeWrapper(f)
+	}
+	at := f.insertion()
+	if at.isTableContainer() {
+		fits, wraps, drop := tableChild(at.name, child)
+		switch {
+		case drop:
+			return nil, false
+		case !fits && len(wraps) == 0:
+			return nil, true
+		}
+		for _, w := range wraps {
+			s.moveTo(f.insertion())
+			wf := newFrame(w, "<"+w+">", f.insertion())
+			s.write(wf)
+			f.wrappers = append(f.wrappers, wf)
+		}
+		at = f.insertion()
+	} else if safeTableParts[child] {
+		return nil, true
+	}
+	if child == "#text" {
+		return at, true
+	}
+	return parentFor(child, at), true
+}
+
+// wrapperHolds reports whether the wrapper w (an element the writer added)
+// can hold child, directly or in further wrappers.
+func wrapperHolds(w, child string) bool {
+	switch w {
+	case "td":
+		return !safeTableParts[child]
+	case "tr":
+		return child == "td" || child == "th" || !safeTableParts[child]
+	case "tbody":
+		return child == "tr" || child == "td" || child == "th" || !safeTableParts[child]
+	}
+	return child == "col" // colgroup
+}
+
+// closeWrapper closes f's innermost wrapper.
+func (s *safeWriter) closeWrapper(f *safeFrame) {
+	w := f.wrappers[len(f.wrappers)-1]
+	f.wrappers = f.wrappers[:len(f.wrappers)-1]
+	s.closeDownTo(w)
+}
+
+// closeDownTo closes every open element from the current one down to f,
+// f included.
+func (s *safeWriter) closeDownTo(f *safeFrame) {
+	if !f.isOpen {
+		return
+	}
+	for len(s.open) > 0 {
+		top := s.open[len(s.open)-1]
+		s.open = s.open[:len(s.open)-1]
+		top.isOpen = false
+		s.b.WriteString("</")
+		s.b.WriteString(top.name)
+		s.b.WriteByte('>')
+		if top == f {
+			break
+		}
+	}
+	s.afterPre = false
+}
+
+// ensureOpen opens f and its ancestors again where a split closed them.
+func (s *safeWriter) ensureOpen(f *safeFrame) {
+	if f == nil || f.isOpen || f == &s.root {
+		return
+	}
+	s.ensureOpen(f.parent)
+	s.write(f)
+}
+
+// write writes f's start tag and pushes it on the stack of open elements.
+func (s *safeWriter) write(f *safeFrame) {
+	s.b.WriteString(f.start)
+	f.isOpen = true
+	s.open = append(s.open, f)
+	s.afterPre = f.name == "pre"
+}
+
+// moveTo makes parent the current element of the output: it closes the
+// open elements above it (the ones the parser would close implicitly) and
+// opens it (and its ancestors) again if a split closed it.
+func (s *safeWriter) moveTo(parent *safeFrame) {
+	if parent.isOpen || parent == &s.root {
+		for len(s.open) > 0 && s.open[len(s.open)-1] != parent {
+			s.closeDownTo(s.open[len(s.open)-1])
+		}
+	}
+	s.ensureOpen(parent)
 }
 
 func (s *safeWriter) children(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {
 		case html.TextNode:
-			s.b.WriteString(html.EscapeString(strings.ReplaceAll(c.Data, "\x00", "")))
+			s.text(strings.ReplaceAll(c.Data, "\x00", ""))
 		case html.ElementNode:
 			s.element(c)
 		}
 		// Comments, doctypes, processing instructions (RawNode) and
 		// anything else are dropped.
 	}
+}
+
+// text writes text data as content of the current frame.
+func (s *safeWriter) text(data string) {
+	if data == "" {
+		return
+	}
+	if strings.Trim(data, " \t\n\f\r") == "" {
+		// White space: where the elements it was in are closed, or in a
+		// column group, it is left out rather than making them open again
+		// (but not in a pre, where it shows).
+		at := s.cur.insertion()
+		if at != &s.root && !at.isOpen && !at.inPre {
+			return
+		}
+		s.moveTo(at)
+		s.writeText(data)
+		return
+	}
+	parent, ok := s.place("#text")
+	if parent == nil || !ok {
+		return
+	}
+	s.moveTo(parent)
+	s.writeText(data)
+}
+
+// writeText writes escaped text; after a <pre> start tag it doubles a
+// leading newline, which the parser drops.
+func (s *safeWriter) writeText(data string) {
+	if s.afterPre && strings.HasPrefix(data, "\n") {
+		s.b.WriteByte('\n')
+	}
+	s.afterPre = false
+	s.b.WriteString(html.EscapeString(data))
 }
 
 func (s *safeWriter) element(n *html.Node) {
@@ -284,31 +648,48 @@ func (s *safeWriter) element(n *html.Node) {
 	if name == "img" && !safeHasKey(attrs, "src") && !safeHasKey(attrs, "srcset") {
 		return
 	}
-	s.b.WriteByte('<')
-	s.b.WriteString(name)
-	for _, a := range attrs {
-		s.b.WriteByte(' ')
-		s.b.WriteString(a.Key)
-		if a.Val != "" || allowed[a.Key].kind != safeAttrFlag {
-			s.b.WriteString(`="`)
-			s.b.WriteString(html.EscapeString(a.Val))
-			s.b.WriteByte('"')
-		}
+	if safeFormatting[name] {
+		// x/net/html's parser sorts a formatting element's attributes (to
+		// compare them for the Noah's Ark clause); written sorted, they
+		// re-parse in the order written.
+		slices.SortFunc(attrs, func(a, b html.Attribute) int { return strings.Compare(a.Key, b.Key) })
 	}
-	s.b.WriteByte('>')
-	if safeVoid[name] {
+	parent, ok := s.place(name)
+	if parent == nil {
+		if ok {
+			s.children(n) // a table part out of its context: unwrapped
+		}
 		return
 	}
-	if name == "pre" {
-		// The HTML parser drops a newline right after <pre>.
-		if c := n.FirstChild; c != nil && c.Type == html.TextNode && strings.HasPrefix(c.Data, "\n") {
-			s.b.WriteByte('\n')
+	var tag strings.Builder
+	tag.WriteByte('<')
+	tag.WriteString(name)
+	for _, a := range attrs {
+		tag.WriteByte(' ')
+		tag.WriteString(a.Key)
+		if a.Val != "" || allowed[a.Key].kind != safeAttrFlag {
+			tag.WriteString(`="`)
+			tag.WriteString(html.EscapeString(a.Val))
+			tag.WriteByte('"')
 		}
 	}
+	tag.WriteByte('>')
+	s.moveTo(parent)
+	if safeVoid[name] {
+		s.b.WriteString(tag.String())
+		s.afterPre = false
+		return
+	}
+	f := newFrame(name, tag.String(), parent)
+	s.write(f)
+	saved := s.cur
+	s.cur = f
 	s.children(n)
-	s.b.WriteString("</")
-	s.b.WriteString(name)
-	s.b.WriteByte('>')
+	s.cur = saved
+	for len(f.wrappers) > 0 {
+		s.closeWrapper(f)
+	}
+	s.closeDownTo(f)
 }
 
 // safeRawTextOnly reports whether n's children are all text and hold a "<".
@@ -513,7 +894,10 @@ func (s *safeWriter) srcset(v string) (string, bool) {
 }
 
 // safeStyleProps are the CSS properties SafeHTML keeps in style attributes:
-// presentational ones that cannot load resources or cover the page.
+// presentational ones that cannot load resources, position content or cover
+// the page. Nothing that positions or transforms content (position, top,
+// left, right, bottom, inset, z-index, transform, translate, display,
+// overflow, ...) is among them.
 var safeStyleProps = map[string]bool{
 	"color": true, "background-color": true, "text-align": true,
 	"text-decoration": true, "text-indent": true, "text-transform": true,
@@ -533,10 +917,50 @@ var safeStyleProps = map[string]bool{
 var (
 	// styleColorFuncRE matches the colour functions allowed in values.
 	styleColorFuncRE = regexp.MustCompile(`(rgba?|hsla?)\([0-9.,%\s/+-]*\)`)
-	// styleValueRE is what a value may hold besides colour functions:
-	// keywords, numbers, lengths, hex colours, commas.
-	styleValueRE = regexp.MustCompile(`^[a-z0-9#%., \t\n+-]*$`)
+	// styleNumberRE is a non-negative number with an optional unit.
+	styleNumberRE = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?|\.[0-9]+)([a-z%]*)$`)
+	// styleKeywordRE is a keyword ("auto", "line-through", "red"); a
+	// leading "-" (a vendor prefix or a negative number) is not allowed.
+	styleKeywordRE = regexp.MustCompile(`^[a-z][a-z-]*$`)
+	styleHexRE     = regexp.MustCompile(`^#[0-9a-f]{3,8}$`)
 )
+
+// styleMaxLength is the largest length a style value may have, per unit:
+// 10,000 CSS pixels in absolute units, 100 in font- and viewport-relative
+// units, 1,000% and 1,000 without a unit (a factor, a weight or 0).
+var styleMaxLength = map[string]float64{
+	"px": 10000, "pt": 7500, "pc": 625, "in": 10000.0 / 96, "cm": 10000 * 2.54 / 96,
+	"mm": 10000 * 25.4 / 96, "q": 10000 * 101.6 / 96,
+	"em": 100, "rem": 100, "ex": 100, "ch": 100,
+	"vw": 100, "vh": 100, "vmin": 100, "vmax": 100,
+	"%": 1000, "": 1000,
+}
+
+// styleValueOK reports whether a (lowercase, trimmed) style value is made
+// of keywords, hex colours, rgb()/hsl() colours and non-negative numbers
+// and lengths within styleMaxLength, separated by spaces or commas.
+func styleValueOK(val string) bool {
+	val = styleColorFuncRE.ReplaceAllString(val, " rgb ") // a colour: a keyword here
+	tokens := strings.FieldsFunc(val, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == ',' })
+	if len(tokens) == 0 {
+		return false
+	}
+	for _, tok := range tokens {
+		if styleKeywordRE.MatchString(tok) || styleHexRE.MatchString(tok) {
+			continue
+		}
+		m := styleNumberRE.FindStringSubmatch(tok)
+		if m == nil {
+			return false
+		}
+		limit, ok := styleMaxLength[m[2]]
+		v, err := strconv.ParseFloat(m[1], 64)
+		if !ok || err != nil || v > limit {
+			return false
+		}
+	}
+	return true
+}
 
 // safeStyle returns the declarations of the style attribute value css that
 // SafeHTML keeps, serialized; "" if none.
@@ -556,7 +980,7 @@ func safeStyle(css string) string {
 		if v, found := strings.CutSuffix(val, "!important"); found {
 			val, important = strings.TrimSpace(v), " !important"
 		}
-		if val == "" || !styleValueRE.MatchString(styleColorFuncRE.ReplaceAllString(val, "")) {
+		if !styleValueOK(val) {
 			continue
 		}
 		out = append(out, prop+": "+strings.Join(strings.Fields(val), " ")+important)
