@@ -87,26 +87,13 @@ func peerVerdict(d peerDate, got time.Time, info DateInfo, err error) string {
 // (ZoneAssumed, Ambiguous, YearGuessed), and may give no value only for the
 // cases peerDatesMissingFile lists.
 func TestPeerDates(t *testing.T) {
-	f, err := os.Open(peerDatesFile)
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("%s is absent; skipping", peerDatesFile)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	rows := readPeerJSONL[peerDate](t, peerDatesFile)
 	missingOK := readPeerDatesMissing(t)
 	_, zerr := time.LoadLocation("America/New_York")
 	noZoneDB := zerr != nil
 	counts := map[bool]map[string]int{true: {}, false: {}}
 	listed := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var d peerDate
-		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
-			t.Fatalf("%s: %v", peerDatesFile, err)
-		}
+	for _, d := range rows {
 		got, info, err := ParseDate(d.In)
 		v := peerVerdict(d, got, info, err)
 		counts[d.Asserted][v]++
@@ -130,9 +117,6 @@ func TestPeerDates(t *testing.T) {
 				t.Errorf("%s: ParseDate(%q): %v; %s asserts %s (not listed in %s)", d.key(), d.In, err, d.Src, peerWant(d), peerDatesMissingFile)
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	for k := range missingOK {
 		if !listed[k] {
@@ -172,4 +156,32 @@ func readPeerDatesMissing(t *testing.T) map[string]string {
 		out[k] = reason
 	}
 	return out
+}
+
+// readPeerJSONL reads a JSON-lines file of ../shared/conformance/peers, one
+// T a line; the test skips when the file is absent.
+func readPeerJSONL[T any](t *testing.T, path string) []T {
+	t.Helper()
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("%s is absent; skipping", path)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		var row T
+		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+			t.Fatalf("%s:%d: %v", path, line, err)
+		}
+		rows = append(rows, row)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rows
 }

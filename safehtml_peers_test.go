@@ -1,11 +1,7 @@
 package feedspec
 
 import (
-	"bufio"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -74,22 +70,8 @@ func xssTexts(v xssVector) (texts []*Text, bases []string) {
 // output as a browser would parse it (safetyProblems) and for stability
 // (reparseProblem).
 func TestXSSVectors(t *testing.T) {
-	f, err := os.Open(xssVectorsFile)
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("%s is absent; skipping", xssVectorsFile)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	inputs, outputs, unsafe, unstable := 0, 0, 0, 0
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		var v xssVector
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", xssVectorsFile, err)
-		}
+	for _, v := range readPeerJSONL[xssVector](t, xssVectorsFile) {
 		inputs++
 		texts, bases := xssTexts(v)
 		bad, shaky := false, false
@@ -113,9 +95,6 @@ func TestXSSVectors(t *testing.T) {
 		if shaky {
 			unstable++
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	fmt.Printf("xss vectors: %d inputs, %d unsafe, %d unstable\n", inputs, unsafe, unstable)
 	t.Logf("%d SafeHTML outputs checked", outputs)
