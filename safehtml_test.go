@@ -684,3 +684,22 @@ func TestSafeHTMLReparsesXHTML(t *testing.T) {
 		})
 	}
 }
+
+// safeBenchArticle is a typical article body: paragraphs with links and
+// emphasis, a list, an image, a quotation and a small table.
+var safeBenchArticle = strings.Repeat(`<p>Lorem <a href="/post/1?utm_source=x" title="t">ipsum</a> dolor sit amet, <em>consectetur</em> adipiscing elit,
+sed do <strong>eiusmod</strong> tempor incididunt ut labore et dolore magna aliqua.</p>
+<ul><li>One <code>x &lt; y</code></li><li>Two <b>bold</b></li></ul>
+<figure><img src="/img/a.png" alt="A picture" width="600" height="400"><figcaption>Caption</figcaption></figure>
+<blockquote cite="https://example.org/"><p style="color: #333; margin: 0 auto">Quoted <i>text</i>.</p></blockquote>
+<table><tr><th>k</th><td>v</td></tr></table><script>track()</script>
+`, 4)
+
+func BenchmarkSafeHTML(b *testing.B) {
+	txt := toolkitHTML(b, safeBenchArticle)
+	b.SetBytes(int64(len(safeBenchArticle)))
+	b.ReportAllocs()
+	for b.Loop() {
+		benchString = SafeHTML(txt, safeBase)
+	}
+}
