@@ -83,8 +83,9 @@ import (
 // a, a ruby annotation inside a p), SafeHTML closes it there and opens it
 // again, with the same attributes, for the content that follows; it writes
 // the table elements the parser would imply (tbody, tr, td around a
-// table's stray content, colgroup around col), and leaves out the tags (not
-// the content) of table parts outside a table, which the parser ignores.
+// table's stray content, colgroup around col), keeps only the col elements
+// of a column group, and leaves out the tags (not the content) of table
+// parts outside a table, which the parser ignores.
 // The attributes of formatting elements (a, b, em, ...) are written sorted
 // by name, the order in which x/net/html's parser keeps them.
 func SafeHTML(t *Text, baseURL string) string {
