@@ -281,7 +281,18 @@ type safeWriter struct {
 	// afterPre: the last thing written is a <pre> start tag (the parser
 	// drops a newline right after it).
 	afterPre bool
+	// reopened counts the bytes of the end tags written for splits and of
+	// the start tags written again after them. They may not exceed the rest
+	// of the output (plus safeReopenSlack):
+	// past that, closed elements stay closed and what follows goes into
+	// their nearest open ancestor, so that no input (n nested spans in a p
+	// followed by n divs) makes the output grow quadratically.
+	reopened int
 }
+
+// safeReopenSlack is how many bytes of reopened start tags the output may
+// hold beyond its other bytes.
+const safeReopenSlack = 4096
 
 // A safeFrame is an element SafeHTML writes (or the fragment root), with
 // what the HTML parser's rules need to know about its ancestors.
@@ -291,6 +302,10 @@ type safeFrame struct {
 	parent *safeFrame
 	isOpen bool // written and not closed since
 	inPre  bool // this element or an ancestor is a pre
+	depth  int  // 0 for the root, 1 for a top-level element, ...
+	// abandoned: closed by a split and not opened again (the reopening
+	// budget ran out); its content goes into its nearest open ancestor.
+	abandoned bool
 	// wrappers are the table elements the writer added inside this one
 	// (tbody, tr, td or colgroup, outermost first), still open.
 	wrappers []*safeFrame
@@ -304,7 +319,7 @@ type safeFrame struct {
 func newFrame(name, start string, parent *safeFrame) *safeFrame {
 	f := &safeFrame{name: name, start: start, parent: parent,
 		p: parent.p, li: parent.li, dd: parent.dd, a: parent.a, ruby: parent.ruby,
-		inPre: parent.inPre || name == "pre"}
+		inPre: parent.inPre || name == "pre", depth: parent.depth + 1}
 	// A table, cell or caption is a scope boundary and a marker.
 	if safeTableScope[name] {
 		f.p, f.a, f.ruby = nil, nil, nil
@@ -496,11 +511,24 @@ func (s *safeWriter) place(child string) (parent *safeFrame, ok bool) {
 	} else if safeTableParts[child] {
 		return nil, true
 	}
+	at = s.live(at)
 	if child == "#text" {
 		return at, true
 	}
-	return parentFor(child, at), true
+	parent = s.live(parentFor(child, at))
+	// Elements nested deeper than safeMaxDepth are unwrapped (a table
+	// needs room for the wrappers it may get).
+	if parent.depth >= safeMaxDepth || child == "table" && parent.depth+4 > safeMaxDepth {
+		return nil, true
+	}
+	return parent, true
 }
+
+// safeMaxDepth is the deepest element SafeHTML writes: HTML parsers limit
+// nesting (x/net/html refuses more than 512 open elements; browsers put
+// deeper elements beside their parent), so deeper elements are unwrapped
+// and their content written in their place.
+const safeMaxDepth = 256
 
 // wrapperHolds reports whether the wrapper w (an element the writer added)
 // can hold child, directly or in further wrappers.
@@ -514,6 +542,30 @@ func wrapperHolds(w, child string) bool {
 		return child == "tr" || child == "td" || child == "th" || !safeTableParts[child]
 	}
 	return child == "col" // colgroup
+}
+
+// live returns f, or, when opening f again (with its closed ancestors)
+// would exceed the reopening budget, its nearest open ancestor, marking the
+// closed frames in between abandoned.
+func (s *safeWriter) live(f *safeFrame) *safeFrame {
+	cost := 0 // the start tags to write again, and as much for end tags
+	top := f
+	for ; top != &s.root && !top.isOpen; top = top.parent {
+		if top.abandoned {
+			cost = -1 // an abandoned frame in the chain: go above it
+			continue
+		}
+		if cost >= 0 {
+			cost += 2 * len(top.start)
+		}
+	}
+	if cost >= 0 && s.reopened+cost <= s.b.Len()-s.reopened+safeReopenSlack {
+		return f
+	}
+	for g := f; g != top; g = g.parent {
+		g.abandoned = true
+	}
+	return top
 }
 
 // closeWrapper closes f's innermost wrapper.
@@ -549,6 +601,7 @@ func (s *safeWriter) ensureOpen(f *safeFrame) {
 		return
 	}
 	s.ensureOpen(f.parent)
+	s.reopened += len(f.start)
 	s.write(f)
 }
 
@@ -565,9 +618,11 @@ func (s *safeWriter) write(f *safeFrame) {
 // opens it (and its ancestors) again if a split closed it.
 func (s *safeWriter) moveTo(parent *safeFrame) {
 	if parent.isOpen || parent == &s.root {
+		n := s.b.Len()
 		for len(s.open) > 0 && s.open[len(s.open)-1] != parent {
 			s.closeDownTo(s.open[len(s.open)-1])
 		}
+		s.reopened += s.b.Len() - n
 	}
 	s.ensureOpen(parent)
 }
@@ -594,7 +649,7 @@ func (s *safeWriter) text(data string) {
 		// White space: where the elements it was in are closed, or in a
 		// column group, it is left out rather than making them open again
 		// (but not in a pre, where it shows).
-		at := s.cur.insertion()
+		at := s.live(s.cur.insertion())
 		if at != &s.root && !at.isOpen && !at.inPre {
 			return
 		}

@@ -703,3 +703,35 @@ func BenchmarkSafeHTML(b *testing.B) {
 		benchString = SafeHTML(txt, safeBase)
 	}
 }
+
+// TestSafeHTMLReopenBudget: closing and opening again elements around the
+// blocks a p cannot hold never makes the output grow quadratically, and the
+// output still re-parses to the tree written.
+func TestSafeHTMLReopenBudget(t *testing.T) {
+	const n = 2000
+	body := "<p>" + strings.Repeat("<span>", n) + strings.Repeat("<div>x</div>y", n) + strings.Repeat("</span>", n) + "</p>"
+	out := SafeHTML(xhtmlContent(t, body), "")
+	if len(out) > 4*len(body) {
+		t.Fatalf("%d bytes of input give %d bytes of output", len(body), len(out))
+	}
+	assert.Equal(t, n, strings.Count(out, "<div>x</div>"))
+	assert.Equal(t, n, strings.Count(out, "y"))
+	assertReparses(t, out, "")
+	// A few splits still reopen everything.
+	small := SafeHTML(xhtmlContent(t, `<p><span><b>a<div>b</div>c</b></span></p>`), "")
+	assert.Equal(t, `<p><span><b>a</b></span></p><div>b</div><p><span><b>c</b></span></p>`, small)
+}
+
+// TestSafeHTMLMaxDepth: elements nested deeper than the HTML parser accepts
+// are unwrapped, their content kept.
+func TestSafeHTMLMaxDepth(t *testing.T) {
+	const n = 1000
+	body := strings.Repeat("<div><table><tr><td>", n) + "x" + strings.Repeat("</td></tr></table></div>", n)
+	out := SafeHTML(xhtmlContent(t, body), "")
+	assertReparses(t, out, "")
+	assert.Contains(t, out, "x")
+	assert.Equal(t, safeMaxDepth, strings.Count(out, "<")/2) // every element written has its end tag
+	body = strings.Repeat("<span>", n) + "y" + strings.Repeat("</span>", n)
+	out = SafeHTML(xhtmlContent(t, body), "")
+	assert.Equal(t, strings.Repeat("<span>", safeMaxDepth)+"y"+strings.Repeat("</span>", safeMaxDepth), out)
+}
