@@ -281,6 +281,8 @@ type safeWriter struct {
 	// afterPre: the last thing written is a <pre> start tag (the parser
 	// drops a newline right after it).
 	afterPre bool
+	// frames is the current block of frames newFrame hands out.
+	frames []safeFrame
 	// reopened counts the bytes of the end tags written for splits and of
 	// the start tags written again after them. They may not exceed the rest
 	// of the output (plus safeReopenSlack):
@@ -316,10 +318,14 @@ type safeFrame struct {
 }
 
 // newFrame returns the frame of element name written inside parent.
-func newFrame(name, start string, parent *safeFrame) *safeFrame {
-	f := &safeFrame{name: name, start: start, parent: parent,
+func (s *safeWriter) newFrame(name, start string, parent *safeFrame) *safeFrame {
+	if len(s.frames) == cap(s.frames) {
+		s.frames = make([]safeFrame, 0, 32) // frames are allocated in blocks
+	}
+	s.frames = append(s.frames, safeFrame{name: name, start: start, parent: parent,
 		p: parent.p, li: parent.li, dd: parent.dd, a: parent.a, ruby: parent.ruby,
-		inPre: parent.inPre || name == "pre", depth: parent.depth + 1}
+		inPre: parent.inPre || name == "pre", depth: parent.depth + 1})
+	f := &s.frames[len(s.frames)-1]
 	// A table, cell or caption is a scope boundary and a marker.
 	if safeTableScope[name] {
 		f.p, f.a, f.ruby = nil, nil, nil
@@ -503,7 +509,7 @@ func (s *safeWriter) place(child string) (parent *safeFrame, ok bool) {
 		}
 		for _, w := range wraps {
 			s.moveTo(f.insertion())
-			wf := newFrame(w, "<"+w+">", f.insertion())
+			wf := s.newFrame(w, "<"+w+">", f.insertion())
 			s.write(wf)
 			f.wrappers = append(f.wrappers, wf)
 		}
@@ -608,6 +614,12 @@ func (s *safeWriter) ensureOpen(f *safeFrame) {
 // write writes f's start tag and pushes it on the stack of open elements.
 func (s *safeWriter) write(f *safeFrame) {
 	s.b.WriteString(f.start)
+	s.push(f)
+}
+
+// push pushes f, whose start tag was just written, on the stack of open
+// elements.
+func (s *safeWriter) push(f *safeFrame) {
 	f.isOpen = true
 	s.open = append(s.open, f)
 	s.afterPre = f.name == "pre"
@@ -717,27 +729,29 @@ func (s *safeWriter) element(n *html.Node) {
 		}
 		return
 	}
-	var tag strings.Builder
-	tag.WriteByte('<')
-	tag.WriteString(name)
+	s.moveTo(parent)
+	// The start tag is written straight into the output; the frame keeps
+	// it as a substring (a strings.Builder never changes bytes it wrote).
+	n0 := s.b.Len()
+	s.b.WriteByte('<')
+	s.b.WriteString(name)
 	for _, a := range attrs {
-		tag.WriteByte(' ')
-		tag.WriteString(a.Key)
+		s.b.WriteByte(' ')
+		s.b.WriteString(a.Key)
 		if a.Val != "" || allowed[a.Key].kind != safeAttrFlag {
-			tag.WriteString(`="`)
-			tag.WriteString(html.EscapeString(a.Val))
-			tag.WriteByte('"')
+			s.b.WriteString(`="`)
+			s.b.WriteString(html.EscapeString(a.Val))
+			s.b.WriteByte('"')
 		}
 	}
-	tag.WriteByte('>')
-	s.moveTo(parent)
+	s.b.WriteByte('>')
 	if safeVoid[name] {
-		s.b.WriteString(tag.String())
 		s.afterPre = false
 		return
 	}
-	f := newFrame(name, tag.String(), parent)
-	s.write(f)
+	start := s.b.String()[n0:]
+	f := s.newFrame(name, start, parent)
+	s.push(f)
 	saved := s.cur
 	s.cur = f
 	s.children(n)
@@ -996,26 +1010,42 @@ var styleMaxLength = map[string]float64{
 // of keywords, hex colours, rgb()/hsl() colours and non-negative numbers
 // and lengths within styleMaxLength, separated by spaces or commas.
 func styleValueOK(val string) bool {
-	val = styleColorFuncRE.ReplaceAllString(val, " rgb ") // a colour: a keyword here
-	tokens := strings.FieldsFunc(val, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == ',' })
-	if len(tokens) == 0 {
-		return false
+	if strings.IndexByte(val, '(') >= 0 {
+		val = styleColorFuncRE.ReplaceAllString(val, " rgb ") // a colour: a keyword here
 	}
-	for _, tok := range tokens {
-		if styleKeywordRE.MatchString(tok) || styleHexRE.MatchString(tok) {
+	tokens := 0
+	for val != "" {
+		i := strings.IndexAny(val, " \t\n,")
+		tok := val
+		if i >= 0 {
+			tok, val = val[:i], val[i+1:]
+		} else {
+			val = ""
+		}
+		if tok == "" {
 			continue
 		}
-		m := styleNumberRE.FindStringSubmatch(tok)
-		if m == nil {
-			return false
-		}
-		limit, ok := styleMaxLength[m[2]]
-		v, err := strconv.ParseFloat(m[1], 64)
-		if !ok || err != nil || v > limit {
+		tokens++
+		if !styleTokenOK(tok) {
 			return false
 		}
 	}
-	return true
+	return tokens > 0
+}
+
+// styleTokenOK reports whether tok is a keyword, a hex colour or a
+// non-negative number with a known unit within styleMaxLength.
+func styleTokenOK(tok string) bool {
+	if styleKeywordRE.MatchString(tok) || styleHexRE.MatchString(tok) {
+		return true
+	}
+	m := styleNumberRE.FindStringSubmatch(tok)
+	if m == nil {
+		return false
+	}
+	limit, ok := styleMaxLength[m[2]]
+	v, err := strconv.ParseFloat(m[1], 64)
+	return ok && err == nil && v <= limit
 }
 
 // safeStyle returns the declarations of the style attribute value css that
