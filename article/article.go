@@ -1,0 +1,351 @@
+package article
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	nurl "net/url"
+	"strings"
+	"time"
+	"unicode"
+
+	readability "codeberg.org/readeck/go-readability/v2"
+	trafilatura "github.com/markusmobius/go-trafilatura"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+	"golang.org/x/net/html/charset"
+
+	"github.com/feedspec/feedspec"
+)
+
+// ErrNotArticle is wrapped by the errors for input that is not an HTML page:
+// an empty body, a binary body (an image, a PDF, an archive), or a fetched
+// response whose Content-Type is not HTML. The error's message says what
+// came instead.
+var ErrNotArticle = errors.New("not an HTML page")
+
+// DefaultMaxSize is the largest page Extract and Fetch read (10 MiB) unless
+// WithMaxSize sets another limit.
+const DefaultMaxSize = 10 << 20
+
+// An Article is the main text of a web page and what the page states about
+// it.
+type Article struct {
+	// URL is the page's URL (for Fetch, the final URL after redirects),
+	// against which relative URLs in Body were resolved. It is "" when
+	// Extract was given no URL.
+	URL string
+
+	// Title is the article's title (the page's metadata, else its title
+	// element); "" when the page has none.
+	Title string
+
+	// Body is the article's main content as a Node value: the extractor's
+	// HTML (paragraphs, headings, lists, tables, quotes, links, images)
+	// with every URL attribute (href, src, srcset, poster, cite) resolved
+	// against the page's base URL, a leading heading that repeats the title
+	// or the description removed, and tracking pixels removed as they are
+	// from feed content (feedspec.NewNodeText). It is nil when the page has
+	// no main text (a home page or a login wall can give an empty Body
+	// rather than an error).
+	Body *feedspec.Text
+
+	// Text is Body as plain text (feedspec.PlainText) and WordCount its
+	// number of words (feedspec.WordCount).
+	Text      string
+	WordCount int
+
+	// Description is the summary the page's metadata gives (the
+	// description or og:description meta element, or JSON-LD); "" when
+	// none.
+	Description string
+
+	// Image is the URL of the lead image the page's metadata names
+	// (og:image, twitter:image, JSON-LD), absolute; "" when none.
+	Image string
+
+	// Published is the publication time the page's metadata states
+	// (JSON-LD datePublished, the article:published_time meta element,
+	// Dublin Core dates). It is nil when the page states none: it is never
+	// guessed from the text or the URL.
+	Published *time.Time
+
+	// Language is the language the page declares (the html element's lang
+	// attribute); "" when it declares none. It is not guessed from the
+	// text.
+	Language string
+
+	// SiteName is the name of the site (og:site_name, JSON-LD publisher);
+	// "" when the page does not say.
+	SiteName string
+}
+
+// An Option changes how Extract and Fetch work.
+type Option func(*config)
+
+type config struct {
+	maxSize     int64
+	userAgent   string
+	contentType string
+}
+
+func newConfig(opts []Option) *config {
+	c := &config{maxSize: DefaultMaxSize}
+	for _, o := range opts {
+		if o != nil {
+			o(c)
+		}
+	}
+	return c
+}
+
+// WithMaxSize sets the largest page, in bytes, that Extract and Fetch read
+// (the default is DefaultMaxSize). A longer page is an error wrapping
+// feedspec.ErrBodyTooLarge, never a truncated article. n <= 0 means no
+// limit.
+func WithMaxSize(n int64) Option {
+	return func(c *config) { c.maxSize = n }
+}
+
+// WithUserAgent sets the User-Agent header Fetch sends (the default is
+// feedspec.DefaultUserAgent).
+func WithUserAgent(ua string) Option {
+	return func(c *config) { c.userAgent = ua }
+}
+
+// WithContentType gives Extract the page's Content-Type header value, whose
+// charset parameter names the page's encoding (after a byte order mark and
+// before a meta element, as a browser decides). Fetch sets it from the
+// response.
+func WithContentType(ct string) Option {
+	return func(c *config) { c.contentType = ct }
+}
+
+// Extract reads an HTML page from r and returns its article. pageURL is the
+// page's URL, the base for its relative URLs (a <base href> in the page
+// applies on top of it, as in a browser); "" leaves them relative.
+//
+// The page's bytes are decoded as a browser decodes them: a byte order mark
+// first, then the charset of the Content-Type (WithContentType), then a meta
+// element in the first 1024 bytes, else UTF-8 when the bytes are valid UTF-8
+// and windows-1252 when not.
+//
+// An empty page, or one whose bytes are not text (an image, a PDF), gives an
+// error wrapping ErrNotArticle; a page longer than the size limit an error
+// wrapping feedspec.ErrBodyTooLarge. A page with no main text gives an
+// Article with a nil Body and the metadata found.
+//
+// The main content is found by go-trafilatura, with the result of
+// readeck/go-readability given to it as a further candidate (see the
+// README's Article section for how the choice was measured).
+func Extract(r io.Reader, pageURL string, opts ...Option) (*Article, error) {
+	cfg := newConfig(opts)
+	data, err := readLimited(r, cfg.maxSize)
+	if err != nil {
+		return nil, err
+	}
+	return extract(data, pageURL, cfg.contentType)
+}
+
+// readLimited reads r to its end, failing when it holds more than max
+// bytes (max <= 0: no limit).
+func readLimited(r io.Reader, max int64) ([]byte, error) {
+	if max <= 0 {
+		data, err := io.ReadAll(r)
+		if err != nil {
+			return nil, fmt.Errorf("article: reading the page: %w", err)
+		}
+		return data, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("article: reading the page: %w", err)
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("article: the page is longer than %d bytes (see WithMaxSize): %w", max, feedspec.ErrBodyTooLarge)
+	}
+	return data, nil
+}
+
+// extract is Extract on the page's bytes.
+func extract(data []byte, pageURL, contentType string) (*Article, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("article: the page is empty: %w", ErrNotArticle)
+	}
+	if sniffed := http.DetectContentType(data); !strings.HasPrefix(sniffed, "text/") {
+		return nil, fmt.Errorf("article: the page's bytes are %s, not HTML: %w", sniffed, ErrNotArticle)
+	}
+	doc, err := parsePage(data, contentType)
+	if err != nil {
+		return nil, err
+	}
+
+	a := &Article{URL: pageURL}
+	base := baseURL(doc, pageURL)
+	var netBase *nurl.URL
+	if base != "" {
+		netBase, _ = nurl.Parse(base)
+	}
+
+	// readeck/go-readability: its metadata comes from the page's meta
+	// elements and JSON-LD only, and its content is one more candidate for
+	// go-trafilatura to weigh.
+	rd, rdErr := readability.FromDocument(doc, netBase)
+	opts := trafilatura.Options{
+		OriginalURL:     netBase,
+		EnableFallback:  true,
+		ExcludeComments: true,
+		IncludeImages:   true,
+		IncludeLinks:    true,
+		// The date comes from readeck's metadata: go-htmldate would search
+		// the text and the URL for one.
+		HtmlDateMode: trafilatura.Disabled,
+	}
+	if rdErr == nil && rd.Node != nil {
+		opts.FallbackCandidates = &trafilatura.FallbackCandidates{Others: []*html.Node{rd.Node}}
+	}
+	res, trErr := trafilatura.ExtractDocument(doc, opts)
+
+	if trErr == nil {
+		m := res.Metadata
+		a.Title, a.Description, a.Image, a.SiteName = m.Title, m.Description, m.Image, m.Sitename
+	}
+	if rdErr == nil {
+		a.Title = firstNonEmpty(a.Title, rd.Title())
+		a.Description = firstNonEmpty(a.Description, rd.Excerpt())
+		a.Image = firstNonEmpty(a.Image, rd.ImageURL())
+		a.SiteName = firstNonEmpty(a.SiteName, rd.SiteName())
+		a.Language = rd.Language()
+		if t, err := rd.PublishedTime(); err == nil && !t.IsZero() {
+			a.Published = &t
+		}
+	}
+	if a.Title == "" {
+		a.Title = titleElement(doc)
+	}
+	if a.Image != "" {
+		a.Image = resolveURL(base, a.Image)
+	}
+	if trErr == nil && res.ContentNode != nil {
+		frag := &html.Node{Type: html.DocumentNode}
+		for c := res.ContentNode.FirstChild; c != nil; {
+			next := c.NextSibling
+			res.ContentNode.RemoveChild(c)
+			frag.AppendChild(c)
+			c = next
+		}
+		removeLeadingRepeats(frag, a.Title, a.Description)
+		resolveURLs(frag, base)
+		a.setBody(feedspec.NewNodeText(frag))
+	}
+	return a, nil
+}
+
+// setBody sets Body, Text and WordCount; a body without text is no body.
+func (a *Article) setBody(body *feedspec.Text) {
+	text := feedspec.PlainText(body)
+	if text == "" {
+		return
+	}
+	a.Body, a.Text, a.WordCount = body, text, feedspec.WordCount(text)
+}
+
+// parsePage decodes data as a browser does and parses it as an HTML
+// document.
+func parsePage(data []byte, contentType string) (*html.Node, error) {
+	enc, _, _ := charset.DetermineEncoding(data, contentType)
+	// A UTF-8 byte order mark decides the encoding and is not content.
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	doc, err := html.Parse(enc.NewDecoder().Reader(bytes.NewReader(data)))
+	if err != nil {
+		return nil, fmt.Errorf("article: parsing the page: %w", err)
+	}
+	return doc, nil
+}
+
+// titleElement returns the text of the document's first title element,
+// white space collapsed.
+func titleElement(doc *html.Node) string {
+	if n := findElement(doc, atom.Title); n != nil {
+		return strings.Join(strings.Fields(textContent(n)), " ")
+	}
+	return ""
+}
+
+// findElement returns the first HTML element of kind a in document order.
+func findElement(n *html.Node, a atom.Atom) *html.Node {
+	if n.Type == html.ElementNode && n.DataAtom == a && n.Namespace == "" {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := findElement(c, a); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// textContent returns the concatenated text of n's descendants.
+func textContent(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// removeLeadingRepeats removes the headings at the start of the body whose
+// words are the title's or the description's: the extractor often keeps the
+// page's headline and standfirst, which Article holds apart.
+func removeLeadingRepeats(frag *html.Node, title, description string) {
+	t, d := comparable(title), comparable(description)
+	for c := frag.FirstChild; c != nil; {
+		next := c.NextSibling
+		switch {
+		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "":
+		case c.Type == html.ElementNode && isHeading(c):
+			s := comparable(textContent(c))
+			if s == "" || (s != t && s != d) {
+				return
+			}
+			frag.RemoveChild(c)
+		default:
+			return
+		}
+		c = next
+	}
+}
+
+// isHeading reports whether n is an HTML h1–h6 element.
+func isHeading(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return n.Namespace == ""
+	}
+	return false
+}
+
+// comparable returns s's words (runs of letters and digits), lower-cased
+// and joined by spaces, so that texts differing in punctuation and spacing
+// compare equal.
+func comparable(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
+	}), " ")
+}
+
+func firstNonEmpty(a, b string) string {
+	if strings.TrimSpace(a) != "" {
+		return strings.TrimSpace(a)
+	}
+	return strings.TrimSpace(b)
+}

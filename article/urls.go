@@ -1,0 +1,147 @@
+package article
+
+import (
+	"strings"
+
+	whatwg "github.com/nlnwa/whatwg-url/url"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// baseURL returns the document's base URL: the href of its first base
+// element that has one, resolved against pageURL, else pageURL (HTML's
+// "document base URL"). It returns "" when pageURL is "" or not an absolute
+// URL and the base element gives no absolute URL either.
+func baseURL(doc *html.Node, pageURL string) string {
+	page := ""
+	if u, err := whatwg.Parse(pageURL); err == nil && u != nil {
+		page = u.Href(false)
+	}
+	var base *html.Node
+	var find func(*html.Node) bool
+	find = func(n *html.Node) bool {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Base && n.Namespace == "" && hasAttr(n, "href") {
+			base = n
+			return true
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if find(c) {
+				return true
+			}
+		}
+		return false
+	}
+	if !find(doc) {
+		return page
+	}
+	href := attr(base, "href")
+	if page == "" {
+		if u, err := whatwg.Parse(href); err == nil && u != nil {
+			return u.Href(false)
+		}
+		return ""
+	}
+	return resolveURL(page, href)
+}
+
+// resolveURL resolves ref against base as a browser does; it returns ref
+// unchanged when base is "" or ref does not parse.
+func resolveURL(base, ref string) string {
+	if base == "" {
+		return ref
+	}
+	b, err := whatwg.Parse(base)
+	if err != nil || b == nil {
+		return ref
+	}
+	u, err := b.Parse(ref)
+	if err != nil || u == nil {
+		return ref
+	}
+	return u.Href(false)
+}
+
+// urlAttrs are the attributes holding one URL.
+var urlAttrs = map[string]bool{"href": true, "src": true, "poster": true, "cite": true}
+
+// resolveURLs resolves, against base, the URL attributes of every element
+// under n: href, src, poster, cite and each candidate of srcset.
+func resolveURLs(n *html.Node, base string) {
+	if base == "" {
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		for i, a := range c.Attr {
+			if a.Namespace != "" {
+				continue
+			}
+			switch {
+			case urlAttrs[a.Key]:
+				c.Attr[i].Val = resolveURL(base, strings.TrimSpace(a.Val))
+			case a.Key == "srcset":
+				c.Attr[i].Val = resolveSrcset(base, a.Val)
+			}
+		}
+		resolveURLs(c, base)
+	}
+}
+
+// resolveSrcset resolves each image candidate URL of a srcset value, read
+// as HTML's srcset parsing does: a URL runs to white space (trailing commas
+// end the candidate), and its descriptors run to the next comma.
+func resolveSrcset(base, v string) string {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+	var out []string
+	for i := 0; i < len(v); {
+		for i < len(v) && (isSpace(v[i]) || v[i] == ',') {
+			i++
+		}
+		start := i
+		for i < len(v) && !isSpace(v[i]) {
+			i++
+		}
+		if start == i {
+			break
+		}
+		u, desc := v[start:i], ""
+		if strings.HasSuffix(u, ",") {
+			u = strings.TrimRight(u, ",")
+		} else {
+			dstart := i
+			for i < len(v) && v[i] != ',' {
+				i++
+			}
+			desc = strings.Join(strings.Fields(v[dstart:i]), " ")
+		}
+		cand := resolveURL(base, u)
+		if desc != "" {
+			cand += " " + desc
+		}
+		out = append(out, cand)
+	}
+	return strings.Join(out, ", ")
+}
+
+// attr returns the value of n's attribute key in no namespace ("" when
+// absent).
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// hasAttr reports whether n has the attribute key in no namespace.
+func hasAttr(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return true
+		}
+	}
+	return false
+}
