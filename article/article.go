@@ -15,7 +15,6 @@ import (
 	trafilatura "github.com/markusmobius/go-trafilatura"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-	"golang.org/x/net/html/charset"
 
 	"github.com/feedspec/feedspec"
 )
@@ -43,8 +42,8 @@ type Article struct {
 	Title string
 
 	// Body is the article's main content as a Node value: the extractor's
-	// HTML (paragraphs, headings, lists, tables, quotes, links, images)
-	// with every URL attribute (href, src, srcset, poster, cite) resolved
+	// HTML (paragraphs, headings, lists, tables, quotes, and with
+	// WithLinksAndImages links and images) with every URL attribute (href, src, srcset, poster, cite) resolved
 	// against the page's base URL, a leading heading that repeats the title
 	// or the description removed, and tracking pixels removed as they are
 	// from feed content (feedspec.NewNodeText). It is nil when the page has
@@ -86,9 +85,10 @@ type Article struct {
 type Option func(*config)
 
 type config struct {
-	maxSize     int64
-	userAgent   string
-	contentType string
+	maxSize        int64
+	userAgent      string
+	contentType    string
+	linksAndImages bool
 }
 
 func newConfig(opts []Option) *config {
@@ -123,6 +123,18 @@ func WithContentType(ct string) Option {
 	return func(c *config) { c.contentType = ct }
 }
 
+// WithLinksAndImages keeps the article's links (a elements) and images
+// (img elements) in Body, with their URLs resolved against the page and
+// tracking pixels removed. Without it, Body holds the text's structure only
+// (paragraphs, headings, lists, quotes, tables, code). It uses
+// go-trafilatura's link and image output, which that project calls
+// experimental: on the extraction benchmark it costs some accuracy (links
+// break paragraphs apart, image captions and credits join the text; see
+// the README's Article section).
+func WithLinksAndImages() Option {
+	return func(c *config) { c.linksAndImages = true }
+}
+
 // Extract reads an HTML page from r and returns its article. pageURL is the
 // page's URL, the base for its relative URLs (a <base href> in the page
 // applies on top of it, as in a browser); "" leaves them relative.
@@ -146,7 +158,7 @@ func Extract(r io.Reader, pageURL string, opts ...Option) (*Article, error) {
 	if err != nil {
 		return nil, err
 	}
-	return extract(data, pageURL, cfg.contentType)
+	return extract(data, pageURL, cfg.contentType, cfg.linksAndImages)
 }
 
 // readLimited reads r to its end, failing when it holds more than max
@@ -170,7 +182,7 @@ func readLimited(r io.Reader, max int64) ([]byte, error) {
 }
 
 // extract is Extract on the page's bytes.
-func extract(data []byte, pageURL, contentType string) (*Article, error) {
+func extract(data []byte, pageURL, contentType string, links bool) (*Article, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("article: the page is empty: %w", ErrNotArticle)
 	}
@@ -184,6 +196,10 @@ func extract(data []byte, pageURL, contentType string) (*Article, error) {
 
 	a := &Article{URL: pageURL}
 	base := baseURL(doc, pageURL)
+	// URLs are made absolute before extraction, so that the extractors,
+	// which resolve some of them their own way, see them as the page means
+	// them.
+	resolveURLs(doc, base)
 	var netBase *nurl.URL
 	if base != "" {
 		netBase, _ = nurl.Parse(base)
@@ -197,8 +213,8 @@ func extract(data []byte, pageURL, contentType string) (*Article, error) {
 		OriginalURL:     netBase,
 		EnableFallback:  true,
 		ExcludeComments: true,
-		IncludeImages:   true,
-		IncludeLinks:    true,
+		IncludeImages:   links,
+		IncludeLinks:    links,
 		// The date comes from readeck's metadata: go-htmldate would search
 		// the text and the URL for one.
 		HtmlDateMode: trafilatura.Disabled,
@@ -237,7 +253,6 @@ func extract(data []byte, pageURL, contentType string) (*Article, error) {
 			c = next
 		}
 		removeLeadingRepeats(frag, a.Title, a.Description)
-		resolveURLs(frag, base)
 		a.setBody(feedspec.NewNodeText(frag))
 	}
 	return a, nil
@@ -255,7 +270,7 @@ func (a *Article) setBody(body *feedspec.Text) {
 // parsePage decodes data as a browser does and parses it as an HTML
 // document.
 func parsePage(data []byte, contentType string) (*html.Node, error) {
-	enc, _, _ := charset.DetermineEncoding(data, contentType)
+	enc, _ := pageEncoding(data, contentType)
 	// A UTF-8 byte order mark decides the encoding and is not content.
 	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	doc, err := html.Parse(enc.NewDecoder().Reader(bytes.NewReader(data)))

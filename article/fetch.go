@@ -84,5 +84,5 @@ func Fetch(ctx context.Context, client *http.Client, url string, opts ...Option)
 	if res.Request != nil && res.Request.URL != nil {
 		final = res.Request.URL.String()
 	}
-	return extract(data, final, ct)
+	return extract(data, final, ct, cfg.linksAndImages)
 }

@@ -8,6 +8,7 @@
 //
 //	feedspec [-json] [-strict] [-url URL] [-timeout D] SOURCE
 //	feedspec -discover [-url URL] [-timeout D] SOURCE
+//	feedspec -article [-url URL] [-timeout D] SOURCE
 //
 // SOURCE is a file name, an http or https URL (fetched with a GET and
 // parsed with feedspec.ParseResponse, following redirects), or "-" for
@@ -23,6 +24,8 @@
 // A page read from a file or standard input without -url has no base for
 // its relative links: the command says how many it could not resolve and
 // asks for -url rather than reporting that the page links to no feed.
+// With -article, SOURCE is a web page: its article's title and text, as
+// the article module extracts them, are printed.
 //
 // Errors go to standard error, each message starting with "feedspec: ".
 // When a URL given as a feed serves an HTML page, the feeds the page links
@@ -62,11 +65,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the feed as indented canonical JSON")
 	discover := fs.Bool("discover", false, "list the feeds an HTML page links to")
+	articleMode := fs.Bool("article", false, "print the title and text of the article on a web page")
 	baseURL := fs.String("url", "", "the URL of a file or of standard input (base for relative links)")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit for fetching a URL")
 	strict := fs.Bool("strict", false, "the specification's exact answer: no recovery mode, no JSON Feed")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: feedspec [-json | -discover] [-strict] [-url URL] [-timeout D] FILE|URL|-")
+		fmt.Fprintln(stderr, "usage: feedspec [-json | -discover | -article] [-strict] [-url URL] [-timeout D] FILE|URL|-")
 		fs.PrintDefaults()
 		fmt.Fprintln(stderr, "exit status: 0 ok, 1 not a feed or an error, 2 usage error")
 	}
@@ -76,7 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 		}
 		return 2
 	}
-	if fs.NArg() != 1 || *asJSON && *discover {
+	if fs.NArg() != 1 || *asJSON && *discover || *articleMode && (*asJSON || *discover) {
 		fs.Usage()
 		return 2
 	}
@@ -85,7 +89,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	var err error
-	if *discover {
+	if *articleMode {
+		err = showArticle(ctx, client, src, *baseURL, stdin, stdout)
+	} else if *discover {
 		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout, stderr)
 	} else {
 		err = showFeed(ctx, client, src, *baseURL, *asJSON, *strict, stdin, stdout)

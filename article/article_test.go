@@ -1,0 +1,218 @@
+package article
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/text/encoding/japanese"
+
+	"github.com/feedspec/feedspec"
+)
+
+func readTestdata(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("testdata/" + name)
+	require.NoError(t, err)
+	return data
+}
+
+func TestExtractArticle(t *testing.T) {
+	data := readTestdata(t, "article.html")
+	a, err := Extract(bytes.NewReader(data), "https://courier.example/news/2024/bridge?ref=feed")
+	require.NoError(t, err)
+
+	assert.Equal(t, "https://courier.example/news/2024/bridge?ref=feed", a.URL)
+	assert.Equal(t, "How the river town rebuilt its bridge", a.Title)
+	assert.Equal(t, "The Valley Courier", a.SiteName)
+	assert.Equal(t, "en-GB", a.Language)
+	assert.Equal(t, "https://courier.example/media/bridge-lead.jpg", a.Image)
+	require.NotNil(t, a.Published)
+	assert.True(t, a.Published.Equal(time.Date(2024, 3, 18, 7, 30, 0, 0, time.UTC)), "published %v", a.Published)
+	assert.Contains(t, a.Description, "Three winters of floods")
+
+	require.NotNil(t, a.Body)
+	assert.True(t, a.Body.IsNode())
+	assert.Equal(t, feedspec.PlainText(a.Body), a.Text)
+	assert.Equal(t, feedspec.WordCount(a.Text), a.WordCount)
+	// The article's paragraphs, in order, and none of the page's chrome.
+	first := strings.Index(a.Text, "For three winters the footbridge")
+	last := strings.Index(a.Text, "will not be needed for at least fifteen years.")
+	assert.True(t, first >= 0 && last > first, "text: %s", a.Text)
+	assert.Contains(t, a.Text, "A vote, and a summer of work")
+	assert.Contains(t, a.Text, "We did not need a monument.")
+	for _, chrome := range []string{"Most read", "Market day returns", "All rights reserved", "Subscribe", "Sport"} {
+		assert.NotContains(t, a.Text, chrome)
+	}
+	// The headline is the Title, not the first line of the body.
+	assert.False(t, strings.HasPrefix(a.Text, "How the river town"), "text: %s", a.Text)
+	assert.Greater(t, a.WordCount, 250)
+	assert.Less(t, a.WordCount, 330)
+}
+
+func TestExtractLinksAndImages(t *testing.T) {
+	data := readTestdata(t, "article.html")
+	a, err := Extract(bytes.NewReader(data), "https://courier.example/news/2024/bridge", WithLinksAndImages())
+	require.NoError(t, err)
+	require.NotNil(t, a.Body)
+	body := a.Body.HTML()
+	// The relative link, resolved against the page URL.
+	assert.Contains(t, body, `href="https://courier.example/news/reports/bridge-survey.pdf"`)
+	// The tracking pixel is removed as it is from feed content.
+	assert.NotContains(t, body, "pixel.gif")
+	assert.Contains(t, a.Text, "engineering survey")
+}
+
+func TestExtractBaseElementAndNoURL(t *testing.T) {
+	page := `<html><head><base href="https://cdn.example/blog/"><title>T</title></head><body><article>` +
+		strings.Repeat(`<p>A paragraph long enough to count as the text of an article, with <a href="post/2">a link</a> in it and more words after it.</p>`, 6) +
+		`</article></body></html>`
+	a, err := Extract(strings.NewReader(page), "https://site.example/a/b", WithLinksAndImages())
+	require.NoError(t, err)
+	require.NotNil(t, a.Body)
+	assert.Contains(t, a.Body.HTML(), `href="https://cdn.example/blog/post/2"`)
+
+	// Without a page URL a relative base cannot be resolved: URLs stay as
+	// written.
+	page = strings.Replace(page, "https://cdn.example/blog/", "/blog/", 1)
+	a, err = Extract(strings.NewReader(page), "", WithLinksAndImages())
+	require.NoError(t, err)
+	require.NotNil(t, a.Body)
+	assert.Contains(t, a.Body.HTML(), `href="post/2"`)
+	assert.Equal(t, "", a.URL)
+}
+
+func TestExtractNoDateStated(t *testing.T) {
+	data := readTestdata(t, "article.html")
+	// Without the meta element, the page states no publication date: the
+	// date in the byline's time element and in the URL are not taken.
+	data = bytes.Replace(data, []byte(`<meta property="article:published_time" content="2024-03-18T07:30:00Z">`), nil, 1)
+	a, err := Extract(bytes.NewReader(data), "https://courier.example/news/2024/03/18/bridge")
+	require.NoError(t, err)
+	assert.Nil(t, a.Published)
+	assert.NotEmpty(t, a.Text)
+}
+
+func TestExtractNoArticle(t *testing.T) {
+	for _, name := range []string{"home.html", "login.html"} {
+		t.Run(name, func(t *testing.T) {
+			a, err := Extract(bytes.NewReader(readTestdata(t, name)), "https://courier.example/")
+			require.NoError(t, err)
+			// A page without an article body gives little or no text:
+			// never the page's navigation presented as a long article.
+			assert.Less(t, a.WordCount, 40, "text: %q", a.Text)
+			assert.NotEmpty(t, a.Title)
+			if a.Body == nil {
+				assert.Equal(t, "", a.Text)
+				assert.Equal(t, 0, a.WordCount)
+			}
+		})
+	}
+}
+
+func TestExtractBadInput(t *testing.T) {
+	t.Run("empty", func(t *testing.T) {
+		for _, page := range []string{"", "  \n\t "} {
+			_, err := Extract(strings.NewReader(page), "https://x.example/")
+			require.ErrorIs(t, err, ErrNotArticle)
+			assert.Contains(t, err.Error(), "empty")
+		}
+	})
+	t.Run("binary", func(t *testing.T) {
+		png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{0, 1, 2, 3}, 100)...)
+		_, err := Extract(bytes.NewReader(png), "https://x.example/a.png")
+		require.ErrorIs(t, err, ErrNotArticle)
+		assert.Contains(t, err.Error(), "image/png")
+
+		noise := bytes.Repeat([]byte{0x00, 0xff, 0x13, 0x80, 0x07}, 2000)
+		_, err = Extract(bytes.NewReader(noise), "https://x.example/blob")
+		require.ErrorIs(t, err, ErrNotArticle)
+		assert.Contains(t, err.Error(), "application/octet-stream")
+	})
+	t.Run("20 MB page", func(t *testing.T) {
+		var b bytes.Buffer
+		b.WriteString("<html><body><article>")
+		para := "<p>" + strings.Repeat("word ", 200) + "</p>\n"
+		for b.Len() < 20<<20 {
+			b.WriteString(para)
+		}
+		_, err := Extract(bytes.NewReader(b.Bytes()), "https://x.example/big")
+		require.ErrorIs(t, err, feedspec.ErrBodyTooLarge)
+		assert.Contains(t, err.Error(), "10485760 bytes")
+
+		_, err = Extract(bytes.NewReader(b.Bytes()[:1<<20]), "https://x.example/big", WithMaxSize(1<<19))
+		require.ErrorIs(t, err, feedspec.ErrBodyTooLarge)
+	})
+	t.Run("read error", func(t *testing.T) {
+		_, err := Extract(errReader{}, "https://x.example/")
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "reading the page")
+	})
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("connection reset") }
+
+// shiftJISPage is a Japanese article whose encoding only its meta element
+// declares, after enough of the head that a 1024-byte prescan would miss it
+// when late is set.
+func shiftJISPage(t *testing.T, late bool) []byte {
+	t.Helper()
+	head := `<html lang="ja"><head><title>町の橋</title>`
+	if late {
+		head += "<!--" + strings.Repeat(" padding", 200) + " -->"
+	}
+	head += `<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head>`
+	body := `<body><article><h1>町の橋</h1>` +
+		strings.Repeat(`<p>三年の冬、ミルブルックの歩道橋は閉ざされたままだった。住民は下流の道路橋まで二キロを歩き、東岸のパン屋は朝の客の半分を失った。</p>`, 5) +
+		`</article></body></html>`
+	enc, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(head + body))
+	require.NoError(t, err)
+	return enc
+}
+
+func TestExtractShiftJISMeta(t *testing.T) {
+	for _, late := range []bool{false, true} {
+		data := shiftJISPage(t, late)
+		a, err := Extract(bytes.NewReader(data), "https://jp.example/hashi")
+		require.NoError(t, err)
+		assert.Equal(t, "町の橋", a.Title)
+		assert.Contains(t, a.Text, "ミルブルックの歩道橋は閉ざされたままだった。")
+		assert.Equal(t, "ja", a.Language)
+
+		// A Content-Type charset overrides the meta element, as in a
+		// browser: the bytes then decode as something else.
+		a, err = Extract(bytes.NewReader(data), "https://jp.example/hashi", WithContentType("text/html; charset=utf-8"))
+		require.NoError(t, err)
+		assert.NotContains(t, a.Text, "ミルブルック")
+	}
+}
+
+func TestPageEncoding(t *testing.T) {
+	for _, tt := range []struct {
+		name, page, contentType, want string
+	}{
+		{"utf-8 BOM over Content-Type", "\xEF\xBB\xBF<p>x", "text/html; charset=iso-8859-2", "utf-8"},
+		{"utf-16 BOM", "\xFF\xFE<\x00p\x00", "", "utf-16le"},
+		{"Content-Type over meta", `<meta charset="koi8-r"><p>x`, "text/html; charset=iso-8859-2", "iso-8859-2"},
+		{"meta charset", `<meta charset="koi8-r"><p>x`, "", "koi8-r"},
+		{"meta http-equiv", `<meta http-equiv="content-type" content="text/html; charset=euc-jp">`, "text/html", "euc-jp"},
+		{"meta label alias", `<meta charset="sjis">`, "", "shift_jis"},
+		{"meta utf-16 is utf-8", `<meta charset="utf-16">`, "", "utf-8"},
+		{"meta after 1024 bytes", "<head><title>" + strings.Repeat("x", 2000) + "</title><meta charset=koi8-r></head>", "", "koi8-r"},
+		{"undeclared valid utf-8", "<p>caf\xc3\xa9", "", "utf-8"},
+		{"undeclared latin", "<p>caf\xe9", "", "windows-1252"},
+		{"meta in body ignored", "<body><meta charset=koi8-r><p>caf\xe9", "", "windows-1252"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, name := pageEncoding([]byte(tt.page), tt.contentType)
+			assert.Equal(t, tt.want, name)
+		})
+	}
+}

@@ -1,0 +1,51 @@
+package article
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/feedspec/feedspec"
+)
+
+// FuzzExtract feeds arbitrary bytes to Extract: it must never panic, and an
+// Article it returns must be consistent (Text and WordCount derived from
+// Body; a Body only with text).
+func FuzzExtract(f *testing.F) {
+	pages, _ := filepath.Glob("testdata/*.html")
+	for _, p := range pages {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	for _, s := range []string{
+		"", "<", "<html><body><p>x</p>", "\xEF\xBB\xBF<p>bom</p>", "\xFE\xFF\x00<\x00p\x00>",
+		`<meta charset="shift_jis"><p>` + "\x93\xfa\x96\x7b",
+		`<base href="//x"><a href="../a">a</a>`,
+		`<svg><foreignObject><p>x<math><mi>y</svg>`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := Extract(bytes.NewReader(data), "https://fuzz.example/a/b?c", WithMaxSize(1<<20), WithLinksAndImages())
+		if err != nil {
+			if a != nil {
+				t.Fatalf("an Article and an error: %v", err)
+			}
+			return
+		}
+		if a == nil {
+			t.Fatal("no Article and no error")
+		}
+		if a.Body == nil {
+			if a.Text != "" || a.WordCount != 0 {
+				t.Fatalf("no Body but text %q", a.Text)
+			}
+			return
+		}
+		if a.Text == "" || a.Text != feedspec.PlainText(a.Body) || a.WordCount != feedspec.WordCount(a.Text) {
+			t.Fatalf("inconsistent text: %q", a.Text)
+		}
+	})
+}
