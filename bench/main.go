@@ -95,6 +95,10 @@ func main() {
 		recoveryCostMain(os.Args[2:]) // recoverycost.go
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "article" {
+		articleMain(os.Args[2:]) // article.go
+		return
+	}
 	corpus := flag.String("corpus", "../../shared/corpus/feeds", "directory of real feeds (skipped when absent)")
 	rounds := flag.Int("rounds", 5, "interleaved rounds per measurement")
 	skipScaling := flag.Bool("noscaling", false, "skip the time-per-byte table")
