@@ -353,6 +353,27 @@ func (r *jsonReader) stringList(path string, vs, ve int) ([]string, error) {
 	return list, err
 }
 
+// A strField names the string a member of an object is read into.
+type strField struct {
+	key string
+	dst *string
+}
+
+// strObject reads the object at vs, whose members are strings, each into the
+// string its key names; other keys are ignored.
+func (r *jsonReader) strObject(path string, vs int, fields ...strField) error {
+	return r.members(path, vs, func(key []byte, vs, ve int) error {
+		for _, f := range fields {
+			if string(key) == f.key {
+				var err error
+				*f.dst, err = r.str(jsonPath(path, f.key), vs, ve)
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // ints reads a list of ints.
 func (r *jsonReader) ints(path string, vs, ve int) ([]int, error) {
 	var list []int
@@ -520,18 +541,7 @@ func (r *jsonReader) feed(f *Feed, path string, i int) error {
 			}
 			g := &Generator{}
 			f.Generator = g
-			err = r.members(p, vs, func(key []byte, vs, ve int) (err error) {
-				kp := jsonPath(p, string(key))
-				switch string(key) {
-				case "name":
-					g.Name, err = r.str(kp, vs, ve)
-				case "uri":
-					g.URI, err = r.str(kp, vs, ve)
-				case "version":
-					g.Version, err = r.str(kp, vs, ve)
-				}
-				return err
-			})
+			err = r.strObject(p, vs, strField{"name", &g.Name}, strField{"uri", &g.URI}, strField{"version", &g.Version})
 		case "category_details":
 			f.CategoryDetails, err = r.categories(p, vs, ve)
 		case "ttl":

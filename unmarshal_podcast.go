@@ -47,23 +47,8 @@ func (r *jsonReader) podcastPersons(path string, vs int) ([]PodcastPerson, error
 	var list []PodcastPerson
 	err := r.elements(path, vs, func(n, vs, ve int) error {
 		var p PodcastPerson
-		path := elemPath(path, n)
-		err := r.members(path, vs, func(key []byte, vs, ve int) (err error) {
-			kp := jsonPath(path, string(key))
-			switch string(key) {
-			case "name":
-				p.Name, err = r.str(kp, vs, ve)
-			case "role":
-				p.Role, err = r.str(kp, vs, ve)
-			case "group":
-				p.Group, err = r.str(kp, vs, ve)
-			case "img":
-				p.Img, err = r.str(kp, vs, ve)
-			case "href":
-				p.Href, err = r.str(kp, vs, ve)
-			}
-			return err
-		})
+		err := r.strObject(elemPath(path, n), vs, strField{"name", &p.Name}, strField{"role", &p.Role},
+			strField{"group", &p.Group}, strField{"img", &p.Img}, strField{"href", &p.Href})
 		list = append(list, p)
 		return err
 	})
@@ -141,16 +126,7 @@ func (r *jsonReader) feedPodcast(path string, vs int) (*FeedPodcast, error) {
 			pc.Funding = nil
 			err = r.elements(p, vs, func(n, vs, ve int) error {
 				var f PodcastFunding
-				path := elemPath(p, n)
-				err := r.members(path, vs, func(key []byte, vs, ve int) (err error) {
-					switch string(key) {
-					case "url":
-						f.URL, err = r.str(jsonPath(path, "url"), vs, ve)
-					case "text":
-						f.Text, err = r.str(jsonPath(path, "text"), vs, ve)
-					}
-					return err
-				})
+				err := r.strObject(elemPath(p, n), vs, strField{"url", &f.URL}, strField{"text", &f.Text})
 				pc.Funding = append(pc.Funding, f)
 				return err
 			})
@@ -176,21 +152,8 @@ func (r *jsonReader) entryPodcast(path string, vs int) (*EntryPodcast, error) {
 			pc.Transcripts = nil
 			err = r.elements(p, vs, func(n, vs, ve int) error {
 				var t PodcastTranscript
-				path := elemPath(p, n)
-				err := r.members(path, vs, func(key []byte, vs, ve int) (err error) {
-					kp := jsonPath(path, string(key))
-					switch string(key) {
-					case "url":
-						t.URL, err = r.str(kp, vs, ve)
-					case "type":
-						t.Type, err = r.str(kp, vs, ve)
-					case "language":
-						t.Language, err = r.str(kp, vs, ve)
-					case "rel":
-						t.Rel, err = r.str(kp, vs, ve)
-					}
-					return err
-				})
+				err := r.strObject(elemPath(p, n), vs, strField{"url", &t.URL}, strField{"type", &t.Type},
+					strField{"language", &t.Language}, strField{"rel", &t.Rel})
 				pc.Transcripts = append(pc.Transcripts, t)
 				return err
 			})
@@ -201,15 +164,7 @@ func (r *jsonReader) entryPodcast(path string, vs int) (*EntryPodcast, error) {
 			}
 			c := &PodcastChapters{}
 			pc.Chapters = c
-			err = r.members(p, vs, func(key []byte, vs, ve int) (err error) {
-				switch string(key) {
-				case "url":
-					c.URL, err = r.str(jsonPath(p, "url"), vs, ve)
-				case "type":
-					c.Type, err = r.str(jsonPath(p, "type"), vs, ve)
-				}
-				return err
-			})
+			err = r.strObject(p, vs, strField{"url", &c.URL}, strField{"type", &c.Type})
 		case "persons":
 			pc.Persons, err = r.podcastPersons(p, vs)
 		case "season":
@@ -314,16 +269,7 @@ func (r *jsonReader) alternateEnclosure(path string, vs int) (PodcastAlternateEn
 			a.Sources = nil
 			err = r.elements(p, vs, func(n, vs, ve int) error {
 				var s PodcastSource
-				path := elemPath(p, n)
-				err := r.members(path, vs, func(key []byte, vs, ve int) (err error) {
-					switch string(key) {
-					case "uri":
-						s.URI, err = r.str(jsonPath(path, "uri"), vs, ve)
-					case "content_type":
-						s.ContentType, err = r.str(jsonPath(path, "content_type"), vs, ve)
-					}
-					return err
-				})
+				err := r.strObject(elemPath(p, n), vs, strField{"uri", &s.URI}, strField{"content_type", &s.ContentType})
 				a.Sources = append(a.Sources, s)
 				return err
 			})
@@ -334,15 +280,7 @@ func (r *jsonReader) alternateEnclosure(path string, vs int) (PodcastAlternateEn
 			}
 			in := &PodcastIntegrity{}
 			a.Integrity = in
-			err = r.members(p, vs, func(key []byte, vs, ve int) (err error) {
-				switch string(key) {
-				case "type":
-					in.Type, err = r.str(jsonPath(p, "type"), vs, ve)
-				case "value":
-					in.Value, err = r.str(jsonPath(p, "value"), vs, ve)
-				}
-				return err
-			})
+			err = r.strObject(p, vs, strField{"type", &in.Type}, strField{"value", &in.Value})
 		}
 		return err
 	})

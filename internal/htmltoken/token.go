@@ -215,13 +215,8 @@ func (z *Fast) Next() html.TokenType {
 		z.pos = i
 		z.raw = s[start:i]
 		z.text = z.raw
-		if bytes.IndexByte(z.raw, '&') >= 0 {
-			var ok bool
-			z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.raw, false)
-			if !ok {
-				return z.giveUp()
-			}
-			z.text = z.textBuf
+		if !z.unescapeText() {
+			return z.giveUp()
 		}
 		z.tt = html.TextToken
 		return z.tt
@@ -354,6 +349,18 @@ func (z *Fast) Next() html.TokenType {
 	return z.tt
 }
 
+// unescapeText replaces the character references of z.text (in
+// z.textBuf); it reports false when it meets one it does not decide.
+func (z *Fast) unescapeText() bool {
+	if bytes.IndexByte(z.text, '&') < 0 {
+		return true
+	}
+	var ok bool
+	z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.text, false)
+	z.text = z.textBuf
+	return ok
+}
+
 // rawTagNames interns the names of the raw text and RCDATA elements.
 var rawTagNames = map[string]string{
 	"iframe": "iframe", "noembed": "noembed", "noframes": "noframes", "script": "script",
@@ -397,13 +404,8 @@ func (z *Fast) rawText() (html.TokenType, bool) {
 	z.pos = end
 	z.raw = s[start:end]
 	z.text = z.raw
-	if (tag == "textarea" || tag == "title") && bytes.IndexByte(z.raw, '&') >= 0 {
-		var ok bool
-		z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.raw, false)
-		if !ok {
-			return z.giveUp(), true
-		}
-		z.text = z.textBuf
+	if (tag == "textarea" || tag == "title") && !z.unescapeText() {
+		return z.giveUp(), true
 	}
 	z.tt = html.TextToken
 	return z.tt, true
@@ -428,14 +430,9 @@ func (z *Fast) comment(i int) html.TokenType {
 	z.raw = s[i : a+e+3]
 	z.pos = a + e + 3
 	z.text = s[a : a+e]
-	if bytes.IndexByte(z.text, '&') >= 0 {
-		// x/net/html replaces references in comments too.
-		var ok bool
-		z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.text, false)
-		if !ok {
-			return z.giveUp()
-		}
-		z.text = z.textBuf
+	// x/net/html replaces references in comments too.
+	if !z.unescapeText() {
+		return z.giveUp()
 	}
 	z.tt = html.CommentToken
 	return z.tt
