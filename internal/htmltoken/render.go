@@ -47,8 +47,12 @@ const JSONStringEscapeHTML Mode = JSONString | 1<<2
 // and textarea. It gives up on whatever else makes the tree differ from the
 // nesting (an end tag for an element open below the current one, a inside
 // a, implied closings of other elements), on elements with insertion rules
-// of their own (tables, forms, select, object, template, foreign content,
-// noscript, plaintext...), and on NUL. Elements open at the end of src are
+// of their own (forms, select, object, template, foreign content, noscript,
+// plaintext...), and on NUL. Tables are read when their tokens tell the
+// tree: sections, rows and cells, with the tbody and tr the tree builder
+// inserts and the cells and rows it closes, white space between them; text
+// or other elements directly in a table (which the tree builder moves
+// before it), captions and column groups make it give up. Elements open at the end of src are
 // closed, as serializing the tree does. When it reports false, dst's
 // contents past its original length are unspecified.
 //
@@ -82,6 +86,12 @@ func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode)
 }
 
+// A tableBound is what appendTokens saves when a table or cell opens: the
+// base of the stack and the counts of open p and a elements outside it.
+type tableBound struct {
+	base, openP, openA int
+}
+
 // A tokenElement is an element open while appendTokens serializes: its
 // atom, and its name when the atom is 0.
 type tokenElement struct {
@@ -100,6 +110,13 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		// fresh: the current element is a pre, listing or textarea with no
 		// child yet.
 		fresh bool
+		// Tables: base is the index in stack just above the innermost open
+		// table or cell (td, th), 0 when there is none; the tree builder's
+		// scopes stop there, so every search of the stack starts at base,
+		// and openP and openA count the elements above it. bounds saves
+		// the outer values while a table or cell is open.
+		base   int
+		bounds []tableBound
 	)
 	top := func() atom.Atom {
 		if len(stack) == 0 {
@@ -116,7 +133,38 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 			openP--
 		case atom.A:
 			openA--
+		case atom.Table, atom.Td, atom.Th:
+			b := bounds[len(bounds)-1]
+			bounds = bounds[:len(bounds)-1]
+			base, openP, openA = b.base, b.openP, b.openA
 		}
+	}
+	// inTable reports whether the current element is a table or one of
+	// its sections or rows (the "in table", "in table body" and "in row"
+	// insertion modes).
+	inTable := func() bool {
+		switch top() {
+		case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
+			return base > 0
+		}
+		return false
+	}
+	// inCell reports whether the innermost table or cell open is a cell.
+	inCell := func() bool {
+		return base > 0 && (stack[base-1].atom == atom.Td || stack[base-1].atom == atom.Th)
+	}
+	// closeCell closes the innermost cell and what is open in it.
+	closeCell := func() {
+		for end := base - 1; len(stack) > end; {
+			pop()
+		}
+	}
+	// implied opens an element the tree builder inserts without a tag.
+	implied := func(a atom.Atom) {
+		dst = appendOut(dst, "<", mode)
+		dst = append(dst, a.String()...)
+		dst = appendOut(dst, ">", mode)
+		stack = append(stack, tokenElement{atom: a})
 	}
 	// closeP closes the open p, which must be the current element, as a
 	// start tag that closes a p element does.
@@ -145,6 +193,15 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 			d := z.Text()
 			if bytes.IndexByte(d, 0) >= 0 {
 				return dst, false
+			}
+			if inTable() {
+				// White space stays in the table; other text would be
+				// moved before it (foster parenting).
+				if len(bytes.Trim(d, " \t\n\f\r")) > 0 {
+					return dst, false
+				}
+				dst = appendEscapedHTML(dst, d, mode)
+				continue
 			}
 			switch top() {
 			case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
@@ -180,12 +237,61 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 			name, hasAttr := z.TagName()
 			tag := atom.Lookup(name)
 			void, formatting := false, false
+			if inTable() {
+				switch tag {
+				case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th,
+					atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
+				default:
+					// Moved before the table, or with rules of its own.
+					return dst, false
+				}
+			}
 			switch tag {
-			case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame,
-				atom.Caption, atom.Col, atom.Colgroup, atom.Tbody, atom.Td,
-				atom.Tfoot, atom.Th, atom.Thead, atom.Tr:
-				// Ignored in a div context, outside a table.
+			case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
+				// Ignored in a div context.
 				continue
+			case atom.Caption, atom.Col, atom.Colgroup:
+				if base > 0 {
+					return dst, false
+				}
+				continue // ignored outside a table
+			case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+				if inCell() {
+					closeCell()
+				}
+				if !inTable() {
+					continue // ignored outside a table
+				}
+				// The sections and rows the tree builder closes or
+				// inserts.
+				switch tag {
+				case atom.Tbody, atom.Thead, atom.Tfoot:
+					if top() == atom.Tr {
+						pop()
+					}
+					if top() != atom.Table {
+						pop()
+					}
+				case atom.Tr:
+					if top() == atom.Tr {
+						pop()
+					}
+					if top() == atom.Table {
+						implied(atom.Tbody)
+					}
+				default:
+					switch top() {
+					case atom.Table:
+						implied(atom.Tbody)
+						implied(atom.Tr)
+					case atom.Tbody, atom.Thead, atom.Tfoot:
+						implied(atom.Tr)
+					}
+				}
+			case atom.Table:
+				if !closeP() {
+					return dst, false
+				}
 			case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
 				atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
 				atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
@@ -202,7 +308,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 					pop()
 				}
 			case atom.Li, atom.Dd, atom.Dt:
-				if closesListItem(stack, tag) {
+				if closesListItem(stack[base:], tag) {
 					if t := top(); t != atom.Li && t != atom.Dd && t != atom.Dt {
 						return dst, false
 					}
@@ -232,7 +338,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 				// their text up to their end tag.
 			case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
 				atom.Noframes, atom.Template, atom.Form, atom.Plaintext, atom.Button,
-				atom.Nobr, atom.Applet, atom.Marquee, atom.Object, atom.Table,
+				atom.Nobr, atom.Applet, atom.Marquee, atom.Object,
 				atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
 				atom.Select, atom.Option, atom.Optgroup,
 				atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
@@ -280,6 +386,9 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 				openP++
 			case atom.A:
 				openA++
+			case atom.Table, atom.Td, atom.Th:
+				bounds = append(bounds, tableBound{base, openP, openA})
+				base, openP, openA = len(stack), 0, 0
 			case atom.Pre, atom.Listing, atom.Textarea:
 				fresh = true
 			}
@@ -287,6 +396,44 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		case html.EndTagToken:
 			name, hasAttr := z.TagName()
 			tag := atom.Lookup(name)
+			if inCell() {
+				switch tag {
+				case atom.Td, atom.Th:
+					if stack[base-1].atom == tag {
+						fresh = false
+						closeCell()
+					}
+					continue // another cell's end tag is ignored
+				case atom.Tr, atom.Tbody, atom.Thead, atom.Tfoot, atom.Table:
+					fresh = false
+					closeCell() // then read in the row
+				}
+			}
+			if inTable() {
+				switch tag {
+				case atom.Table:
+					for top() != atom.Table {
+						pop()
+					}
+					pop()
+				case atom.Tr:
+					if top() != atom.Tr {
+						return dst, false
+					}
+					pop()
+				case atom.Tbody, atom.Thead, atom.Tfoot:
+					if top() == atom.Tr && stack[len(stack)-2].atom == tag {
+						pop()
+					}
+					if top() != tag {
+						return dst, false
+					}
+					pop()
+				default:
+					return dst, false
+				}
+				continue
+			}
 			if len(stack) > 0 {
 				if e := stack[len(stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
 					fresh = false
@@ -306,14 +453,15 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 				// "</p>" with no p open makes an empty p.
 				fresh = false
 				dst = appendOut(dst, "<p></p>", mode)
-			case isOpen(stack, tag, name):
+			case isOpen(stack[base:], tag, name):
 				// It closes an element below the current one: exact when
 				// the tree builder pops the elements above it and none of
 				// them is a formatting element (which it would reopen).
-				i := impliedCloseTarget(stack, tag)
+				i := impliedCloseTarget(stack[base:], tag)
 				if i < 0 {
 					return dst, false
 				}
+				i += base
 				if i < len(stack) {
 					fresh = false
 					for len(stack) > i {
