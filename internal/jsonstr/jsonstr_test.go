@@ -3,6 +3,7 @@ package jsonstr
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -32,6 +33,7 @@ func TestAppendChars(t *testing.T) {
 	for _, s := range []string{"", "plain", `q"b\s/`, "<a href='x'>&amp;</a>", "\x00\x01\b\f\n\r\t\x1f\x7f",
 		"\u2028\u2029", "é€😀", "\xff\xfe", "a\xe2\x82", "\xed\xa0\x80"} {
 		check(t, s)
+		check(t, strings.Repeat("ab", 9)+s+strings.Repeat("c", 9)+s)
 	}
 	for c := 0; c < 256; c++ {
 		got := string(AppendChars(nil, []byte{byte(c)}, true))
