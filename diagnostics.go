@@ -132,8 +132,9 @@ func (d Diagnostic) String() string {
 
 // WithDiagnostics asks ParseDocument (and ParseResponse) to append to *dst a
 // Diagnostic for every XML parse error the parser recovered from, in input
-// order, followed by one for every value the feed processors rejected, in
-// document order. The parse result is the same with or without it. Without
+// order, then (with WithRecovery) one for each repair the XML parser made,
+// followed by one for every value the feed processors rejected and every
+// repair they made, in document order. The parse result is the same with or without it. Without
 // this option nothing is collected. A nil dst is ignored.
 func WithDiagnostics(dst *[]Diagnostic) Option {
 	return func(c *config) { c.diagnostics = dst }

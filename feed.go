@@ -151,8 +151,8 @@ type Feed struct {
 // WithURL gives the document's URL, against which relative URLs are parsed;
 // without it relative URLs fail to parse and their fields stay null.
 // WithCharset gives the transport's encoding label. WithDiagnostics collects
-// what went wrong; WithXMLBase and WithLenientDates depart from the
-// specification (both are off by default).
+// what went wrong; WithXMLBase, WithLenientDates and WithRecovery depart from
+// the specification (all are off by default).
 func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	c := newConfig(opts)
 	if c.jsonFeed { // WithJSONFeed (jsonfeed.go)
