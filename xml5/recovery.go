@@ -224,9 +224,16 @@ func undoubleUTF8(text string) (string, bool) {
 		return "", false
 	}
 	out := make([]byte, 0, len(text))
-	for _, r := range text {
+	for i := 0; i < len(text); {
+		j := nextNonASCII(raw, i)
+		out = append(out, text[i:j]...)
+		if j == len(text) {
+			break
+		}
+		r, n := utf8.DecodeRuneInString(text[j:])
 		b, _ := cp1252Byte(r)
 		out = append(out, b)
+		i = j + n
 	}
 	if !utf8.Valid(out) {
 		return "", false
