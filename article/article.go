@@ -318,26 +318,54 @@ func textContent(n *html.Node) string {
 	return b.String()
 }
 
-// removeLeadingRepeats removes the headings at the start of the body whose
-// words are the title's or the description's: the extractor often keeps the
-// page's headline and standfirst, which Article holds apart.
-func removeLeadingRepeats(frag *html.Node, title, description string) {
+// removeLeadingRepeats removes what the body starts with that repeats the
+// title or the description: the extractor often keeps the page's headline
+// (which can be the title less a section or site label, as in "Opinion |
+// Title") and its standfirst, which Article holds apart. At the start of
+// the body (and of a leading div, section, header, article or main
+// element), headings whose words are the description's or are the title's
+// (or a run at the title's start or end) are removed, and so are
+// paragraphs whose words are exactly the title's.
+func removeLeadingRepeats(n *html.Node, title, description string) {
 	t, d := comparable(title), comparable(description)
-	for c := frag.FirstChild; c != nil; {
+	for c := n.FirstChild; c != nil; {
 		next := c.NextSibling
 		switch {
 		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "":
-		case c.Type == html.ElementNode && isHeading(c):
+		case c.Type != html.ElementNode || c.Namespace != "":
+			return
+		case isHeading(c):
 			s := comparable(textContent(c))
-			if s == "" || (s != t && s != d) {
+			if s == "" || (s != d && !isTitleRun(s, t)) {
 				return
 			}
-			frag.RemoveChild(c)
+			n.RemoveChild(c)
+		case c.DataAtom == atom.P:
+			if s := comparable(textContent(c)); s == "" || s != t {
+				return
+			}
+			n.RemoveChild(c)
+		case c.DataAtom == atom.Div || c.DataAtom == atom.Section || c.DataAtom == atom.Header ||
+			c.DataAtom == atom.Article || c.DataAtom == atom.Main:
+			removeLeadingRepeats(c, title, description)
+			return
 		default:
 			return
 		}
 		c = next
 	}
+}
+
+// isTitleRun reports whether the words s are the title's words t, or a run
+// of at least three of them at its start or end.
+func isTitleRun(s, t string) bool {
+	if s == t {
+		return true
+	}
+	if strings.Count(s, " ") < 2 {
+		return false
+	}
+	return strings.HasPrefix(t, s+" ") || strings.HasSuffix(t, " "+s)
 }
 
 // isHeading reports whether n is an HTML h1–h6 element.

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 	"golang.org/x/text/encoding/japanese"
 
 	"github.com/feedspec/feedspec"
@@ -214,5 +216,30 @@ func TestPageEncoding(t *testing.T) {
 			_, name := pageEncoding([]byte(tt.page), tt.contentType)
 			assert.Equal(t, tt.want, name)
 		})
+	}
+}
+
+func TestRemoveLeadingRepeats(t *testing.T) {
+	const title, desc = "Opinion | Is Football Violence a Crime?", "Lawsuits have followed before."
+	for _, tt := range []struct{ in, want string }{
+		{`<h1>Is Football Violence a Crime?</h1><h2>Lawsuits have followed before</h2><p>Text.</p>`, `<p>Text.</p>`},
+		{`<div><p>Opinion: is football violence a crime</p><p>Text.</p></div>`, `<div><p>Text.</p></div>`},
+		{`<h1>Opinion</h1><p>Text.</p>`, `<h1>Opinion</h1><p>Text.</p>`},                                           // two words of the title: kept
+		{`<p>Lawsuits have followed before.</p><p>Text.</p>`, `<p>Lawsuits have followed before.</p><p>Text.</p>`}, // a lede equal to the description stays
+		{`<p>Text.</p><h2>Is Football Violence a Crime?</h2>`, `<p>Text.</p><h2>Is Football Violence a Crime?</h2>`},
+	} {
+		ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+		nodes, err := html.ParseFragment(strings.NewReader(tt.in), ctx)
+		require.NoError(t, err)
+		frag := &html.Node{Type: html.DocumentNode}
+		for _, n := range nodes {
+			frag.AppendChild(n)
+		}
+		removeLeadingRepeats(frag, title, desc)
+		var b strings.Builder
+		for c := frag.FirstChild; c != nil; c = c.NextSibling {
+			require.NoError(t, html.Render(&b, c))
+		}
+		assert.Equal(t, tt.want, b.String(), tt.in)
 	}
 }
