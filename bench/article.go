@@ -78,7 +78,7 @@ var extractors = []extractor{
 func articleMain(args []string) {
 	fs := flag.NewFlagSet("article", flag.ExitOnError)
 	dir := fs.String("dir", "../../shared/article-benchmark", "the article extraction benchmark")
-	rounds := fs.Int("rounds", 3, "timed passes per extractor")
+	rounds := fs.Int("rounds", 3, "timed passes per extractor (0: scores only)")
 	only := fs.String("only", "", "measure only the extractors whose name contains this")
 	fs.Parse(args)
 
@@ -113,6 +113,11 @@ func articleMain(args []string) {
 		}
 		res := articlebench.Aggregate(scores)
 
+		if *rounds <= 0 {
+			fmt.Printf("| %s | %.3f | %.3f | %.3f | %.3f | %d | | | | | |\n",
+				x.name, res.F1, res.Precision, res.Recall, res.Accuracy, errs)
+			continue
+		}
 		// run (main.go) calls parse once per input, in order.
 		next := 0
 		p := parser{name: x.name, parse: func(in []byte, _ bool) error {
