@@ -449,46 +449,70 @@ func TestDocumentFields(t *testing.T) {
 }
 
 // TestPathologicalInputsStayLinear parses inputs that make naive parsers
-// quadratic; each must parse in a time proportional to its size.
+// quadratic; each must parse in a time proportional to its size. The test
+// compares the time for an input with the time for one four times smaller
+// (linear work takes about four times as long, quadratic sixteen), so it
+// holds on a slow or busy machine and under the race detector.
 func TestPathologicalInputsStayLinear(t *testing.T) {
-	var ns strings.Builder
-	ns.WriteString("<r")
-	for i := 0; i < 10000; i++ {
-		ns.WriteString(` xmlns:p` + itoa(i) + `="urn:` + itoa(i) + `"`)
-	}
-	ns.WriteString(">" + strings.Repeat("<a/>", 300000) + "</r>")
-
-	var attrs strings.Builder
-	attrs.WriteString("<r>")
-	for k := 0; k < 20; k++ {
-		attrs.WriteString("<e")
-		for i := 0; i < 5000; i++ {
-			attrs.WriteString(` p` + itoa(i) + `:a="1"`)
+	nsDecls := func(n int) string {
+		var b strings.Builder
+		b.WriteString("<r")
+		for i := 0; i < n/30; i++ {
+			b.WriteString(` xmlns:p` + itoa(i) + `="urn:` + itoa(i) + `"`)
 		}
-		attrs.WriteString("/>")
+		b.WriteString(">" + strings.Repeat("<a/>", n) + "</r>")
+		return b.String()
 	}
-	attrs.WriteString("</r>")
-
-	inputs := map[string]string{
-		"stray end tags in a deep tree": strings.Repeat("<a>", 100000) + strings.Repeat("</b>", 100000),
-		"many namespace declarations":   ns.String(),
-		"many attributes":               attrs.String(),
-		"references in a long text":     "<r>" + strings.Repeat("text with &amp; ", 100000) + "</r>",
-		"long names and values":         "<r" + strings.Repeat("n", 1<<20) + " a='" + strings.Repeat("&x", 1<<18) + "'/>",
-		"unclosed comment":              "<r>" + strings.Repeat("<!-- -- -", 100000),
+	manyAttrs := func(n int) string {
+		var b strings.Builder
+		b.WriteString("<r>")
+		for k := 0; k < 20; k++ {
+			b.WriteString("<e")
+			for i := 0; i < n/60; i++ {
+				b.WriteString(` p` + itoa(i) + `:a="1"`)
+			}
+			b.WriteString("/>")
+		}
+		b.WriteString("</r>")
+		return b.String()
 	}
-	for name, in := range inputs {
-		start := time.Now()
-		doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: -1}))
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
+	inputs := map[string]func(n int) string{
+		"stray end tags in a deep tree": func(n int) string { return strings.Repeat("<a>", n/3) + strings.Repeat("</b>", n/3) },
+		"many namespace declarations":   nsDecls,
+		"many attributes":               manyAttrs,
+		"references in a long text":     func(n int) string { return "<r>" + strings.Repeat("text with &amp; ", n/3) + "</r>" },
+		"long names and values":         func(n int) string { return "<r" + strings.Repeat("n", 4*n) + " a='" + strings.Repeat("&x", n) + "'/>" },
+		"unclosed comment":              func(n int) string { return "<r>" + strings.Repeat("<!-- -- -", n/3) },
+	}
+	const n = 300000
+	for name, build := range inputs {
+		small, large := build(n/4), build(n)
+		// The fastest of three runs, so that a pause of the machine does
+		// not count as work.
+		fastest := func(in string) time.Duration {
+			best := time.Duration(1<<63 - 1)
+			for run := 0; run < 3; run++ {
+				start := time.Now()
+				doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: -1}))
+				d := time.Since(start)
+				if err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+				if doc.Root() == nil {
+					t.Errorf("%s: no root", name)
+				}
+				best = min(best, d)
+			}
+			return best
 		}
-		if doc.Root() == nil {
-			t.Errorf("%s: no root", name)
-		}
-		// Quadratic behaviour would take far longer than this.
-		if d := time.Since(start); d > 3*time.Second {
-			t.Errorf("%s: %d bytes took %v", name, len(in), d)
+		ts, tl := fastest(small), fastest(large)
+		// Linear work gives a ratio near 4 and quadratic work near 16;
+		// the floor keeps inputs that parse in microseconds from
+		// measuring timer noise.
+		ratio := float64(tl) / float64(max(ts, time.Millisecond))
+		t.Logf("%s: %v for %d bytes, %v for %d (ratio %.1f)", name, ts, len(small), tl, len(large), ratio)
+		if ratio > 9 {
+			t.Errorf("%s: %d bytes took %v, %d bytes %v (%.1f times as long for 4 times the input)", name, len(large), tl, len(small), ts, ratio)
 		}
 	}
 }
