@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,8 +51,8 @@ func checkWithoutDocument(t testing.TB, name string, b []byte, opts ...Option) {
 }
 
 // TestWithoutDocument compares feeds parsed with and without
-// WithoutDocument: every golden feed, JSON Feeds, the conformance cases and
-// the corpus.
+// WithoutDocument: every golden feed, JSON Feeds (golden and corpus), the
+// conformance cases and the corpus (by default and in recovery mode).
 func TestWithoutDocument(t *testing.T) {
 	xmlFiles, _ := filepath.Glob("testdata/golden/*.xml")
 	for _, path := range xmlFiles {
@@ -66,15 +67,20 @@ func TestWithoutDocument(t *testing.T) {
 		checkWithoutDocument(t, path, b, jsonFeedGoldenOptions(path)...)
 	}
 	for i, doc := range sharedtest.ConformanceDocuments(t) {
-		checkWithoutDocument(t, "conformance case "+string(rune('0'+i%10)), []byte(doc), WithURL("https://base/"))
+		checkWithoutDocument(t, "conformance case "+strconv.Itoa(i), []byte(doc), WithURL("https://base/"))
+	}
+	for name, b := range jsonFeedCorpus(t) {
+		checkWithoutDocument(t, name, b, WithJSONFeed(), WithURL("https://example.com/feed.json"))
 	}
 	if testing.Short() {
 		return
 	}
+	// By default, and in recovery mode as the Fetcher and the command parse.
 	for _, path := range sharedtest.CorpusFiles(t) {
 		b, err := os.ReadFile(path)
 		require.NoError(t, err)
 		checkWithoutDocument(t, path, b, WithURL("https://example.com/feed"))
+		checkWithoutDocument(t, path, b, WithURL("https://example.com/feed"), WithRecovery())
 	}
 }
 
