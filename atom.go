@@ -16,7 +16,7 @@ const ianaRelation = "http://www.iana.org/assignments/relation/"
 func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 	feed := &Feed{}                                                         // [14]
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [21]
-		if p.rec != nil {
+		if p.recovery {
 			p.trappedEntries(feed, c, trappedInAtom) // repair 2 (recovery.go)
 		}
 		switch c.Namespace { // [22]
@@ -121,7 +121,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
 	}
-	if p.rec != nil {
+	if p.recovery {
 		p.recoverFeedDate(feed, el) // repair 6 (recovery.go)
 	}
 	feed.el = el
@@ -270,7 +270,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
-	if p.rec != nil {
+	if p.recovery {
 		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
 	}
 	p.finishEntry(entry)
@@ -463,7 +463,7 @@ func (p *processor) rejectedDate(el *xml5.Node, text, why string) *time.Time {
 		if err == nil {
 			return &t
 		}
-		if p.rec != nil {
+		if p.recovery {
 			if t := p.recoverDate(el, text); t != nil { // recovery_dates.go
 				return t
 			}

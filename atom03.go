@@ -24,7 +24,7 @@ func (p *processor) processAtom03Content(el *xml5.Node) *Text {
 			return p.escapedHTML(el) // [268]
 		}
 	case "xml":
-		if p.rec != nil {
+		if p.recovery {
 			if t, ok := p.recoverXMLMode(el); ok { // repair 8 (recovery_text.go)
 				return t
 			}

@@ -212,7 +212,7 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	}
 	p := newProcessor(doc, c)
 	if c != nil && c.recovery {
-		p.rec = &recovery{doc: doc}
+		p.recovery = true
 		p.recoverRoot(root) // repairs 1 and 5 (recovery.go)
 	}
 	var feed *Feed

@@ -11,7 +11,7 @@ import "github.com/feedspec/feedspec/xml5"
 func (p *processor) processRDF(el *xml5.Node) *Feed {
 	feed := &Feed{}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
-		if p.rec != nil {
+		if p.recovery {
 			p.trappedEntries(feed, c, trappedInRDF) // repair 2 (recovery.go)
 		}
 		if c.Namespace != nsRSS10 {
@@ -167,7 +167,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
-	if p.rec != nil {
+	if p.recovery {
 		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
 	}
 	p.finishEntry(entry)

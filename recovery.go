@@ -32,11 +32,6 @@ func WithRecovery() Option {
 	}
 }
 
-// recovery is recovery mode's state for one document.
-type recovery struct {
-	doc *xml5.Document
-}
-
 // recovered records a repair as a DiagnosticRecovered at el (nil: the
 // document's start) when diagnostics were asked for.
 func (p *processor) recovered(el *xml5.Node, msg string) {
@@ -48,7 +43,7 @@ func (p *processor) recovered(el *xml5.Node, msg string) {
 		d.Element = el.QualifiedName()
 		d.Offset = el.Offset
 	}
-	d.Line, d.Column = p.rec.doc.Position(d.Offset)
+	d.Line, d.Column = p.doc.Position(d.Offset)
 	*p.diags = append(*p.diags, d)
 }
 

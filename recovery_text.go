@@ -15,7 +15,7 @@ import (
 // written back as HTML tags around the text, which the specification reads
 // as HTML source; what the specification's reading loses is kept.
 func (p *processor) escapedHTML(el *xml5.Node) *Text {
-	if p.rec == nil {
+	if !p.recovery {
 		return parseEscapedHTML(el)
 	}
 	spec := parseEscapedHTML(el)

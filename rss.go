@@ -12,7 +12,7 @@ import (
 func (p *processor) processRSS(el *xml5.Node) *Feed {
 	feed := &Feed{}                                                         // [239]
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [240]
-		if p.rec != nil {
+		if p.recovery {
 			p.trappedEntries(feed, c, trappedInRSS) // repair 2 (recovery.go)
 		}
 		if c.Namespace != "" { // [302]
@@ -37,7 +37,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		feed.el = el
 	}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [208]
-		if p.rec != nil {
+		if p.recovery {
 			p.trappedEntries(feed, c, trappedInRSSChannel) // repair 2 (recovery.go)
 		}
 		switch ns := c.Namespace; ns { // [209]
@@ -140,7 +140,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
 	}
-	if p.rec != nil {
+	if p.recovery {
 		p.recoverFeedDate(feed, el) // repair 6 (recovery.go)
 	}
 }
@@ -303,7 +303,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
-	if p.rec != nil {
+	if p.recovery {
 		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
 	}
 	p.finishEntry(entry)
@@ -391,7 +391,7 @@ func firstChildElement(el *xml5.Node, ns, local string) *xml5.Node {
 func (p *processor) processRSSDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseRSSDate(text); ok {
-		if p.rec != nil {
+		if p.recovery {
 			t = p.recoverRSSZone(el, text, t) // repair 10 (recovery_dates.go)
 		}
 		return &t

@@ -66,9 +66,8 @@ type processor struct {
 	bases   map[*xml5.Node]*whatwgurl.Url
 	// lenientDates: read dates the spec rejects with ParseDate.
 	lenientDates bool
-	// rec holds recovery mode's state (WithRecovery, recovery.go); nil when
-	// it is off.
-	rec *recovery
+	// recovery: make recovery mode's repairs (WithRecovery, recovery.go).
+	recovery bool
 
 	// commentsPrimary is set, for the current entry, once its comments URL
 	// comes from the preferred source (an RSS comments element, an Atom
