@@ -1,6 +1,9 @@
 package xml5
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // A NodeType is the kind of a Node.
 type NodeType uint8
@@ -257,8 +260,10 @@ type Document struct {
 	// text is the decoded input (see Position).
 	text string
 	// pos is where the last Position call stopped, so that calls with
-	// increasing offsets count lines and characters once in all.
-	pos positionCursor
+	// increasing offsets count lines and characters once in all; posMu
+	// guards it.
+	posMu sync.Mutex
+	pos   positionCursor
 }
 
 // Root returns the document element, or nil when there is none.

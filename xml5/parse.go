@@ -137,9 +137,7 @@ type parser struct {
 	refOff         int // offset of the outermost entity reference being expanded
 	err            error
 	recordErrors   bool
-	errLine        int
-	errLineOff     int
-	errScanOff     int
+	errPos         positionCursor // where the last error or repair was located
 	nodeSlab       []Node
 	slabSize       int
 	attrSlabSize   int
@@ -175,7 +173,6 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	if p.budget > lim.MaxEntityExpansion {
 		p.budget = lim.MaxEntityExpansion
 	}
-	p.errLine = 1
 	// Nodes come from slabs: a first one sized to the input but kept under
 	// the runtime's 32 KB large-object size (a large object takes the
 	// heap's lock and is swept on its own, which costs small documents
@@ -230,43 +227,11 @@ func (p *parser) parseErrorAt(off int, code string) {
 	p.doc.Errors = append(p.doc.Errors, ParseError{Line: line, Column: col, Offset: off, Code: code})
 }
 
-// lineCol computes the 1-based line and column (in characters) of off in
-// the document, scanning forward from the previous answer when possible.
+// lineCol returns the 1-based line and column (in characters) of off in
+// the document, counting on from the previous error or repair: errors and
+// repairs come in document order, so the document is counted once in all.
 func (p *parser) lineCol(off int) (int, int) {
-	s := p.main
-	if off > len(s) {
-		off = len(s)
-	}
-	if off < p.errScanOff {
-		p.errLine, p.errLineOff, p.errScanOff = 1, 0, 0
-	}
-	for i := p.errScanOff; i < off; i++ {
-		if s[i] == '\n' {
-			p.errLine++
-			p.errLineOff = i + 1
-		}
-	}
-	p.errScanOff = off
-	col := 1
-	for i := p.errLineOff; i < off; i++ {
-		if s[i]&0xC0 != 0x80 {
-			col++
-		}
-	}
-	return p.errLine, col
-}
-
-func (p *parser) line(off int) int {
-	l := 1
-	if off > len(p.main) {
-		off = len(p.main)
-	}
-	for i := 0; i < off; i++ {
-		if p.main[i] == '\n' {
-			l++
-		}
-	}
-	return l
+	return p.errPos.at(p.main, off)
 }
 
 func (p *parser) limitError(name string, value int) {
@@ -274,7 +239,8 @@ func (p *parser) limitError(name string, value int) {
 		return
 	}
 	off := p.offset()
-	p.err = &LimitError{Limit: name, Value: int64(value), Line: p.line(off), Offset: int64(off)}
+	line, _ := p.lineCol(off)
+	p.err = &LimitError{Limit: name, Value: int64(value), Line: line, Offset: int64(off)}
 }
 
 // current returns the node new children are appended to.

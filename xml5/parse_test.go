@@ -450,8 +450,9 @@ func TestDocumentFields(t *testing.T) {
 }
 
 // TestPathologicalInputsStayLinear parses inputs that make naive parsers
-// quadratic; each must parse in a time proportional to its size. The test
-// compares the CPU time for an input with the time for one eight times smaller
+// quadratic, recording parse errors (each located by line and column); each
+// must parse in a time proportional to its size. The test compares the CPU
+// time for an input with the time for one eight times smaller
 // (linear work takes about eight times as long, quadratic sixty-four), so it
 // holds on a slow or busy machine and under the race detector; a failure
 // also needs the large input to take long, since timer and collector noise
@@ -486,6 +487,7 @@ func TestPathologicalInputsStayLinear(t *testing.T) {
 		"references in a long text":     func(n int) string { return "<r>" + strings.Repeat("text with &amp; ", n/3) + "</r>" },
 		"long names and values":         func(n int) string { return "<r" + strings.Repeat("n", 4*n) + " a='" + strings.Repeat("&x", n) + "'/>" },
 		"unclosed comment":              func(n int) string { return "<r>" + strings.Repeat("<!-- -- -", n/3) },
+		"parse errors on one line":      func(n int) string { return "<r>" + strings.Repeat(`&x; <a b="1" b="2"/>`, n/20) + "</r>" },
 	}
 	const n = 300000
 	for name, build := range inputs {
@@ -497,7 +499,7 @@ func TestPathologicalInputsStayLinear(t *testing.T) {
 			for run := 0; run < 3; run++ {
 				runtime.GC()
 				start, cpu0 := time.Now(), cpuTime()
-				doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: -1}))
+				doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: -1}), WithErrors())
 				// The process's CPU time, where the platform gives it: time
 				// spent waiting for other processes is not work.
 				d := cpuTime() - cpu0

@@ -2,7 +2,6 @@ package xml5
 
 import (
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -19,11 +18,24 @@ func (d *Document) Position(offset int) (line, column int) {
 	if d == nil || d.Node == nil {
 		return 0, 0
 	}
-	s := d.text
+	d.posMu.Lock()
+	defer d.posMu.Unlock()
+	return d.pos.at(d.text, offset)
+}
+
+// A positionCursor counts lines and columns in one text: it holds where it
+// last stopped, the offset and its line and column (line 0: none yet), so
+// that offsets asked for in increasing order cost the text between them.
+// Document.Position and the parser's errors and repairs use one each.
+type positionCursor struct {
+	off, line, column int
+}
+
+// at returns the 1-based line and column (in characters) of offset in s,
+// counting on from where the last call stopped when offset is not before
+// it. An offset outside s is clamped to it.
+func (c *positionCursor) at(s string, offset int) (line, column int) {
 	offset = max(0, min(offset, len(s)))
-	d.pos.mu.Lock()
-	defer d.pos.mu.Unlock()
-	c := &d.pos
 	// Counting on is exact from a character boundary only.
 	if c.line == 0 || offset < c.off || c.off < len(s) && !utf8.RuneStart(s[c.off]) {
 		c.off, c.line, c.column = 0, 1, 1
@@ -37,11 +49,4 @@ func (d *Document) Position(offset int) (line, column int) {
 	}
 	c.off = offset
 	return c.line, c.column
-}
-
-// A positionCursor is where Position last stopped: the offset and its line
-// and column (line 0: none yet).
-type positionCursor struct {
-	mu                sync.Mutex
-	off, line, column int
 }
