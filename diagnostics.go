@@ -134,8 +134,9 @@ func (d Diagnostic) String() string {
 // Diagnostic for every XML parse error the parser recovered from, in input
 // order, then (with WithRecovery) one for each repair the XML parser made,
 // followed by one for every value the feed processors rejected and every
-// repair they made, in document order. The parse result is the same with or without it. Without
-// this option nothing is collected. A nil dst is ignored.
+// repair they made, in document order. The parse result is the same with or
+// without it. Without this option nothing is collected. A nil dst is
+// ignored.
 func WithDiagnostics(dst *[]Diagnostic) Option {
 	return func(c *config) { c.diagnostics = dst }
 }

@@ -81,10 +81,12 @@
 //     local name) that reads like the specification: atom.go (Atom 1.0),
 //     atom03.go (Atom 0.3), rss.go (RSS 2.0 and 0.9x), rdf.go (RSS 1.0);
 //     the additions (iTunes, Dublin Core, links, categories...) in
-//     extensions.go; shared pieces in entry.go, person.go, enclosure.go,
-//     image.go, urls.go (URL parsing against the document's URL) and
-//     dates.go (the specification's date formats). Values the steps reject
-//     become Diagnostics (diagnostics.go) when asked for.
+//     extensions.go, Podcasting 2.0 in podcast.go; shared pieces in
+//     entry.go, person.go, enclosure.go, image.go, urls.go (URL parsing
+//     against the document's URL, queries encoded in the document's
+//     encoding) and dates.go (the specification's date formats). Values the
+//     steps reject become Diagnostics (diagnostics.go) when asked for, with
+//     the line and column of the element holding them.
 //  6. Text values. Titles, summaries and contents are Text values (text.go):
 //     null, a string or a Node. Escaped HTML (escapedhtml.go) is decided
 //     from its tokens alone when it can be — is it significant [109], is it
@@ -101,9 +103,9 @@
 //     serialized from the tokens when the tree was never built.
 //
 // Beside the pipeline: JSON Feed input (WithJSONFeed, jsonfeed.go), which
-// fills the same model from JSON; WithRecovery's repairs (recovery*.go,
-// and package xml5 for those at the XML level); the errors (errors.go); the helpers that work on a
-// parsed Feed (plaintext.go, safehtml.go, canonical.go, identity.go); feed
-// discovery in HTML pages (discover.go); fetching and polling (fetch.go,
-// schedule.go).
+// fills the same model from JSON; WithRecovery's repairs (recovery*.go, and
+// package xml5 for those at the XML level); the errors (errors.go); the
+// helpers that work on a parsed Feed (plaintext.go, safehtml.go,
+// canonical.go, identity.go, accessors.go); feed discovery in HTML pages
+// (discover.go); fetching and polling (fetch.go, schedule.go).
 package feedspec
