@@ -128,7 +128,8 @@ func canonicalQuery(q string) string {
 
 // normalizePercent decodes the percent-escapes of unreserved characters
 // (RFC 3986 section 2.3) in s and uppercases the hex digits of the others. A
-// "%" not followed by two hex digits is left as it is.
+// "%" not followed by two hex digits is left as it is, and so is an escape
+// that decoded would complete it (see completesEscape).
 func normalizePercent(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
@@ -142,7 +143,7 @@ func normalizePercent(s string) string {
 			continue
 		}
 		v := canonUnhex(s[i+1])<<4 | canonUnhex(s[i+2])
-		if canonIsUnreserved(v) {
+		if canonIsUnreserved(v) && !completesEscape(b.String(), v) {
 			b.WriteByte(v)
 		} else {
 			b.WriteByte('%')
@@ -151,6 +152,18 @@ func normalizePercent(s string) string {
 		i += 2
 	}
 	return b.String()
+}
+
+// completesEscape reports whether writing the hex digit c after out would
+// turn a "%" left as it is into an escape ("%7" followed by a decoded "A"
+// reads "%7A" the next time): such a character stays escaped, so that
+// normalizing twice gives what normalizing once gave.
+func completesEscape(out string, c byte) bool {
+	if !canonIsHex(c) {
+		return false
+	}
+	n := len(out)
+	return n >= 1 && out[n-1] == '%' || n >= 2 && out[n-2] == '%' && canonIsHex(out[n-1])
 }
 
 func canonIsHex(c byte) bool {

@@ -450,6 +450,9 @@ func rssZoneAgrees(s string) bool {
 	if name == "am" || name == "pm" {
 		return false
 	}
+	if ldGenericZone(name) != "" {
+		return false // "ET", "CT", ...: the zone database's offset for the date
+	}
 	off, _ := ldZone(name)
 	return name == "" || off == rssZoneOffset(name)
 }
