@@ -1,6 +1,7 @@
 package xml5
 
 import (
+	"errors"
 	"math/rand"
 	"strings"
 	"sync"
@@ -62,5 +63,33 @@ func TestPosition(t *testing.T) {
 	var nilDoc *Document
 	if l, c := nilDoc.Position(3); l != 0 || c != 0 {
 		t.Errorf("nil Document: %d, %d", l, c)
+	}
+}
+
+// TestErrorPositions checks the line and column of every parse error, and
+// of a limit error, against counting from the start: errors on one line,
+// on many, after multi-byte characters and after entity expansions.
+func TestErrorPositions(t *testing.T) {
+	src := "<!DOCTYPE r [<!ENTITY e \"<b>&amp;</b>\">]>\n<r>\n  é&e;&x; <a b='1' b='2'/>表 &y;\n" +
+		strings.Repeat("ü&z; </c>", 50) + "\n\n<d a=1 a=2>&w;</d>\r\n</r></r>"
+	doc, err := Parse(strings.NewReader(src), WithErrors())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Errors) < 100 {
+		t.Fatalf("%d errors, want at least 100", len(doc.Errors))
+	}
+	for _, e := range doc.Errors {
+		if l, c := naivePosition(doc.text, e.Offset); l != e.Line || c != e.Column {
+			t.Errorf("%s at offset %d: line %d, column %d; want %d, %d", e.Code, e.Offset, e.Line, e.Column, l, c)
+		}
+	}
+	_, err = Parse(strings.NewReader("<r>\n<a>\n<a>\n<a>é<a>"), WithErrors(), WithLimits(Limits{MaxDepth: 3}))
+	var le *LimitError
+	if !errors.As(err, &le) {
+		t.Fatalf("err = %v, want a LimitError", err)
+	}
+	if l, _ := naivePosition("<r>\n<a>\n<a>\n<a>é<a>", int(le.Offset)); le.Line != l {
+		t.Errorf("limit error at offset %d: line %d, want %d", le.Offset, le.Line, l)
 	}
 }
