@@ -261,6 +261,50 @@ var safeDropped = map[string]bool{
 // without children.
 var safeVoid = map[string]bool{"br": true, "col": true, "hr": true, "img": true, "source": true, "track": true, "wbr": true}
 
+// safeKind are the properties of an allowed element that the HTML parser's
+// tree construction rules depend on (see the tables below).
+type safeKind uint8
+
+const (
+	safeKindTableScope safeKind = 1 << iota // in safeTableScope
+	safeKindSpecial                         // in safeSpecial
+	safeKindClosesP                         // in safeClosesP
+	safeKindFormatting                      // in safeFormatting
+	safeKindHeading                         // in safeHeadings
+	safeKindTablePart                       // in safeTableParts
+	safeKindVoid                            // in safeVoid
+)
+
+// safeElement is what SafeHTML knows of an allowed element.
+type safeElement struct {
+	attrs map[string]safeAttrRule // as in safeElements
+	kind  safeKind
+}
+
+// safeElementTable holds every allowed element (safeElements) with its
+// kind, so that writing an element costs one map lookup.
+var safeElementTable = func() map[string]safeElement {
+	sets := []struct {
+		set  map[string]bool
+		kind safeKind
+	}{
+		{safeTableScope, safeKindTableScope}, {safeSpecial, safeKindSpecial}, {safeClosesP, safeKindClosesP},
+		{safeFormatting, safeKindFormatting}, {safeHeadings, safeKindHeading}, {safeTableParts, safeKindTablePart},
+		{safeVoid, safeKindVoid},
+	}
+	t := make(map[string]safeElement, len(safeElements))
+	for name, attrs := range safeElements {
+		e := safeElement{attrs: attrs}
+		for _, k := range sets {
+			if k.set[name] {
+				e.kind |= k.kind
+			}
+		}
+		t[name] = e
+	}
+	return t
+}()
+
 // safeWriter writes the sanitized serialization of a tree. It keeps a model
 // of the elements the HTML parser will have open when it reads the output,
 // so that what it writes is the tree the parser builds: where the parser
@@ -302,9 +346,10 @@ type safeFrame struct {
 	name   string
 	start  string // the start tag as written, to open the element again
 	parent *safeFrame
-	isOpen bool // written and not closed since
-	inPre  bool // this element or an ancestor is a pre
-	depth  int  // 0 for the root, 1 for a top-level element, ...
+	depth  int      // 0 for the root, 1 for a top-level element, ...
+	kind   safeKind // name's kind
+	isOpen bool     // written and not closed since
+	inPre  bool     // this element or an ancestor is a pre
 	// abandoned: closed by a split and not opened again (the reopening
 	// budget ran out); its content goes into its nearest open ancestor.
 	abandoned bool
@@ -317,21 +362,22 @@ type safeFrame struct {
 	p, li, dd, a, ruby *safeFrame
 }
 
-// newFrame returns the frame of element name written inside parent.
-func (s *safeWriter) newFrame(name, start string, parent *safeFrame) *safeFrame {
+// newFrame returns the frame of element name, of the given kind, written
+// inside parent.
+func (s *safeWriter) newFrame(name string, kind safeKind, start string, parent *safeFrame) *safeFrame {
 	if len(s.frames) == cap(s.frames) {
 		s.frames = make([]safeFrame, 0, 32) // frames are allocated in blocks
 	}
-	s.frames = append(s.frames, safeFrame{name: name, start: start, parent: parent,
+	s.frames = append(s.frames, safeFrame{name: name, kind: kind, start: start, parent: parent,
 		p: parent.p, li: parent.li, dd: parent.dd, a: parent.a, ruby: parent.ruby,
 		inPre: parent.inPre || name == "pre", depth: parent.depth + 1})
 	f := &s.frames[len(s.frames)-1]
 	// A table, cell or caption is a scope boundary and a marker.
-	if safeTableScope[name] {
+	if kind&safeKindTableScope != 0 {
 		f.p, f.a, f.ruby = nil, nil, nil
 	}
 	// The li, dd and dt loops stop at special elements but address, div, p.
-	if safeSpecial[name] && name != "address" && name != "div" && name != "p" {
+	if kind&safeKindSpecial != 0 && name != "address" && name != "div" && name != "p" {
 		f.li, f.dd = nil, nil
 	}
 	switch name {
@@ -400,18 +446,19 @@ func impliedEndTag(name string, exceptRTC bool) bool {
 }
 
 // parentFor returns the frame the parser makes the parent of an element
-// name whose start tag is written when at is the current element: at
-// itself, or the parent of the element the start tag closes implicitly.
-func parentFor(name string, at *safeFrame) *safeFrame {
+// name of the given kind whose start tag is written when at is the current
+// element: at itself, or the parent of the element the start tag closes
+// implicitly.
+func parentFor(name string, kind safeKind, at *safeFrame) *safeFrame {
 	for {
 		switch {
 		case name == "li" && at.li != nil:
 			at = at.li.parent
 		case (name == "dd" || name == "dt") && at.dd != nil:
 			at = at.dd.parent
-		case safeClosesP[name] && at.p != nil:
+		case kind&safeKindClosesP != 0 && at.p != nil:
 			at = at.p.parent
-		case safeHeadings[name] && safeHeadings[at.name]:
+		case kind&safeKindHeading != 0 && at.kind&safeKindHeading != 0:
 			at = at.parent
 		case name == "a" && at.a != nil:
 			at = at.a.parent
@@ -444,9 +491,9 @@ func (f *safeFrame) isTableContainer() bool {
 }
 
 // tableChild says where child (an element name, or "#text" for text that
-// is not white space) goes when the table container c is current: fits
-// (a child of c), the wrappers to write first, or drop.
-func tableChild(c, child string) (fits bool, wrappers []string, drop bool) {
+// is not white space; part: a table part) goes when the table container c
+// is current: fits (a child of c), the wrappers to write first, or drop.
+func tableChild(c, child string, part bool) (fits bool, wrappers []string, drop bool) {
 	switch c {
 	case "table":
 		switch child {
@@ -467,7 +514,7 @@ func tableChild(c, child string) (fits bool, wrappers []string, drop bool) {
 		case "td", "th":
 			return false, []string{"tr"}, false
 		}
-		if safeTableParts[child] {
+		if part {
 			return false, nil, false // closes the section: not a child here
 		}
 		return false, []string{"tr", "td"}, false
@@ -476,7 +523,7 @@ func tableChild(c, child string) (fits bool, wrappers []string, drop bool) {
 		case "td", "th":
 			return true, nil, false
 		}
-		if safeTableParts[child] {
+		if part {
 			return false, nil, false
 		}
 		return false, []string{"td"}, false
@@ -486,21 +533,22 @@ func tableChild(c, child string) (fits bool, wrappers []string, drop bool) {
 	return true, nil, false
 }
 
-// place decides where content child (an element name, or "#text" for text
-// that is not white space) of the current frame goes: it closes the
+// place decides where content child (an element name of the given kind, or
+// "#text" for text that is not white space) of the current frame goes: it closes the
 // wrappers that cannot hold it and opens those it needs, and returns the
 // frame that becomes its parent. A nil parent means the child is left out:
 // with its content (ok false: a column group holds only col) or without its
 // own tag (ok true: a table part out of its table context, whose tag the
 // parser would ignore).
-func (s *safeWriter) place(child string) (parent *safeFrame, ok bool) {
+func (s *safeWriter) place(child string, kind safeKind) (parent *safeFrame, ok bool) {
+	part := kind&safeKindTablePart != 0
 	f := s.cur
-	for len(f.wrappers) > 0 && !wrapperHolds(f.insertion().name, child) {
+	for len(f.wrappers) > 0 && !wrapperHolds(f.insertion().name, child, part) {
 		s.closeWrapper(f)
 	}
 	at := f.insertion()
 	if at.isTableContainer() {
-		fits, wraps, drop := tableChild(at.name, child)
+		fits, wraps, drop := tableChild(at.name, child, part)
 		switch {
 		case drop:
 			return nil, false
@@ -509,19 +557,19 @@ func (s *safeWriter) place(child string) (parent *safeFrame, ok bool) {
 		}
 		for _, w := range wraps {
 			s.moveTo(f.insertion())
-			wf := s.newFrame(w, "<"+w+">", f.insertion())
+			wf := s.newFrame(w, safeElementTable[w].kind, "<"+w+">", f.insertion())
 			s.write(wf)
 			f.wrappers = append(f.wrappers, wf)
 		}
 		at = f.insertion()
-	} else if safeTableParts[child] {
+	} else if part {
 		return nil, true
 	}
 	at = s.live(at)
 	if child == "#text" {
 		return at, true
 	}
-	parent = s.live(parentFor(child, at))
+	parent = s.live(parentFor(child, kind, at))
 	// Elements nested deeper than safeMaxDepth are unwrapped (a table
 	// needs room for the wrappers it may get).
 	if parent.depth >= safeMaxDepth || child == "table" && parent.depth+4 > safeMaxDepth {
@@ -537,15 +585,15 @@ func (s *safeWriter) place(child string) (parent *safeFrame, ok bool) {
 const safeMaxDepth = 256
 
 // wrapperHolds reports whether the wrapper w (an element the writer added)
-// can hold child, directly or in further wrappers.
-func wrapperHolds(w, child string) bool {
+// can hold child (part: a table part), directly or in further wrappers.
+func wrapperHolds(w, child string, part bool) bool {
 	switch w {
 	case "td":
-		return !safeTableParts[child]
+		return !part
 	case "tr":
-		return child == "td" || child == "th" || !safeTableParts[child]
+		return child == "td" || child == "th" || !part
 	case "tbody":
-		return child == "tr" || child == "td" || child == "th" || !safeTableParts[child]
+		return child == "tr" || child == "td" || child == "th" || !part
 	}
 	return child == "col" // colgroup
 }
@@ -657,7 +705,7 @@ func (s *safeWriter) text(data string) {
 	if data == "" {
 		return
 	}
-	if strings.Trim(data, " \t\n\f\r") == "" {
+	if !hasNonSpaceChar(data) {
 		// White space: where the elements it was in are closed, or in a
 		// column group, it is left out rather than making them open again
 		// (but not in a pre, where it shows).
@@ -669,7 +717,7 @@ func (s *safeWriter) text(data string) {
 		s.writeText(data)
 		return
 	}
-	parent, ok := s.place("#text")
+	parent, ok := s.place("#text", 0)
 	if parent == nil || !ok {
 		return
 	}
@@ -702,7 +750,7 @@ func (s *safeWriter) element(n *html.Node) {
 	if safeDropped[name] || isHiddenElement(n) {
 		return
 	}
-	allowed, ok := safeElements[name]
+	el, ok := safeElementTable[name]
 	if !ok {
 		if name == "noscript" && safeRawTextOnly(n) {
 			// noscript parsed with scripting enabled holds its markup as
@@ -712,17 +760,18 @@ func (s *safeWriter) element(n *html.Node) {
 		s.children(n)
 		return
 	}
+	allowed := el.attrs
 	attrs := s.attributes(n, allowed)
 	if name == "img" && !safeHasKey(attrs, "src") && !safeHasKey(attrs, "srcset") {
 		return
 	}
-	if safeFormatting[name] {
+	if el.kind&safeKindFormatting != 0 {
 		// x/net/html's parser sorts a formatting element's attributes (to
 		// compare them for the Noah's Ark clause); written sorted, they
 		// re-parse in the order written.
 		slices.SortFunc(attrs, func(a, b html.Attribute) int { return strings.Compare(a.Key, b.Key) })
 	}
-	parent, ok := s.place(name)
+	parent, ok := s.place(name, el.kind)
 	if parent == nil {
 		if ok {
 			s.children(n) // a table part out of its context: unwrapped
@@ -745,12 +794,12 @@ func (s *safeWriter) element(n *html.Node) {
 		}
 	}
 	s.b.WriteByte('>')
-	if safeVoid[name] {
+	if el.kind&safeKindVoid != 0 {
 		s.afterPre = false
 		return
 	}
 	start := s.b.String()[n0:]
-	f := s.newFrame(name, start, parent)
+	f := s.newFrame(name, el.kind, start, parent)
 	s.push(f)
 	saved := s.cur
 	s.cur = f
