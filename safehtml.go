@@ -327,6 +327,9 @@ type safeWriter struct {
 	afterPre bool
 	// frames is the current block of frames newFrame hands out.
 	frames []safeFrame
+	// free are frames newFrame hands out again: those of elements whose
+	// content is written and that are closed (see release).
+	free []*safeFrame
 	// reopened counts the bytes of the end tags written for splits and of
 	// the start tags written again after them. They may not exceed the rest
 	// of the output (plus safeReopenSlack):
@@ -365,13 +368,19 @@ type safeFrame struct {
 // newFrame returns the frame of element name, of the given kind, written
 // inside parent.
 func (s *safeWriter) newFrame(name string, kind safeKind, start string, parent *safeFrame) *safeFrame {
-	if len(s.frames) == cap(s.frames) {
-		s.frames = make([]safeFrame, 0, 32) // frames are allocated in blocks
+	var f *safeFrame
+	if n := len(s.free); n > 0 {
+		f, s.free = s.free[n-1], s.free[:n-1]
+	} else {
+		if len(s.frames) == cap(s.frames) {
+			s.frames = make([]safeFrame, 0, 32) // frames are allocated in blocks
+		}
+		s.frames = s.frames[:len(s.frames)+1]
+		f = &s.frames[len(s.frames)-1]
 	}
-	s.frames = append(s.frames, safeFrame{name: name, kind: kind, start: start, parent: parent,
+	*f = safeFrame{name: name, kind: kind, start: start, parent: parent,
 		p: parent.p, li: parent.li, dd: parent.dd, a: parent.a, ruby: parent.ruby,
-		inPre: parent.inPre || name == "pre", depth: parent.depth + 1})
-	f := &s.frames[len(s.frames)-1]
+		inPre: parent.inPre || name == "pre", depth: parent.depth + 1, wrappers: f.wrappers[:0]}
 	// A table, cell or caption is a scope boundary and a marker.
 	if kind&safeKindTableScope != 0 {
 		f.p, f.a, f.ruby = nil, nil, nil
@@ -627,6 +636,17 @@ func (s *safeWriter) closeWrapper(f *safeFrame) {
 	w := f.wrappers[len(f.wrappers)-1]
 	f.wrappers = f.wrappers[:len(f.wrappers)-1]
 	s.closeDownTo(w)
+	s.release(w)
+}
+
+// release hands frame f, closed, back to newFrame. Only the frames of
+// elements being written (s.cur and its ancestors) and their wrappers are
+// referred to (as s.cur, a parent, an ancestor in scope, a wrapper or on
+// the stack of open elements), so a closed wrapper, and the frame of an
+// element whose content is all written, are free: every frame made inside
+// them was released before them.
+func (s *safeWriter) release(f *safeFrame) {
+	s.free = append(s.free, f)
 }
 
 // closeDownTo closes every open element from the current one down to f,
@@ -809,6 +829,7 @@ func (s *safeWriter) element(n *html.Node) {
 		s.closeWrapper(f)
 	}
 	s.closeDownTo(f)
+	s.release(f)
 }
 
 // safeRawTextOnly reports whether n's children are all text and hold a "<".
