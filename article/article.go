@@ -324,7 +324,8 @@ func textContent(n *html.Node) string {
 // Title") and its standfirst, which Article holds apart. At the start of
 // the body (and of a leading div, section, header, article or main
 // element), headings whose words are the description's or are the title's
-// (or a run at the title's start or end) are removed, and so are
+// (or a run at the title's start or end, or all but a fifth of them) are
+// removed, and so are
 // paragraphs whose words are exactly the title's.
 func removeLeadingRepeats(n *html.Node, title, description string) {
 	t, d := comparable(title), comparable(description)
@@ -356,8 +357,8 @@ func removeLeadingRepeats(n *html.Node, title, description string) {
 	}
 }
 
-// isTitleRun reports whether the words s are the title's words t, or a run
-// of at least three of them at its start or end.
+// isTitleRun reports whether the words s are the title's words t, a run
+// of at least three of them at its start or end, or nearly the same words.
 func isTitleRun(s, t string) bool {
 	if s == t {
 		return true
@@ -365,7 +366,29 @@ func isTitleRun(s, t string) bool {
 	if strings.Count(s, " ") < 2 {
 		return false
 	}
-	return strings.HasPrefix(t, s+" ") || strings.HasSuffix(t, " "+s)
+	return strings.HasPrefix(t, s+" ") || strings.HasSuffix(t, " "+s) || nearlySame(s, t)
+}
+
+// nearlySame reports whether the word lists s and t, of at least five
+// words each, share at least 80% of the longer one's words (a headline that
+// the title shortens or lengthens by a word).
+func nearlySame(s, t string) bool {
+	sw, tw := strings.Fields(s), strings.Fields(t)
+	if len(sw) < 5 || len(tw) < 5 {
+		return false
+	}
+	count := make(map[string]int, len(tw))
+	for _, w := range tw {
+		count[w]++
+	}
+	shared := 0
+	for _, w := range sw {
+		if count[w] > 0 {
+			count[w]--
+			shared++
+		}
+	}
+	return shared*5 >= max(len(sw), len(tw))*4
 }
 
 // isHeading reports whether n is an HTML h1–h6 element.

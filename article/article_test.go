@@ -224,8 +224,10 @@ func TestRemoveLeadingRepeats(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{`<h1>Is Football Violence a Crime?</h1><h2>Lawsuits have followed before</h2><p>Text.</p>`, `<p>Text.</p>`},
 		{`<div><p>Opinion: is football violence a crime</p><p>Text.</p></div>`, `<div><p>Text.</p></div>`},
-		{`<h1>Opinion</h1><p>Text.</p>`, `<h1>Opinion</h1><p>Text.</p>`},                                           // two words of the title: kept
-		{`<p>Lawsuits have followed before.</p><p>Text.</p>`, `<p>Lawsuits have followed before.</p><p>Text.</p>`}, // a lede equal to the description stays
+		{`<h1>Opinion</h1><p>Text.</p>`, `<h1>Opinion</h1><p>Text.</p>`},                                                     // two words of the title: kept
+		{`<h1>Is College Football Violence a Crime?</h1><p>Text.</p>`, `<p>Text.</p>`},                                       // the title's words but one
+		{`<h2>Is Violence in Sport a Crime Now?</h2><p>Text.</p>`, `<h2>Is Violence in Sport a Crime Now?</h2><p>Text.</p>`}, // four of seven: kept
+		{`<p>Lawsuits have followed before.</p><p>Text.</p>`, `<p>Lawsuits have followed before.</p><p>Text.</p>`},           // a lede equal to the description stays
 		{`<p>Text.</p><h2>Is Football Violence a Crime?</h2>`, `<p>Text.</p><h2>Is Football Violence a Crime?</h2>`},
 	} {
 		ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
