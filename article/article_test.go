@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	trafilatura "github.com/markusmobius/go-trafilatura"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
@@ -243,5 +244,46 @@ func TestRemoveLeadingRepeats(t *testing.T) {
 			require.NoError(t, html.Render(&b, c))
 		}
 		assert.Equal(t, tt.want, b.String(), tt.in)
+	}
+}
+
+func TestPreferReadeck(t *testing.T) {
+	para := func(s string) string {
+		return "<p>" + s + " " + strings.Repeat("and the river rose again over the fields near the town ", 3) + "</p>"
+	}
+	article := para("One.") + para("Two.") + para("Three.")
+	furniture := "<p>Sign up for our newsletter and get the day's big stories, fun stuff you love, mock drafts and power rankings.</p>"
+	parse := func(s string) *html.Node {
+		ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+		nodes, err := html.ParseFragment(strings.NewReader(s), ctx)
+		require.NoError(t, err)
+		div := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+		for _, n := range nodes {
+			div.AppendChild(n)
+		}
+		return div
+	}
+	for _, tt := range []struct {
+		name, ours, readeck string
+		replaced            bool
+	}{
+		{"readeck within and shorter", article + furniture, article, true},
+		{"readeck has text of its own", article + furniture, article + "<p>A paragraph only readeck found, about the bridge and the ferry that ran before it.</p>", false},
+		{"about the same length", article, article, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := &Article{}
+			a.setBody(feedspec.NewNodeText(fragment(parse(tt.ours))))
+			before := a.Text
+			a.preferReadeck(parse(tt.readeck), trafilatura.Options{ExcludeComments: true})
+			if tt.replaced {
+				require.Contains(t, before, "newsletter")
+				assert.NotContains(t, a.Text, "newsletter")
+				assert.Contains(t, a.Text, "Three.")
+				assert.Equal(t, feedspec.WordCount(a.Text), a.WordCount)
+			} else {
+				assert.Equal(t, before, a.Text)
+			}
+		})
 	}
 }
