@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	readability "codeberg.org/readeck/go-readability/v2"
 	trafilatura "github.com/markusmobius/go-trafilatura"
@@ -202,6 +203,7 @@ func extract(data []byte, pageURL, contentType string, links bool) (*Article, er
 	// which resolve some of them their own way, see them as the page means
 	// them.
 	resolveURLs(doc, base)
+	markInlineSpaces(doc)
 	var netBase *nurl.URL
 	if base != "" {
 		netBase, _ = nurl.Parse(base)
@@ -245,6 +247,9 @@ func extract(data []byte, pageURL, contentType string, links bool) (*Article, er
 	if a.Title == "" {
 		a.Title = titleElement(doc)
 	}
+	a.Title = strings.TrimSpace(restoreSpace(a.Title))
+	a.Description = strings.TrimSpace(restoreSpace(a.Description))
+	a.SiteName = strings.TrimSpace(restoreSpace(a.SiteName))
 	if a.Image != "" {
 		a.Image = resolveURL(base, a.Image)
 	}
@@ -267,6 +272,7 @@ func (a *Article) body(content *html.Node) *feedspec.Text {
 		frag.AppendChild(c)
 		c = next
 	}
+	restoreSpaces(frag)
 	removeLeadingRepeats(frag, a.Title, a.Description)
 	return feedspec.NewNodeText(frag)
 }
@@ -493,4 +499,110 @@ func firstNonEmpty(a, b string) string {
 		return strings.TrimSpace(a)
 	}
 	return strings.TrimSpace(b)
+}
+
+// spaceMark stands, during extraction, for the white space that separates
+// an inline element from the text after it. go-trafilatura trims the text
+// that follows an element (its "tail"), so that "<b>will</b> appreciate"
+// comes out as "willappreciate" (adbar/trafilatura issue 661); a
+// noncharacter, which no trimming removes and no page should hold, keeps
+// the words apart until restoreSpaces turns it back into a space.
+const spaceMark = "\uFDD0"
+
+// phrasing is the set of inline elements after which white space is kept.
+var phrasing = map[atom.Atom]bool{
+	atom.A: true, atom.Abbr: true, atom.B: true, atom.Cite: true, atom.Code: true,
+	atom.Em: true, atom.Font: true, atom.I: true, atom.Mark: true, atom.Q: true,
+	atom.S: true, atom.Small: true, atom.Span: true, atom.Strong: true,
+	atom.Sub: true, atom.Sup: true, atom.Time: true, atom.U: true,
+}
+
+// markInlineSpaces puts spaceMark, below n, where white space separates an
+// inline element from the text before or after it: at the start of a text
+// that follows an inline element and starts with white space (or follows
+// one whose own text ends in white space, as in "<em>before </em>they"),
+// and at the end of a text that precedes an inline element and ends with
+// white space (or precedes one whose text starts with it).
+func markInlineSpaces(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		markInlineSpaces(c)
+		if c.Namespace != "" || !phrasing[c.DataAtom] {
+			continue
+		}
+		if t := c.NextSibling; t != nil && t.Type == html.TextNode && strings.TrimSpace(t.Data) != "" &&
+			(startsWithSpace(t.Data) || endsWithSpace(lastText(c))) && !strings.HasPrefix(t.Data, spaceMark) {
+			t.Data = spaceMark + t.Data
+		}
+		if t := c.PrevSibling; t != nil && t.Type == html.TextNode && strings.TrimSpace(t.Data) != "" &&
+			(endsWithSpace(t.Data) || startsWithSpace(firstText(c))) && !strings.HasSuffix(t.Data, spaceMark) {
+			t.Data += spaceMark
+		}
+	}
+}
+
+// firstText and lastText return the first and the last text below n ("" when
+// there is none).
+func firstText(n *html.Node) string {
+	for n.FirstChild != nil {
+		n = n.FirstChild
+	}
+	if n.Type == html.TextNode {
+		return n.Data
+	}
+	return ""
+}
+
+func lastText(n *html.Node) string {
+	for n.LastChild != nil {
+		n = n.LastChild
+	}
+	if n.Type == html.TextNode {
+		return n.Data
+	}
+	return ""
+}
+
+func startsWithSpace(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return s != "" && unicode.IsSpace(r)
+}
+
+func endsWithSpace(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return s != "" && unicode.IsSpace(r)
+}
+
+// restoreSpaces applies restoreSpace to the text below n.
+func restoreSpaces(n *html.Node) {
+	if n.Type == html.TextNode {
+		n.Data = restoreSpace(n.Data)
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		restoreSpaces(c)
+	}
+}
+
+// restoreSpace removes every spaceMark from s, leaving a space where it
+// has no white space beside it (where the extractor trimmed what it stood
+// for; white space kept, as in code, stays as it was).
+func restoreSpace(s string) string {
+	if !strings.Contains(s, spaceMark) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, spaceMark)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		s = s[i+len(spaceMark):]
+		if !endsWithSpace(b.String()) && !startsWithSpace(strings.TrimLeft(s, spaceMark)) {
+			b.WriteByte(' ')
+		}
+	}
 }

@@ -287,3 +287,38 @@ func TestPreferReadeck(t *testing.T) {
 		})
 	}
 }
+
+func TestExtractInlineSpaces(t *testing.T) {
+	// go-trafilatura drops the space after an inline element in list items
+	// and quotes ("SummaryStudies"): Extract keeps it.
+	page := `<html><head><title>Spaces</title></head><body><article>` +
+		strings.Repeat(`<p>The maker says the new model runs longer on one charge than any it has sold before.</p>`, 4) +
+		`<blockquote><strong>Summary</strong> Studies show that the battery lasts.</blockquote>` +
+		`<ul><li>What everyone <strong>will</strong> appreciate, though, is the <em>longer </em>battery.</li>` +
+		`<li>As <a href="/x">the report</a> says, and <span>the maker</span>, too.</li></ul>` +
+		"<pre><code>x := 1\n<b>y</b>\n    z := 2</code></pre>" +
+		`</article></body></html>`
+	a, err := Extract(strings.NewReader(page), "https://site.example/a")
+	require.NoError(t, err)
+	assert.Contains(t, a.Text, "Summary Studies show that the battery lasts.")
+	assert.Contains(t, a.Text, "What everyone will appreciate, though, is the longer battery.")
+	assert.Contains(t, a.Text, "As the report says, and the maker, too.")
+	assert.NotContains(t, a.Text, spaceMark)
+	assert.NotContains(t, a.Body.HTML(), spaceMark)
+	// go-trafilatura keeps the white space of code in Body (PlainText
+	// collapses it): there it stays as it was.
+	assert.Contains(t, a.Body.HTML(), "\n    z := 2")
+}
+
+func TestRestoreSpace(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                                 "",
+		"plain":                            "plain",
+		"will" + spaceMark + "appreciate":  "will appreciate",
+		"will" + spaceMark + " appreciate": "will appreciate",
+		"y" + spaceMark + "\n    z":        "y\n    z",
+		spaceMark + "a" + spaceMark + "b" + spaceMark: " a b ",
+	} {
+		assert.Equal(t, want, restoreSpace(in), "%q", in)
+	}
+}
