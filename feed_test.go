@@ -199,93 +199,101 @@ func TestCanonicalJSONViaMarshal(t *testing.T) {
 var _ io.Reader = (*failingReader)(nil)
 
 // FuzzParseDocument checks that no input makes ParseDocument panic, that the
-// canonical JSON is valid, and the model's invariants: URLs of images,
-// enclosures and links are never empty, categories are a set of non-empty
-// strings, category details have terms, every entry points to its feed, and
-// the feed and its entries keep their source elements.
+// canonical JSON is valid, and the model's invariants (checkFuzzedFeed).
 func FuzzParseDocument(f *testing.F) {
 	addFeedSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		feed, err := ParseDocument(bytes.NewReader(data), WithURL(goldenBaseURL))
-		if feed == nil {
-			if !errors.Is(err, ErrNotFeed) {
-				t.Fatalf("nil feed with error %v", err)
-			}
-			return
+		checkFuzzedFeed(t, feed, err)
+	})
+}
+
+// checkFuzzedFeed checks what ParseDocument gave for any input: a nil feed
+// comes with ErrNotFeed and a feed without an error; the canonical JSON is
+// valid; URLs of images, enclosures and links are never empty, categories
+// are a set of non-empty strings, category details have terms, every entry
+// points to its feed, and the feed and its entries keep their source
+// elements. It reports whether there is a feed.
+func checkFuzzedFeed(t *testing.T, feed *Feed, err error) bool {
+	if feed == nil {
+		if !errors.Is(err, ErrNotFeed) {
+			t.Fatalf("nil feed with error %v", err)
 		}
-		if err != nil {
-			t.Fatalf("feed with error %v", err)
+		return false
+	}
+	if err != nil {
+		t.Fatalf("feed with error %v", err)
+	}
+	b, err := feed.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(b) {
+		t.Fatalf("invalid JSON: %s", b)
+	}
+	checkImage := func(img *Image) {
+		if img != nil && img.URL == "" {
+			t.Fatal("image with an empty URL")
 		}
-		b, err := feed.MarshalJSON()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !json.Valid(b) {
-			t.Fatalf("invalid JSON: %s", b)
-		}
-		checkImage := func(img *Image) {
-			if img != nil && img.URL == "" {
-				t.Fatal("image with an empty URL")
-			}
-		}
-		checkImage(feed.Icon)
-		checkImage(feed.Logo)
-		checkLinks := func(links []Link) {
-			for _, l := range links {
-				if l.Href == "" {
-					t.Fatal("link with an empty href")
-				}
-			}
-		}
-		var checkCategories func(list []Category)
-		checkCategories = func(list []Category) {
-			for _, c := range list {
-				if c.Term == "" {
-					t.Fatal("category detail with an empty term")
-				}
-				checkCategories(c.Subcategories)
-			}
-		}
-		checkLinks(feed.Links)
-		checkCategories(feed.CategoryDetails)
-		for _, h := range feed.SkipHours {
-			if h < 0 || h > 23 {
-				t.Fatalf("skip hour %d", h)
+	}
+	checkImage(feed.Icon)
+	checkImage(feed.Logo)
+	checkLinks := func(links []Link) {
+		for _, l := range links {
+			if l.Href == "" {
+				t.Fatal("link with an empty href")
 			}
 		}
-		if feed.Element() == nil || feed.Document() == nil {
-			t.Fatal("no source element")
+	}
+	var checkCategories func(list []Category)
+	checkCategories = func(list []Category) {
+		for _, c := range list {
+			if c.Term == "" {
+				t.Fatal("category detail with an empty term")
+			}
+			checkCategories(c.Subcategories)
 		}
-		for _, p := range feed.Authors {
+	}
+	checkLinks(feed.Links)
+	checkCategories(feed.CategoryDetails)
+	for _, h := range feed.SkipHours {
+		if h < 0 || h > 23 {
+			t.Fatalf("skip hour %d", h)
+		}
+	}
+	if feed.Element() == nil || feed.Document() == nil {
+		t.Fatal("no source element")
+	}
+	for _, p := range feed.Authors {
+		checkImage(p.Icon)
+	}
+	for _, e := range feed.Entries {
+		if e.Feed != feed {
+			t.Fatal("entry without its feed")
+		}
+		checkImage(e.Thumbnail)
+		checkLinks(e.Links)
+		checkCategories(e.CategoryDetails)
+		if e.Element() == nil {
+			t.Fatal("entry without its element")
+		}
+		seen := map[string]bool{}
+		for _, c := range e.Categories {
+			if c == "" || seen[c] {
+				t.Fatalf("categories %q are not a set of non-empty strings", e.Categories)
+			}
+			seen[c] = true
+		}
+		for _, enc := range e.Enclosures {
+			if enc.URL == "" {
+				t.Fatal("enclosure with an empty URL")
+			}
+		}
+		for _, p := range e.Authors {
 			checkImage(p.Icon)
 		}
-		for _, e := range feed.Entries {
-			if e.Feed != feed {
-				t.Fatal("entry without its feed")
-			}
-			checkImage(e.Thumbnail)
-			checkLinks(e.Links)
-			checkCategories(e.CategoryDetails)
-			if e.Element() == nil {
-				t.Fatal("entry without its element")
-			}
-			seen := map[string]bool{}
-			for _, c := range e.Categories {
-				if c == "" || seen[c] {
-					t.Fatalf("categories %q are not a set of non-empty strings", e.Categories)
-				}
-				seen[c] = true
-			}
-			for _, enc := range e.Enclosures {
-				if enc.URL == "" {
-					t.Fatal("enclosure with an empty URL")
-				}
-			}
-			for _, p := range e.Authors {
-				checkImage(p.Icon)
-			}
-		}
-	})
+	}
+	return true
 }
 
 // TestParseDocumentConcurrent parses the golden feeds from several goroutines
