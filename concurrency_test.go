@@ -106,19 +106,10 @@ func TestConcurrentParseDocument(t *testing.T) {
 	}
 }
 
-// feedTexts returns every Text of f, its entries and their persons.
+// feedTexts returns every Text of f and its entries (see readerTexts).
 func feedTexts(f *Feed) []*Text {
-	texts := []*Text{f.Title, f.Subtitle, f.Description, f.Rights}
-	for _, e := range f.Entries {
-		texts = append(texts, e.Title, e.Subtitle, e.Summary, e.Content)
-	}
-	var out []*Text
-	for _, t := range texts {
-		if t != nil {
-			out = append(out, t)
-		}
-	}
-	return out
+	texts, _ := readerTexts(f)
+	return texts
 }
 
 // textViews returns what the exported readers of t give, computed now.

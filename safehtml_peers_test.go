@@ -21,8 +21,7 @@ type xssVector struct {
 // xssTexts returns the texts a vector gives: for an HTML fragment, the
 // content of an RSS item and of an Atom entry carrying it as escaped HTML,
 // and of an Atom entry carrying it as XHTML; for a feed, every text of the
-// feed and its entries. Each comes with its entry's page URL (or the
-// feed's), the base URL a reader would pass to SafeHTML.
+// feed and its entries (readerTexts). Each comes with its base URL.
 func xssTexts(v xssVector) (texts []*Text, bases []string) {
 	var docs []string
 	switch v.Kind {
@@ -44,23 +43,8 @@ func xssTexts(v xssVector) (texts []*Text, bases []string) {
 		if err != nil || feed == nil {
 			continue
 		}
-		add := func(t *Text, base string) {
-			if t != nil {
-				texts, bases = append(texts, t), append(bases, base)
-			}
-		}
-		add(feed.Title, feed.PageURL)
-		add(feed.Subtitle, feed.PageURL)
-		add(feed.Description, feed.PageURL)
-		for _, e := range feed.Entries {
-			base := e.PageURL
-			if base == "" {
-				base = feed.PageURL
-			}
-			for _, t := range []*Text{e.Title, e.Subtitle, e.Summary, e.Content} {
-				add(t, base)
-			}
-		}
+		t, b := readerTexts(feed)
+		texts, bases = append(texts, t...), append(bases, b...)
 	}
 	return texts, bases
 }
@@ -70,10 +54,13 @@ func xssTexts(v xssVector) (texts []*Text, bases []string) {
 // output as a browser would parse it (safetyProblems) and for stability
 // (reparseProblem).
 func TestXSSVectors(t *testing.T) {
-	inputs, outputs, unsafe, unstable := 0, 0, 0, 0
+	inputs, outputs, unsafe, unstable, textless := 0, 0, 0, 0, 0
 	for _, v := range readPeerJSONL[xssVector](t, xssVectorsFile) {
 		inputs++
 		texts, bases := xssTexts(v)
+		if len(texts) == 0 {
+			textless++
+		}
 		bad, shaky := false, false
 		for i, txt := range texts {
 			for _, base := range []string{bases[i], ""} {
@@ -98,6 +85,11 @@ func TestXSSVectors(t *testing.T) {
 	}
 	fmt.Printf("xss vectors: %d inputs, %d unsafe, %d unstable\n", inputs, unsafe, unstable)
 	t.Logf("%d SafeHTML outputs checked", outputs)
+	// Feed inputs whose markup is only in elements the data model does not
+	// read (Atom 0.3 info, RSS body, xhtml:body, fullitem) or in texts the
+	// specification reads as null (no text but an empty element, an Atom
+	// 0.3 content type it does not read) reach no SafeHTML call.
+	t.Logf("%d inputs give no text", textless)
 }
 
 // TestSafetyProblems: the checker of TestXSSVectors finds what it must.

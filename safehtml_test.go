@@ -445,25 +445,42 @@ func TestToolkitCorpus(t *testing.T) {
 		if feed == nil {
 			continue
 		}
-		check := func(txt *Text, base string) {
-			if txt == nil {
-				return
-			}
+		txts, bases := readerTexts(feed)
+		for i, txt := range txts {
 			texts++
 			_ = WordCount(PlainText(txt))
-			got := SafeHTML(txt, base)
+			got := SafeHTML(txt, bases[i])
 			assertSafe(t, got)
-			assertReparses(t, got, base)
-		}
-		check(feed.Title, feed.PageURL)
-		check(feed.Description, feed.PageURL)
-		for _, e := range feed.Entries {
-			for _, txt := range []*Text{e.Title, e.Summary, e.Content} {
-				check(txt, e.PageURL)
-			}
+			assertReparses(t, got, bases[i])
 		}
 	}
 	t.Logf("%d feed files, %d texts checked", len(files), texts)
+}
+
+// readerTexts returns every text of feed and its entries (titles, subtitles,
+// descriptions, summaries, contents, rights, source titles), each with the
+// base URL a reader would pass to SafeHTML: its entry's page URL, else the
+// feed's.
+func readerTexts(feed *Feed) (texts []*Text, bases []string) {
+	add := func(base string, ts ...*Text) {
+		for _, t := range ts {
+			if t != nil {
+				texts, bases = append(texts, t), append(bases, base)
+			}
+		}
+	}
+	add(feed.PageURL, feed.Title, feed.Subtitle, feed.Description, feed.Rights)
+	for _, e := range feed.Entries {
+		base := e.PageURL
+		if base == "" {
+			base = feed.PageURL
+		}
+		add(base, e.Title, e.Subtitle, e.Summary, e.Content, e.Rights)
+		if e.Source != nil {
+			add(base, e.Source.Title)
+		}
+	}
+	return texts, bases
 }
 
 // safeDumpParsed writes the tree the HTML fragment parser builds from out
