@@ -698,7 +698,10 @@ func (p *ldParser) parseDate() error {
 		v, n := p.num(0)
 		sep := p.peek(1)
 		isSep := sep.kind == ldPunct && (sep.text == "-" || sep.text == "/" || sep.text == ".") && !sep.sp
-		if n == 4 && (p.peek(1).kind == ldWord || (isSep && sep.text != "/" && p.peek(2).kind == ldWord)) {
+		// Four digits before a month name are a year, unless they could be
+		// a zero-padded day ("0001 Jan 2", which RFC 822 reads as 1 January
+		// of the year 2, as the RSS algorithm does).
+		if n == 4 && v > 31 && (p.peek(1).kind == ldWord || (isSep && sep.text != "/" && p.peek(2).kind == ldWord)) {
 			return p.parseYearMonthName()
 		}
 		if n >= 4 && isSep {
