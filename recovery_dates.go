@@ -109,7 +109,11 @@ var everydayZones = map[string]struct {
 // t from text: when its zone is a name in everydayZones, t is moved to the
 // offset people mean by it.
 func (p *processor) recoverRSSZone(el *xml5.Node, text string, t time.Time) time.Time {
-	name := strings.ToUpper(rssDateZoneName(text))
+	name := rssDateZoneName(text)
+	if name == "" {
+		return t // a numeric zone
+	}
+	name = strings.ToUpper(name)
 	z, ok := everydayZones[name]
 	if !ok {
 		return t
@@ -124,7 +128,9 @@ func (p *processor) recoverRSSZone(el *xml5.Node, text string, t time.Time) time
 // the zone is numeric.
 func rssDateZoneName(s string) string {
 	for {
-		s = strings.TrimRight(s, " \t\r\n")
+		for len(s) > 0 && dtIsFWS(s[len(s)-1]) {
+			s = s[:len(s)-1]
+		}
 		if !strings.HasSuffix(s, ")") {
 			break
 		}

@@ -66,8 +66,10 @@ func lookupLabel(label string) (encoding.Encoding, string) {
 // decode turns the raw input into UTF-8 text: a byte order mark wins, then
 // the transport label, then the XML declaration's encoding, then UTF-8.
 // Bytes that do not decode become U+FFFD. The returned string may share
-// memory with raw, which the caller must not modify afterwards.
-func decode(raw []byte, transport string) (string, string) {
+// memory with raw, which the caller must not modify afterwards. ascii is the
+// length of a prefix of raw known to be ASCII, which the UTF-8 check skips (0
+// when not known; WithRecovery measures it, as its repairs need it).
+func decode(raw []byte, transport string, ascii int) (string, string) {
 	// Byte order marks. UTF-32 is not in the Encoding Standard, but feeds
 	// use it and its marks are unambiguous: they are checked first.
 	switch {
@@ -76,7 +78,7 @@ func decode(raw []byte, transport string) (string, string) {
 	case len(raw) >= 4 && raw[0] == 0xFF && raw[1] == 0xFE && raw[2] == 0 && raw[3] == 0:
 		return decodeWith(utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), raw[4:]), "UTF-32LE"
 	case len(raw) >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF:
-		return utf8Text(raw[3:]), "UTF-8"
+		return utf8Text(raw[3:], 0), "UTF-8"
 	case len(raw) >= 2 && raw[0] == 0xFE && raw[1] == 0xFF:
 		return decodeWith(unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), raw[2:]), "UTF-16BE"
 	case len(raw) >= 2 && raw[0] == 0xFF && raw[1] == 0xFE:
@@ -84,7 +86,7 @@ func decode(raw []byte, transport string) (string, string) {
 	}
 	// The transport layer's label.
 	if e, name := lookupLabel(transport); e != nil {
-		return decodeNamed(e, name, raw)
+		return decodeNamed(e, name, raw, ascii)
 	}
 	// UTF-16 and UTF-32 without a byte order mark, recognised by their
 	// first character, "<" (for UTF-16 followed by an ASCII character),
@@ -110,18 +112,18 @@ func decode(raw []byte, transport string) (string, string) {
 				// The declaration was readable as ASCII, so the
 				// bytes are not UTF-16: the Encoding Standard's
 				// rule for labels found in the content.
-				return utf8Text(raw), "UTF-8"
+				return utf8Text(raw, ascii), "UTF-8"
 			}
-			return decodeNamed(e, name, raw)
+			return decodeNamed(e, name, raw, ascii)
 		}
 	}
-	return utf8Text(raw), "UTF-8"
+	return utf8Text(raw, ascii), "UTF-8"
 }
 
-func decodeNamed(e encoding.Encoding, name string, raw []byte) (string, string) {
+func decodeNamed(e encoding.Encoding, name string, raw []byte, ascii int) (string, string) {
 	switch name {
 	case "UTF-8":
-		return utf8Text(raw), name
+		return utf8Text(raw, ascii), name
 	case "UTF-16BE":
 		return decodeWith(unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), raw), name
 	case "UTF-16LE":
@@ -131,9 +133,10 @@ func decodeNamed(e encoding.Encoding, name string, raw []byte) (string, string) 
 }
 
 // utf8Text returns raw as a string without copying when it is valid UTF-8,
-// else a copy with every invalid sequence replaced by U+FFFD.
-func utf8Text(raw []byte) string {
-	if utf8.Valid(raw) {
+// else a copy with every invalid sequence replaced by U+FFFD. Its first ascii
+// bytes are known to be ASCII.
+func utf8Text(raw []byte, ascii int) string {
+	if utf8.Valid(raw[ascii:]) {
 		return bytesToString(raw)
 	}
 	return decodeWith(unicode.UTF8, raw)

@@ -18,10 +18,14 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	}
 	lim := cfg.limits.resolve()
 	raw, readErr, limErr := readAll(r, lim.MaxInputBytes)
-	text, enc := decode(raw, cfg.charset)
+	ascii := 0 // raw's leading ASCII bytes, measured for WithRecovery
+	if cfg.recovery {
+		ascii = nextNonASCII(raw, 0) // recovery.go
+	}
+	text, enc := decode(raw, cfg.charset, ascii)
 	var repairs []Repair
 	if cfg.recovery {
-		text, enc, repairs = recoverDecode(raw, cfg.charset, text, enc) // recovery.go
+		text, enc, repairs = recoverDecode(raw, cfg.charset, text, enc, ascii) // recovery.go
 	}
 	doc := &Document{URL: cfg.url, Encoding: enc, text: text}
 	p := newParser(doc, text, lim, cfg.errors)

@@ -52,9 +52,10 @@ func singleByte(name string) bool {
 }
 
 // recoverDecode runs the encoding repairs on raw, which decode made text
-// (in encoding enc) of. It returns the text to parse, its encoding, and the
-// repairs made (their positions are filled by the caller).
-func recoverDecode(raw []byte, transport, text, enc string) (string, string, []Repair) {
+// (in encoding enc) of; raw[:ascii] is ASCII, and raw[ascii], if any, is
+// not. It returns the text to parse, its encoding, and the repairs made
+// (their positions are filled by the caller).
+func recoverDecode(raw []byte, transport, text, enc string, ascii int) (string, string, []Repair) {
 	var repairs []Repair
 	if hasBOM(raw) {
 		return text, enc, nil
@@ -68,17 +69,17 @@ func recoverDecode(raw []byte, transport, text, enc string) (string, string, []R
 			if name != enc {
 				// A declaration decode did not see: after
 				// whitespace, or with typographic quotes.
-				text, enc = decodeNamed(e, name, raw)
+				text, enc = decodeNamed(e, name, raw, ascii)
 				repairs = append(repairs, Repair{Message: "encoding " + label + " read from the XML declaration"})
 			}
 		}
 	}
 	switch {
-	case singleByte(enc) && hasNonASCII(raw) && utf8.Valid(raw):
+	case singleByte(enc) && ascii < len(raw) && utf8.Valid(raw[ascii:]):
 		// Repair 3: the bytes are UTF-8 whatever the label says.
 		repairs = append(repairs, Repair{Message: "declared " + declared + ", decoded as UTF-8"})
-		text, enc = utf8Text(raw), "UTF-8"
-	case enc == "UTF-8" && !sharesMemory(text, raw) && mostlyNotUTF8(raw):
+		text, enc = bytesToString(raw), "UTF-8"
+	case enc == "UTF-8" && !sharesMemory(text, raw) && mostlyNotUTF8(raw[ascii:]):
 		// utf8Text copies raw only when it is not valid UTF-8.
 		what := "declared " + declared
 		if declared == "" {
@@ -87,7 +88,14 @@ func recoverDecode(raw []byte, transport, text, enc string) (string, string, []R
 		repairs = append(repairs, Repair{Message: what + ", bytes not UTF-8, decoded as windows-1252"})
 		text, enc = decodeWith(charmap.Windows1252, raw), "windows-1252"
 	}
-	if fixed, ok := undoubleUTF8(text); ok {
+	// In UTF-8 and the single-byte encodings, text starts with raw's ASCII
+	// bytes, and its first other character is where raw's first other byte
+	// is: the double-encoding check starts there.
+	from := 0
+	if enc == "UTF-8" || singleByte(enc) {
+		from = ascii
+	}
+	if fixed, ok := undoubleUTF8(text, from); ok {
 		repairs = append(repairs, Repair{Message: "UTF-8 encoded twice, decoded once more"})
 		text = fixed
 	}
@@ -101,15 +109,17 @@ func hasBOM(raw []byte) bool {
 		len(raw) >= 4 && raw[0] == 0 && raw[1] == 0 && raw[2] == 0xFE && raw[3] == 0xFF
 }
 
-func hasNonASCII(b []byte) bool {
-	return nextNonASCII(b, 0) < len(b)
-}
-
 // nextNonASCII returns the index of the first byte of b at or after i that
-// is not ASCII, or len(b), reading eight bytes at a time.
+// is not ASCII, or len(b), reading 32 bytes at a time.
 func nextNonASCII(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
-		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+	const hi = 0x8080808080808080
+	p := b[i:len(b):len(b)] // the capacity set so that slicing p costs less
+	for len(p) >= 32 && (binary.LittleEndian.Uint64(p)|binary.LittleEndian.Uint64(p[8:])|
+		binary.LittleEndian.Uint64(p[16:])|binary.LittleEndian.Uint64(p[24:]))&hi == 0 {
+		p = p[32:]
+	}
+	for i = len(b) - len(p); i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&hi != 0 {
 			break
 		}
 	}
@@ -130,14 +140,11 @@ func sharesMemory(text string, raw []byte) bool {
 // many bytes that are not part of a UTF-8 sequence as multi-byte sequences,
 // and holds none of the five bytes windows-1252 leaves undefined.
 func mostlyNotUTF8(raw []byte) bool {
-	if utf8.Valid(raw) {
-		return false
-	}
 	invalid, valid := 0, 0
-	for i := 0; i < len(raw); {
+	for i := nextNonASCII(raw, 0); i < len(raw); {
 		c := raw[i]
 		if c < 0x80 {
-			i++
+			i = nextNonASCII(raw, i)
 			continue
 		}
 		switch c {
@@ -153,7 +160,8 @@ func mostlyNotUTF8(raw []byte) bool {
 		valid++
 		i += n
 	}
-	return invalid >= valid
+	// Valid UTF-8 has no invalid byte.
+	return invalid > 0 && invalid >= valid
 }
 
 // cp1252Byte returns the windows-1252 byte (as the WHATWG index maps it) that
@@ -185,11 +193,12 @@ var cp1252High = [32]rune{
 
 // undoubleUTF8 is the double-encoding repair: when text has non-ASCII
 // characters, each of them is a windows-1252 character, and the bytes they
-// stand for make valid UTF-8 text, it returns that text.
-func undoubleUTF8(text string) (string, bool) {
+// stand for make valid UTF-8 text, it returns that text. text[:from] is
+// ASCII.
+func undoubleUTF8(text string, from int) (string, bool) {
 	need, multi := 0, false
 	raw := unsafe.Slice(unsafe.StringData(text), len(text))
-	for i := nextNonASCII(raw, 0); i < len(text); {
+	for i := nextNonASCII(raw, from); i < len(text); {
 		if text[i] < 0x80 {
 			if need > 0 {
 				return "", false
@@ -223,8 +232,8 @@ func undoubleUTF8(text string) (string, bool) {
 	if need > 0 || !multi {
 		return "", false
 	}
-	out := make([]byte, 0, len(text))
-	for i := 0; i < len(text); {
+	out := append(make([]byte, 0, len(text)), text[:from]...)
+	for i := from; i < len(text); {
 		j := nextNonASCII(raw, i)
 		out = append(out, text[i:j]...)
 		if j == len(text) {
