@@ -19,18 +19,28 @@ const modulePath = "github.com/feedspec/feedspec"
 
 // Dir returns the directory ../shared/sub relative to the root of the
 // feedspec module (found from the working directory, which go test sets
-// to the package's), or skips tb when it is absent.
+// to the package's), or skips tb when it is absent (fails it with
+// RequireEnv=1).
 func Dir(tb testing.TB, sub string) string {
 	tb.Helper()
 	root, err := moduleRoot()
 	if err != nil {
-		tb.Skipf("../shared/%s: %v", sub, err)
+		skip(tb, "../shared/%s: %v", sub, err)
 	}
 	dir := filepath.Join(root, "..", "shared", filepath.FromSlash(sub))
 	if _, err := os.Stat(dir); err != nil {
-		tb.Skipf("../shared/%s is absent: %v", sub, err)
+		skip(tb, "../shared/%s is absent: %v", sub, err)
 	}
 	return dir
+}
+
+// skip skips tb, or fails it when RequireEnv asks for ../shared.
+func skip(tb testing.TB, format string, args ...any) {
+	tb.Helper()
+	if required() {
+		tb.Fatalf(format+" ("+RequireEnv+"=1)", args...)
+	}
+	tb.Skipf(format, args...)
 }
 
 // moduleRoot returns the nearest directory at or above the working
@@ -59,7 +69,7 @@ func CorpusFiles(tb testing.TB) []string {
 	tb.Helper()
 	files, err := filepath.Glob(filepath.Join(Dir(tb, "corpus/feeds"), "*"))
 	if err != nil || len(files) == 0 {
-		tb.Skipf("../shared/corpus/feeds holds no feed: %v", err)
+		skip(tb, "../shared/corpus/feeds holds no feed: %v", err)
 	}
 	return files
 }
@@ -71,7 +81,7 @@ func ConformanceDocuments(tb testing.TB) []string {
 	tb.Helper()
 	files, err := filepath.Glob(filepath.Join(Dir(tb, "conformance/feed-parsing"), "*.dat"))
 	if err != nil || len(files) == 0 {
-		tb.Skipf("../shared/conformance/feed-parsing holds no .dat file: %v", err)
+		skip(tb, "../shared/conformance/feed-parsing holds no .dat file: %v", err)
 	}
 	var docs []string
 	for _, f := range files {

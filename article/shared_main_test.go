@@ -1,0 +1,16 @@
+package article
+
+import (
+	"testing"
+
+	"github.com/feedspec/feedspec/internal/sharedtest"
+)
+
+// TestMain says in one line which tests a run without ../shared skips
+// (and fails the package when FEEDSPEC_REQUIRE_SHARED=1, as in .ci/run).
+func TestMain(m *testing.M) {
+	sharedtest.Main(m, "feedspec/article",
+		sharedtest.Need{Sub: "article-benchmark", What: "the article extraction benchmark"},
+		sharedtest.Need{Sub: "corpus/feeds", What: "the teaser tests on the corpus"},
+	)
+}
