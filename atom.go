@@ -48,7 +48,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 					}
 				}
 			case "logo":
-				if feed.Logo == nil { // [185] (DEVIATIONS E6: "logo is null")
+				if feed.Logo == nil { // [185] (docs/decisions.md#logo-is-null)
 					// [186] [197]
 					if u := p.processURLElement(c); u != "" { // [225]
 						feed.Logo = &Image{URL: u}
@@ -295,7 +295,8 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 			}
 		case "thumbnail":
 			if entry.Thumbnail == nil {
-				// The thumbnail is read from gc (DEVIATIONS E4).
+				// [117] The thumbnail is read from gc
+				// (docs/decisions.md#media-group-thumbnail).
 				entry.Thumbnail = p.processImageElement(gc, "url")
 			}
 		case "content":
@@ -434,8 +435,8 @@ func textOrNull(s string) *Text {
 	return stringText(s)
 }
 
-// processAtomDate is "process an Atom date" (SUPPLEMENT §2.2) on el's child
-// text content; nil is null.
+// processAtomDate is "process an Atom date" (docs/decisions.md#atom-date) on
+// el's child text content; nil is null.
 func (p *processor) processAtomDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseAtomDate(text); ok {
@@ -444,8 +445,8 @@ func (p *processor) processAtomDate(el *xml5.Node) *time.Time {
 	return p.rejectedDate(el, text, "not an Atom (RFC 3339) date")
 }
 
-// processW3CDTFDate is "process a W3C-DTF date" (SUPPLEMENT §2.3) on el's
-// child text content; nil is null.
+// processW3CDTFDate is "process a W3C-DTF date" (docs/decisions.md#w3cdtf-date)
+// on el's child text content; nil is null.
 func (p *processor) processW3CDTFDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseW3CDTFDate(text); ok {

@@ -5,10 +5,11 @@ import "time"
 // This file implements the three date algorithms of the Feed Parsing
 // specification ("process an Atom date", "process a W3C-DTF date", "process an
 // RSS 2.0 date"), which the specification copy names but does not define; they
-// follow SUPPLEMENT §2. It also holds formatDate, the canonical JSON form of an
+// follow the reference implementation's (docs/decisions.md#date-algorithms).
+// It also holds formatDate, the canonical JSON form of an
 // instant.
 //
-// Common rules (SUPPLEMENT §2):
+// Common rules (docs/decisions.md#date-algorithms and #date-output):
 //   - the input is the element's child text content, untrimmed;
 //   - the result is an instant in UTC (the original offset is not kept);
 //   - the calendar is the proleptic Gregorian one, and a second of 60 (a leap
@@ -147,7 +148,7 @@ func dtFraction(s string, i int) (nsec int64, n, j int) {
 // (or "z" when foldZ), or SIGN hh [":"] mm with offset hour ≤ 23 and offset
 // minute ≤ 59. The offset is returned in minutes east of UTC; the sign applies
 // to the minutes too ("-00:30" is thirty minutes behind UTC, "-00:00" is UTC).
-// SUPPLEMENT §2.2 step 5 and §2.3.
+// docs/decisions.md#atom-date and #w3cdtf-date.
 func dtParseTZD(s string, i int, foldZ bool) (int64, bool) {
 	if i >= len(s) {
 		return 0, false
@@ -177,10 +178,10 @@ func dtParseTZD(s string, i int, foldZ bool) (int64, bool) {
 }
 
 // parseAtomDate implements "process an Atom date" (RFC 3339 profile,
-// SUPPLEMENT §2.2): YYYY-MM-DDThh:mm:ss[.fraction](Z / ±hh[:]mm), the whole
-// string and nothing else; ASCII lowercase letters are folded to uppercase
-// first, so "t" and "z" are accepted. Seconds are mandatory. The fraction keeps
-// nanoseconds; digits past the ninth are truncated.
+// docs/decisions.md#atom-date): YYYY-MM-DDThh:mm:ss[.fraction](Z / ±hh[:]mm),
+// the whole string and nothing else; ASCII lowercase letters are folded to
+// uppercase first, so "t" and "z" are accepted. Seconds are mandatory. The
+// fraction keeps nanoseconds; digits past the ninth are truncated.
 func parseAtomDate(s string) (time.Time, bool) {
 	// Step 1 (case folding) is done by accepting 't' and 'z' where 'T' and
 	// 'Z' are expected: no other letter can match.
@@ -223,11 +224,11 @@ func parseAtomDate(s string) (time.Time, bool) {
 	return f.instant()
 }
 
-// parseW3CDTFDate implements "process a W3C-DTF date" (SUPPLEMENT §2.3):
-// YYYY+, YYYY+-MM, YYYY+-MM-DD, or YYYY+-MM-DDThh:mm[:ss[.fraction]]TZD, where
-// YYYY+ is four or more digits and TZD is "Z" or ±hh[:]mm. No case folding. A
-// date without a time is midnight UTC. The fraction keeps nanoseconds; digits
-// past the ninth are truncated.
+// parseW3CDTFDate implements "process a W3C-DTF date"
+// (docs/decisions.md#w3cdtf-date): YYYY+, YYYY+-MM, YYYY+-MM-DD, or
+// YYYY+-MM-DDThh:mm[:ss[.fraction]]TZD, where YYYY+ is four or more digits and
+// TZD is "Z" or ±hh[:]mm. No case folding. A date without a time is midnight
+// UTC. The fraction keeps nanoseconds; digits past the ninth are truncated.
 func parseW3CDTFDate(s string) (time.Time, bool) {
 	f := dtFields{month: 1, day: 1}
 	var n int
@@ -283,7 +284,7 @@ func parseW3CDTFDate(s string) (time.Time, bool) {
 }
 
 // dtIsFWS reports whether c is folding white space in an RSS 2.0 date: U+0009,
-// U+000A, U+000D or U+0020 (not U+000C). SUPPLEMENT §2.4.
+// U+000A, U+000D or U+0020 (not U+000C). docs/decisions.md#rss-date.
 func dtIsFWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // dtSkipCFWS skips a run of folding white space and (nested) comments at s[i:].
@@ -293,7 +294,7 @@ func dtIsFWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 //
 // A comment is "(" … ")" whose inside mixes characters other than "(", ")"
 // and "\", a backslash followed by any character except LF, and nested
-// comments. SUPPLEMENT §2.4.
+// comments. docs/decisions.md#rss-date.
 func dtSkipCFWS(s string, i int) (j int, skipped, ok bool) {
 	start := i
 	for i < len(s) {
@@ -332,7 +333,8 @@ func dtSkipCFWS(s string, i int) (j int, skipped, ok bool) {
 }
 
 // parseRSSDate implements "process an RSS 2.0 date" (RFC 822 with real-world
-// leniency, SUPPLEMENT §2.4; zone names §2.5). The whole string must match
+// leniency, docs/decisions.md#rss-date; zone names #rss-zone-table). The whole
+// string must match
 //
 //	CFWS* [WEEKDAY CFWS* "," CFWS*] DAY CFWS+ MONTH CFWS+ YEAR CFWS+
 //	HOUR CFWS* ":" CFWS* MINUTE CFWS* [":" CFWS* SECOND CFWS+] ZONE CFWS*
@@ -465,7 +467,7 @@ func dtUpper(c byte) byte {
 
 // rssMonth returns the month number (1–12) of a three-letter English month
 // abbreviation, compared ASCII case-insensitively, or 0 for anything else
-// (full month names included). SUPPLEMENT §2.4 step 1.
+// (full month names included). docs/decisions.md#rss-date.
 func rssMonth(name string) int64 {
 	if len(name) != 3 {
 		return 0
@@ -499,10 +501,11 @@ func rssMonth(name string) int64 {
 	return 0
 }
 
-// rssZoneOffset returns the offset, in minutes east of UTC, of a zone name
-// made of letters, looked up ASCII case-insensitively in the table of
-// SUPPLEMENT §2.5. Names the table lists with an unknown offset (the military
-// letters, "Z", "AM", "LOCAL", …) and names not in the table are UTC (0).
+// rssZoneOffset returns the offset, in minutes east of UTC, of a zone name made
+// of letters, looked up ASCII case-insensitively in the reference
+// implementation's table (docs/decisions.md#rss-zone-table). Names the table
+// lists with an unknown offset (the military letters, "Z", "AM", "LOCAL", …)
+// and names not in the table are UTC (0).
 //
 // The table is the specification's, not common usage: "BST" is −11:00 and
 // "IST" is +02:00 here (ParseDate, the lenient parser, reads them as people
@@ -583,7 +586,7 @@ func rssZoneOffset(name string) int64 {
 // digits past 9999 ("12012-01-01T00:00:00Z"). It never fails. A year before
 // 1 (which a positive offset on "0000-01-01" can produce) is written with a
 // leading "-" and the astronomical numbering ("-0001" is the year before
-// 0000), as ISO 8601's expanded years are. SUPPLEMENT §2.1.
+// 0000), as ISO 8601's expanded years are. docs/decisions.md#date-output.
 func formatDate(t time.Time) string {
 	var buf [48]byte
 	return string(appendDate(buf[:0], t))

@@ -202,7 +202,7 @@ func (p *processor) addCategory(term string) {
 	p.entryTerms = append(p.entryTerms, term)
 }
 
-// cleanupEntry is "cleanup entry" [262] (SUPPLEMENT §7.2).
+// cleanupEntry is "cleanup entry" [262].
 func cleanupEntry(e *Entry) {
 	if e.PageURL != "" { // [263]
 		for _, enc := range e.Enclosures {
@@ -216,7 +216,7 @@ func cleanupEntry(e *Entry) {
 		for i, enc := range e.Enclosures {
 			if isImageEnclosure(enc) {
 				// [334] the first such enclosure
-				e.Thumbnail = &Image{URL: enc.URL}                               // [333]; stored as the thumbnail (DEVIATIONS E2)
+				e.Thumbnail = &Image{URL: enc.URL}                               // [333]; stored as the thumbnail (docs/decisions.md#image-enclosure-thumbnail)
 				e.Enclosures = append(e.Enclosures[:i:i], e.Enclosures[i+1:]...) // [335]
 				if len(e.Enclosures) == 0 {
 					e.Enclosures = nil

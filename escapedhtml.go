@@ -12,7 +12,7 @@ import (
 	"github.com/feedspec/feedspec/xml5"
 )
 
-// parseEscapedHTML parses escaped HTML content of el [178] (SUPPLEMENT §4.1).
+// parseEscapedHTML parses escaped HTML content of el [178].
 // It returns nil when the fragment has no significant content, a string
 // value when the sanitized fragment is exactly one Text node, and otherwise
 // the fragment.
@@ -54,8 +54,8 @@ func parseHTMLText(text string) *Text {
 	if !significant {
 		return nil // [111]
 	}
-	// [339]: exactly one child node, and it is a Text node (SUPPLEMENT §4.1,
-	// DEVIATIONS E5).
+	// [339]: exactly one child node, and it is a Text node
+	// (docs/decisions.md#single-text-node).
 	if c := frag.FirstChild; c != nil && c == frag.LastChild && c.Type == html.TextNode {
 		return stringText(c.Data) // [340]
 	}
@@ -99,14 +99,15 @@ type htmlSummary struct {
 }
 
 // analyzeHTML decides, with the HTML tokenizer alone, what parsing and
-// sanitizing src in a div context gives ([70]–[109], SUPPLEMENT §3, §4.1):
-// whether the fragment has significant content and whether it is a single
-// Text node. exact is false when the tokens alone cannot tell and the
-// fragment must be built: when a start tag has a hidden attribute (its
-// subtree is hidden), for template, svg, math and select (their contents
-// are parsed differently or not part of the tree), for a NUL in text (the
-// tree builder drops it) and for an end tag right after a pre, listing or
-// textarea start tag (which may change where a leading newline is dropped).
+// sanitizing src in a div context gives ([70]–[109],
+// docs/decisions.md#significant-content): whether the fragment has significant
+// content and whether it is a single Text node. exact is false when the tokens
+// alone cannot tell and the fragment must be built: when a start tag has a
+// hidden attribute (its subtree is hidden), for template, svg, math and select
+// (their contents are parsed differently or not part of the tree), for a NUL in
+// text (the tree builder drops it) and for an end tag right after a pre,
+// listing or textarea start tag (which may change where a leading newline is
+// dropped).
 //
 // Elsewhere the tree builder keeps every text token's data (dropping only a
 // newline at the start of pre, listing and textarea) and every element of a

@@ -347,8 +347,8 @@ func (p *jsonFeedReader) image(obj map[string]json.RawMessage, path, key string)
 }
 
 // date returns the member key of obj as an RFC 3339 date (the Atom date
-// algorithm, SUPPLEMENT §2.2), or with WithLenientDates any date ParseDate
-// reads; nil is null.
+// algorithm, docs/decisions.md#json-feed), or with WithLenientDates any date
+// ParseDate reads; nil is null.
 func (p *jsonFeedReader) date(obj map[string]json.RawMessage, path, key string) *time.Time {
 	s, raw := p.str(obj, path, key)
 	if raw == nil {

@@ -826,9 +826,9 @@ func (p *ldParser) skipOrdinal() {
 	}
 }
 
-// ldYear applies the year rule of the RSS 2.0 algorithm (SUPPLEMENT §2.4
-// step 2) to a year of n digits, and notes in info when the century was
-// chosen by that rule.
+// ldYear applies the year rule of the RSS 2.0 algorithm
+// (docs/decisions.md#rss-date) to a year of n digits, and notes in info when
+// the century was chosen by that rule.
 func ldYear(y int64, n int, info *DateInfo) int64 {
 	switch n {
 	case 2:

@@ -119,7 +119,8 @@ func addRSSPerson(list []*Person, el *xml5.Node) []*Person {
 }
 
 // addNamedPerson runs the steps for dc:creator and itunes:author ([316]–[315]
-// for a channel, [118]–[120] for an item; SUPPLEMENT §1.2 for RSS 1.0): the
+// for a channel, [118]–[120] for an item, docs/decisions.md#rss1-rdf for
+// RSS 1.0; docs/decisions.md#creator-child-text): the
 // child's text makes a name-only person unless it is empty or a person in the
 // list already has that name.
 func addNamedPerson(list []*Person, el *xml5.Node) []*Person {

@@ -2,12 +2,13 @@ package feedspec
 
 import "github.com/feedspec/feedspec/xml5"
 
-// The spec copy names "process an RDF element" [18] without giving it; these
-// steps are SUPPLEMENT §1 (RSS 1.0). RSS 0.90 (another namespace) gives an
-// empty feed.
+// The specification calls "process an RDF element" [18] without giving its
+// steps; these are the reference implementation's, for RSS 1.0
+// (docs/decisions.md#rss1-rdf). RSS 0.90 (another namespace) gives an empty
+// feed (docs/decisions.md#rss-090).
 
-// processRDF processes an RDF element in the RDF namespace (SUPPLEMENT §1.1).
-// It never returns null.
+// processRDF processes an RDF element in the RDF namespace
+// (docs/decisions.md#rss1-rdf). It never returns null.
 func (p *processor) processRDF(el *xml5.Node) *Feed {
 	feed := &Feed{}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
@@ -40,7 +41,8 @@ func (p *processor) processRDF(el *xml5.Node) *Feed {
 }
 
 // processRSS10Channel processes an RSS 1.0 channel element with feed
-// (SUPPLEMENT §1.2). Items and images inside the channel are not read.
+// (docs/decisions.md#rss1-rdf). Items and images inside the channel are not
+// read.
 func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 	if feed.el == nil {
 		feed.el = el
@@ -106,7 +108,8 @@ func rdfAbout(el *xml5.Node) string {
 	return ""
 }
 
-// processRSS10Item processes an RSS 1.0 item element (SUPPLEMENT §1.3).
+// processRSS10Item processes an RSS 1.0 item element
+// (docs/decisions.md#rss1-rdf).
 func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 	entry := &Entry{el: el, ID: rdfAbout(el)}
 	p.startEntry()
@@ -129,7 +132,8 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 			}
 		case nsHatena:
 			if c.Local == "imageurl" && entry.Thumbnail == nil {
-				// Set only when the URL is not null (SUPPLEMENT §1.3, Decisions).
+				// Set only when the URL is not null
+				// (docs/decisions.md#hatena-imageurl).
 				if url := p.processURLElement(c); url != "" {
 					entry.Thumbnail = &Image{URL: url}
 				}

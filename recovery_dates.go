@@ -75,13 +75,13 @@ func (p *processor) recoverFeedDate(feed *Feed, el *xml5.Node) {
 }
 
 // everydayZones is repair 10: the zone names whose everyday meaning differs
-// from the specification's table (SUPPLEMENT §2.5, rssZoneOffset), with the
-// offset people mean, in minutes east of UTC. The table's BST is Bering
-// Standard Time (−11:00), its CAT Central Alaska Time (−10:00), its SAST South
-// Australian Standard Time (+09:30); the other names are not in the table,
-// which makes them UTC. Ambiguous names (IST: India, Ireland or Israel; AST,
-// SST, GST, EAST) keep the table's value. ParseDate reads every name here with
-// the same offset.
+// from the specification's table (docs/decisions.md#rss-zone-table,
+// rssZoneOffset), with the offset people mean, in minutes east of UTC. The
+// table's BST is Bering Standard Time (−11:00), its CAT Central Alaska Time
+// (−10:00), its SAST South Australian Standard Time (+09:30); the other names
+// are not in the table, which makes them UTC. Ambiguous names (IST: India,
+// Ireland or Israel; AST, SST, GST, EAST) keep the table's value. ParseDate
+// reads every name here with the same offset.
 var everydayZones = map[string]struct {
 	offset int64 // minutes east of UTC
 	name   string

@@ -195,7 +195,8 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 			case "author":
 				entry.Authors = addRSSPerson(entry.Authors, c) // [355] [361] [356] [354]
 			case "pubDate":
-				// The spec sets published (DEVIATIONS S1).
+				// [249] The specification sets published
+				// (docs/decisions.md#rss-pubdate-published).
 				if entry.Published == nil {
 					entry.Published = p.processRSSDate(c)
 				}
@@ -275,12 +276,13 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 					entry.Subtitle = textOrNull(processStringElement(c))
 				}
 			case "summary":
-				// The spec sets the subtitle (DEVIATIONS S5).
+				// [249] The specification sets the subtitle
+				// (docs/decisions.md#itunes-summary-subtitle).
 				if entry.Subtitle == nil {
 					entry.Subtitle = textOrNull(processStringElement(c))
 				}
 			case "duration":
-				if entry.Duration == nil { // [218] (DEVIATIONS E1: "is null")
+				if entry.Duration == nil { // [218] (docs/decisions.md#itunes-duration)
 					text := c.ChildTextContent()
 					entry.Duration = parseITunesDuration(text) // [198]
 					if entry.Duration == nil {
@@ -386,8 +388,8 @@ func firstChildElement(el *xml5.Node, ns, local string) *xml5.Node {
 	return nil
 }
 
-// processRSSDate is "process an RSS 2.0 date" (SUPPLEMENT §2.4) on el's child
-// text content; nil is null.
+// processRSSDate is "process an RSS 2.0 date" (docs/decisions.md#rss-date) on
+// el's child text content; nil is null.
 func (p *processor) processRSSDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseRSSDate(text); ok {

@@ -6,17 +6,17 @@ import (
 )
 
 // sanitize runs "sanitize" [112] on the fragment frag and reports whether it
-// "has significant content" [114] (SUPPLEMENT §3), in one depth-first pass:
+// "has significant content" [114] (docs/decisions.md#significant-content), in
+// one depth-first pass:
 //
-//   - [113] every HTML img whose width and height attribute values are
-//     exactly "1" is removed from its parent, at any depth, inside hiding
-//     elements too (the specification's rule: SUPPLEMENT "Decisions",
-//     DEVIATIONS S6), but not inside template contents, which are not part
-//     of the tree in the DOM;
+//   - [113] every HTML img whose width and height attribute values are exactly
+//     "1" is removed from its parent, at any depth, inside hiding elements too
+//     (the specification's rule: docs/decisions.md#tracking-pixels), but not
+//     inside template contents, which are not part of the tree in the DOM;
 //   - [114] an element with a hidden attribute, or an HTML or SVG script or
 //     style element, hides itself and its subtree from the significance test;
 //   - [129] significant are Text nodes with a non-space character and the
-//     elements of SUPPLEMENT §3.1 (not input: DEVIATIONS S7).
+//     elements of docs/decisions.md#input-not-significant (not input).
 //
 // Template contents are never visited. Element namespaces follow the
 // conventions documented on Text ("" is HTML, "svg", "math").
@@ -82,10 +82,10 @@ func isOneByOneImage(n *html.Node) bool {
 	return width && height
 }
 
-// hides reports whether n hides itself and its subtree from the
-// significance test (SUPPLEMENT §3.2): it has an attribute whose qualified
-// name is exactly "hidden", or it is a script or style element in the HTML or
-// SVG namespace.
+// hides reports whether n hides itself and its subtree from the significance
+// test (docs/decisions.md#significant-content): it has an attribute whose
+// qualified name is exactly "hidden", or it is a script or style element in the
+// HTML or SVG namespace.
 func hides(n *html.Node) bool {
 	if n.Namespace == "" || n.Namespace == "svg" {
 		if n.Data == "script" || n.Data == "style" {
@@ -106,8 +106,9 @@ func hasAttr(n *html.Node, key string) bool {
 }
 
 // isSignificantElement reports whether the element n is "feed significant
-// content" [129] (SUPPLEMENT §3.1): HTML canvas, embed, iframe, img, object,
-// video, audio with a controls attribute, MathML math, SVG svg.
+// content" [129] (docs/decisions.md#input-not-significant): HTML canvas, embed,
+// iframe, img, object, video, audio with a controls attribute, MathML math, SVG
+// svg.
 func isSignificantElement(n *html.Node) bool {
 	switch n.Namespace {
 	case "":
@@ -126,8 +127,8 @@ func isSignificantElement(n *html.Node) bool {
 }
 
 // textHasNonSpace reports whether s contains a character other than the
-// space characters U+0009, U+000A, U+000C, U+000D and U+0020 (SUPPLEMENT
-// §0.2).
+// space characters U+0009, U+000A, U+000C, U+000D and U+0020
+// (docs/decisions.md#significant-content).
 func textHasNonSpace(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -140,9 +141,9 @@ func textHasNonSpace(s string) bool {
 }
 
 // sameTextContent reports whether a and b are "same text content" [362]
-// (SUPPLEMENT §7.2): both strings and equal, or both Nodes and equal as the
-// DOM's isEqualNode says. A string is never the same as a Node, and null is
-// never the same as anything.
+// (docs/decisions.md#null-values): both strings and equal, or both Nodes and
+// equal as the DOM's isEqualNode says. A string is never the same as a Node,
+// and null is never the same as anything.
 func sameTextContent(a, b *Text) bool {
 	if a == nil || b == nil || a.IsNode() != b.IsNode() {
 		return false

@@ -16,7 +16,7 @@ import (
 // shared by every document; it keeps no per-call state.
 var urlParser = whatwgurl.NewParser()
 
-// Namespaces, compared as exact strings (SUPPLEMENT §0.1).
+// Namespaces, compared as exact strings (docs/decisions.md#namespaces).
 const (
 	nsAtom       = "http://www.w3.org/2005/Atom"
 	nsAtom03     = "http://purl.org/atom/ns#"

@@ -10,7 +10,7 @@ import (
 )
 
 // Namespace URLs of the markup languages that feed content can hold
-// (SUPPLEMENT §0.1, §4.1).
+// (docs/decisions.md#namespaces).
 const (
 	htmlNamespaceURL   = "http://www.w3.org/1999/xhtml"
 	svgNamespaceURL    = "http://www.w3.org/2000/svg"
@@ -19,7 +19,7 @@ const (
 )
 
 // xhtmlText returns the content of an Atom XHTML text construct whose first
-// HTML div child is div ([66]–[69], [104]–[107], SUPPLEMENT §4.2): the
+// HTML div child is div ([66]–[69], [104]–[107]): the
 // div's children cloned into a fragment and sanitized; nil when it has no
 // significant content, otherwise always a Node value. The significance is
 // decided on div's tree (xhtmlSignificance); the fragment is built on first
@@ -61,11 +61,11 @@ func xhtmlFragment(div *xml5.Node) (*html.Node, bool) {
 }
 
 // xhtmlSignificance is sanitize's significance test ([112]–[114],
-// SUPPLEMENT §3) run on the children of the XML element n, as they would
-// be once converted (convertXMLNode): 1×1 HTML images skipped, HTML
-// template contents not visited, HTML and SVG script and style and elements
-// with a hidden attribute hiding their subtree. It also adds to sig the
-// text content the fragment would have.
+// docs/decisions.md#significant-content) run on the children of the XML element
+// n, as they would be once converted (convertXMLNode): 1×1 HTML images skipped,
+// HTML template contents not visited, HTML and SVG script and style and
+// elements with a hidden attribute hiding their subtree. It also adds to sig
+// the text content the fragment would have.
 func xhtmlSignificance(n *xml5.Node, hidden bool, sig *textSigner) bool {
 	significant := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
