@@ -28,8 +28,8 @@ import (
 // plain string.
 
 // WithJSONFeed makes ParseDocument and ParseResponse read JSON Feed 1.0 and
-// 1.1 documents too, into the same model as RSS and Atom (the README's
-// "JSON Feed" section has the mapping). The Fetcher and the feedspec command
+// 1.1 documents too, into the same model as RSS and Atom (docs/json.md
+// has the mapping). The Fetcher and the feedspec command
 // use it unless they are strict.
 //
 // ParseDocument reads a document whose first character (after a UTF-8 byte

@@ -8,7 +8,7 @@ import (
 
 // WithRecovery reads feeds that break the rules in ways every other feed
 // reader forgives, where the specification's answer is null, has no entries
-// or has no dates. The README's "Recovery mode" section lists the repairs;
+// or has no dates. docs/recovery.md lists the repairs;
 // among them: a root element in the wrong namespace, items trapped under an
 // unclosed element, RSS 0.90, dates in elements the specification does not
 // look at, and encodings the bytes contradict.

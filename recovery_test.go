@@ -26,14 +26,14 @@ func recoveryGoldens(t *testing.T) []string {
 	return files
 }
 
-// recoveryRepairs are the repairs (numbered as in the README) that change
+// recoveryRepairs are the repairs (numbered as in docs/recovery.md) that change
 // a result.
 var recoveryRepairs = strings.Fields("1 2 3 4 5 6 7 8 9 10")
 
 var repairsComment = regexp.MustCompile(`repairs:((?:\s+\d+)+)`)
 
 // TestRecoveryGoldensRepair checks that every recovery golden feed says which
-// repairs it shows, that together they show every repair of the README's list
+// repairs it shows, that together they show every repair of docs/recovery.md's list
 // that changes a result (11 keeps the answer null and is tested below), and
 // that each one is a case the repairs change: with recovery mode its
 // diagnostics hold a DiagnosticRecovered and its JSON differs from the

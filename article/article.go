@@ -131,7 +131,7 @@ func WithContentType(ct string) Option {
 // go-trafilatura's link and image output, which that project calls
 // experimental: on the extraction benchmark it costs some accuracy (links
 // break paragraphs apart, image captions and credits join the text; see
-// the README's Article section).
+// docs/article.md).
 func WithLinksAndImages() Option {
 	return func(c *config) { c.linksAndImages = true }
 }
@@ -153,8 +153,7 @@ func WithLinksAndImages() Option {
 // The main content is found by go-trafilatura, with the result of
 // readeck/go-readability given to it as a further candidate; when readeck's
 // text is nearly all within go-trafilatura's and clearly shorter, readeck's
-// content is taken (see the README's Article section for how the choice
-// was measured).
+// content is taken (see docs/article.md for how the choice was measured).
 func Extract(r io.Reader, pageURL string, opts ...Option) (*Article, error) {
 	cfg := newConfig(opts)
 	data, err := readLimited(r, cfg.maxSize)
