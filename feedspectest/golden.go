@@ -307,19 +307,19 @@ func canonicalJSON(feed *feedspec.Feed) ([]byte, error) {
 func transformJSON(transform func(*feedspec.Feed) (any, error), feed *feedspec.Feed) (b []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			b, err = nil, fmt.Errorf("Transform panicked: %v", r)
+			b, err = nil, fmt.Errorf("feedspectest: Transform panicked: %v", r)
 		}
 	}()
 	v, err := transform(feed)
 	if err != nil {
-		return nil, fmt.Errorf("Transform: %w", err)
+		return nil, fmt.Errorf("feedspectest: Transform: %w", err)
 	}
 	var out bytes.Buffer
 	enc := json.NewEncoder(&out)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return nil, fmt.Errorf("the JSON of Transform's result: %w", err)
+		return nil, fmt.Errorf("feedspectest: the JSON of Transform's result: %w", err)
 	}
 	return out.Bytes(), nil
 }

@@ -109,8 +109,7 @@ func TestGoldenTestTransformError(t *testing.T) {
 		case "Bad":
 			return nil, errors.New("no records for a bad feed")
 		case "Panic":
-			var m map[string]int
-			m["x"] = 1 // a nil map: panics
+			panic("no title for a panicking feed")
 		}
 		return []string{title}, nil
 	}}
@@ -122,8 +121,8 @@ func TestGoldenTestTransformError(t *testing.T) {
 	g.Run(ft, dir)
 	assert.Equal(t, []string{"Feed", "Bad", "Panic"}, seen, "every file is transformed")
 	require.Len(t, ft.errors, 2, "%s", ft.output())
-	assert.Equal(t, filepath.Join(dir, "b.xml")+": Transform: no records for a bad feed", ft.errors[0])
-	assert.Contains(t, ft.errors[1], filepath.Join(dir, "c.xml")+": Transform panicked: assignment to entry in nil map")
+	assert.Equal(t, filepath.Join(dir, "b.xml")+": feedspectest: Transform: no records for a bad feed", ft.errors[0])
+	assert.Contains(t, ft.errors[1], filepath.Join(dir, "c.xml")+": feedspectest: Transform panicked: no title for a panicking feed")
 	assert.False(t, ft.fatal)
 
 	// A value encoding/json cannot write.
@@ -131,5 +130,5 @@ func TestGoldenTestTransformError(t *testing.T) {
 	ft = &fakeTB{name: "TestRecords"}
 	g.Run(ft, dir)
 	require.Len(t, ft.errors, 3)
-	assert.Contains(t, ft.errors[0], "a.xml: the JSON of Transform's result: json: unsupported type: func()")
+	assert.Contains(t, ft.errors[0], "a.xml: feedspectest: the JSON of Transform's result: json: unsupported type: func()")
 }
