@@ -55,6 +55,13 @@ type Article struct {
 	// from feed content (feedspec.NewNodeText). It is nil when the page has
 	// no main text (a home page or a login wall can give an empty Body
 	// rather than an error).
+	//
+	// Body is safe to display: it is what feedspec.SafeHTML writes of the
+	// extraction (parsed again as the HTML fragment parser reads it), so
+	// that the same elements, attributes and URLs are kept (links only to
+	// http, https, mailto and tel URLs, images only from http and https
+	// URLs and raster data: URLs; no script, handler or javascript: URL).
+	// WithRawExtraction gives the extraction as it came instead.
 	Body *feedspec.Text
 
 	// Text is Body as plain text (feedspec.PlainText) and WordCount its
@@ -68,7 +75,10 @@ type Article struct {
 	Description string
 
 	// Image is the URL of the lead image the page's metadata names
-	// (og:image, twitter:image, JSON-LD), absolute; "" when none.
+	// (og:image, twitter:image, JSON-LD), absolute; "" when none, and ""
+	// unless it is an http or https URL (a javascript: or data: URL in a
+	// page's metadata is not one a reader may put in an img src), except
+	// with WithRawExtraction.
 	Image string
 
 	// Published is the publication time the page's metadata states
