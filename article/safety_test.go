@@ -104,9 +104,9 @@ func TestFetchPrivateNetworks(t *testing.T) {
 	assert.Contains(t, err.Error(), strings.TrimPrefix(srv.URL, "http://"))
 	assert.True(t, strings.HasPrefix(err.Error(), "article: "), err.Error())
 
-	// So does it through a redirect from a server it may reach: the check
-	// is made on every connection (here the first is refused too, as both
-	// are on loopback; feedspec's tests cover the redirect itself).
+	// And loopback written as an IPv4-mapped IPv6 address. (The check is
+	// made on every connection, redirects included: feedspec's
+	// GuardTransport tests cover them.)
 	_, err = Fetch(ctx, nil, "http://[::ffff:127.0.0.1]:1/")
 	require.ErrorIs(t, err, feedspec.ErrForbiddenAddress)
 
