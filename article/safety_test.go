@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -154,4 +155,17 @@ func TestFetchDrainsRefusedBodies(t *testing.T) {
 	// The 404's 23 KB body was read to its end, and the connection served
 	// the next request.
 	assert.Equal(t, int32(1), conns.Load())
+}
+
+func TestFetchDefaultClients(t *testing.T) {
+	for _, c := range []*http.Client{guardedClient(), openClient()} {
+		assert.Equal(t, DefaultTimeout, c.Timeout)
+	}
+	assert.Equal(t, 30*time.Second, DefaultTimeout)
+	// Made once: connections are reused from one Fetch to the next.
+	assert.Same(t, guardedClient(), guardedClient())
+	tr, ok := guardedClient().Transport.(*http.Transport)
+	require.True(t, ok)
+	assert.Nil(t, tr.Proxy, "the guarded transport uses no proxy")
+	assert.Nil(t, openClient().Transport, "AllowPrivateNetworks: http.DefaultTransport")
 }
