@@ -208,8 +208,9 @@ func Extract(r io.Reader, pageURL string, opts ...Option) (*Article, error) {
 // benchmark's largest, and about a second of CPU time) is refused, before
 // extraction, with an error wrapping feedspec.ErrLimit, rather than taking
 // minutes (a page of 64,000 short paragraphs, 200 times over, took 40
-// seconds and tens of gigabytes). ctx is checked while the page is read and
-// parsed and between the extraction's stages: once it is done, ExtractContext
+// seconds of an idle machine and allocated about 100 GB). ctx is checked
+// between reads of the page, while it is parsed and between the
+// extraction's stages: once it is done, ExtractContext
 // returns an error wrapping ctx.Err() (a stage under way is finished first;
 // none takes more than a few seconds on a page within DefaultMaxSize).
 func ExtractContext(ctx context.Context, r io.Reader, pageURL string, opts ...Option) (*Article, error) {
@@ -281,12 +282,19 @@ func checkParagraphWork(doc *html.Node) error {
 	// Compared by division: textLen grows with the nesting's depth, and
 	// the product could overflow.
 	if count > 0 && textLen > maxParagraphWork/count {
-		return fmt.Errorf("article: the page has %d paragraphs (p, blockquote, pre, q, code) holding %d bytes of text, "+
-			"more than the extractor reads in bounded time (their product is over %d): %w",
-			count, textLen, maxParagraphWork, feedspec.ErrLimit)
+		return &limitError{fmt.Sprintf("article: the page has %d paragraphs (p, blockquote, pre, q, code) holding %d bytes of text, "+
+			"more than the extractor reads in bounded time (their product is over %d)",
+			count, textLen, maxParagraphWork)}
 	}
 	return nil
 }
+
+// A limitError is a refusal that matches feedspec.ErrLimit (whose own
+// message names feedspec's XML parser, so it is not repeated).
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+func (e *limitError) Unwrap() error { return feedspec.ErrLimit }
 
 // stopped returns nil while ctx is not done, else an error wrapping
 // ctx.Err() that says which stage was next.

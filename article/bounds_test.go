@@ -144,3 +144,10 @@ func TestStopped(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, "article: stopped before go-trafilatura's extraction: context canceled", err.Error())
 }
+
+func TestLimitErrorMessage(t *testing.T) {
+	_, err := Extract(bytes.NewReader(shortParagraphs(20000, "p")), "https://x.example/")
+	require.ErrorIs(t, err, feedspec.ErrLimit)
+	assert.Equal(t, "article: the page has 20000 paragraphs (p, blockquote, pre, q, code) holding 1088890 bytes of text, "+
+		"more than the extractor reads in bounded time (their product is over 1073741824)", err.Error())
+}
