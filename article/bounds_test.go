@@ -55,20 +55,42 @@ func TestExtractParagraphsGrowth(t *testing.T) {
 	assert.Less(t, costLarge, 20*costSmall, "10x the paragraphs allocated %d bytes, 10x %d", costLarge, costSmall)
 }
 
-// TestExtractDenseGrowth: a page dense with elements the bound does not
-// apply to (div paragraphs) costs in proportion to its size.
+// TestExtractDenseGrowth: pages dense with elements the bound does not
+// apply to cost in proportion to their size: ten times the elements
+// allocate less than twenty times the bytes.
 func TestExtractDenseGrowth(t *testing.T) {
 	if testing.Short() {
-		t.Skip("extracts a 660 KB page; skipped with -short")
+		t.Skip("extracts pages of up to 350 KB; skipped with -short")
 	}
-	small, large := shortParagraphs(1000, "div"), shortParagraphs(10000, "div")
-	var errSmall, errLarge error
-	costSmall := allocated(func() { _, errSmall = Extract(bytes.NewReader(small), "https://x.example/") })
-	costLarge := allocated(func() { _, errLarge = Extract(bytes.NewReader(large), "https://x.example/") })
-	require.NoError(t, errSmall)
-	require.NoError(t, errLarge)
-	t.Logf("allocated: %d bytes for %d, %d for %d (%.1fx)", costSmall, len(small), costLarge, len(large), float64(costLarge)/float64(costSmall))
-	assert.Less(t, costLarge, 20*costSmall, "10x the size allocated %d bytes, 10x %d", costLarge, costSmall)
+	for name, shape := range map[string]func(n int) string{
+		"div paragraphs": func(n int) string { return string(shortParagraphs(n, "div")) },
+		"line breaks":    func(n int) string { return "<p>" + strings.Repeat("Some words on a line<br>", n) + "</p>" },
+		"spans":          func(n int) string { return "<p>" + strings.Repeat("<span>Some words</span> in spans ", n) + "</p>" },
+		"images": func(n int) string {
+			return strings.Repeat(`<div>Words here <img src="/i.png" alt="a picture"></div>`, n)
+		},
+		"headings": func(n int) string { return strings.Repeat(`<h2>A heading of words</h2>`, n) },
+		"links": func(n int) string {
+			return "<p>" + strings.Repeat("<a href=/x>Some words in a link</a> and then. ", n) + "</p>"
+		},
+		"table cells": func(n int) string {
+			return "<table>" + strings.Repeat("<tr><td>Some words in a cell.</td><td>x</td></tr>", n) + "</table>"
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var costs [2]uint64
+			for i, n := range []int{500, 5000} {
+				page := "<html><body><article>" + shape(n) + "</article></body></html>"
+				var err error
+				costs[i] = allocated(func() {
+					_, err = Extract(strings.NewReader(page), "https://x.example/", WithLinksAndImages())
+				})
+				require.NoError(t, err)
+			}
+			t.Logf("allocated: %d bytes, then %d for 10x (%.1fx)", costs[0], costs[1], float64(costs[1])/float64(costs[0]))
+			assert.Less(t, costs[1], 20*costs[0])
+		})
+	}
 }
 
 // TestExtract64000Paragraphs: a 4 MB page of 64,000 short paragraphs,
