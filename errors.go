@@ -27,6 +27,10 @@ import (
 //     the feeds it links to), or an XML document whose root element is not a
 //     feed's.
 //   - ErrBodyTooLarge, ErrLimit: the feed is larger than allowed.
+//   - ErrForbiddenAddress: the URL, or a redirect, leads to an address that
+//     is not public (loopback, a private network, ...), which the Fetcher's
+//     default client refuses to connect to. Permanent unless the feed's DNS
+//     changes.
 //   - Anything else (a network or read error) is transport trouble.
 
 // ErrStatus is matched (with errors.Is) by the *StatusError of a response
@@ -34,6 +38,14 @@ import (
 // it. It does not match ErrNotFeed: a 500 or a 404 says nothing about
 // whether the URL serves a feed when it works.
 var ErrStatus = errors.New("feedspec: response status is not 200")
+
+// ErrForbiddenAddress is matched (with errors.Is) by the error of a
+// connection that a guarded transport (GuardTransport, the default client of
+// a Fetcher) refused to open because the address it resolved to is not a
+// public one (see IsPublicAddress): a feed, or a redirect, pointing into the
+// reader's own network. The error names the address; Fetch's *FetchError
+// names the URL too.
+var ErrForbiddenAddress = errors.New("feedspec: forbidden address: not a public internet address")
 
 // errPrefix begins every error message of the package.
 const errPrefix = "feedspec: "

@@ -11,6 +11,7 @@ require (
 )
 
 require (
+	code.dny.dev/ssrf v0.3.0 // indirect
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 )

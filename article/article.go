@@ -2,6 +2,7 @@ package article
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -26,9 +27,15 @@ import (
 // came instead.
 var ErrNotArticle = errors.New("not an HTML page")
 
-// DefaultMaxSize is the largest page Extract and Fetch read (10 MiB) unless
-// WithMaxSize sets another limit.
-const DefaultMaxSize = 10 << 20
+// DefaultMaxSize is the largest page Extract and Fetch read (5 MiB) unless
+// WithMaxSize sets another limit. Extraction costs about a second of CPU
+// time, and a peak of about 90 bytes of heap per byte, for a page dense
+// with elements (short paragraphs, list items or table cells; a 4.3 MB
+// page of 64,000 div paragraphs takes 4-6 s and peaks at 390 MB; scripts
+// and styles cost far less: the article benchmark's pages run at about 15
+// MB per CPU-second), so that 5 MiB keeps every page within a few seconds
+// and half a gigabyte; the largest page of the article benchmark is 1.5 MB.
+const DefaultMaxSize = 5 << 20
 
 // An Article is the main text of a web page and what the page states about
 // it.
@@ -50,6 +57,13 @@ type Article struct {
 	// from feed content (feedspec.NewNodeText). It is nil when the page has
 	// no main text (a home page or a login wall can give an empty Body
 	// rather than an error).
+	//
+	// Body is safe to display: it is what feedspec.SafeHTML writes of the
+	// extraction (parsed again as the HTML fragment parser reads it), so
+	// that the same elements, attributes and URLs are kept (links only to
+	// http, https, mailto and tel URLs, images only from http and https
+	// URLs and raster data: URLs; no script, handler or javascript: URL).
+	// WithRawExtraction gives the extraction as it came instead.
 	Body *feedspec.Text
 
 	// Text is Body as plain text (feedspec.PlainText) and WordCount its
@@ -63,9 +77,10 @@ type Article struct {
 	Description string
 
 	// Image is the URL of the lead image the page's metadata names
-	// (og:image, twitter:image, JSON-LD), absolute; "" when none.
-	// Untrusted: the page's value, of any scheme; pass it through
-	// feedspec.SafeURL before writing it into a src.
+	// (og:image, twitter:image, JSON-LD), absolute; "" when none, and ""
+	// unless it is an http or https URL (a javascript: or data: URL in a
+	// page's metadata is not one a reader may put in an img src), except
+	// with WithRawExtraction.
 	Image string
 
 	// Published is the publication time the page's metadata states
@@ -92,6 +107,8 @@ type config struct {
 	userAgent      string
 	contentType    string
 	linksAndImages bool
+	raw            bool
+	allowPrivate   bool
 }
 
 func newConfig(opts []Option) *config {
@@ -138,7 +155,32 @@ func WithLinksAndImages() Option {
 	return func(c *config) { c.linksAndImages = true }
 }
 
-// Extract reads an HTML page from r and returns its article. pageURL is the
+// WithRawExtraction leaves Body as the extractor gave it (with the changes
+// listed on Article.Body) and Image as the page names it: not made safe to
+// display. The page is a stranger's, so such a Body must go through
+// feedspec.SafeHTML, and Image through a URL check, before a browser sees
+// them.
+func WithRawExtraction() Option {
+	return func(c *config) { c.raw = true }
+}
+
+// AllowPrivateNetworks lets Fetch with a nil client connect to any address:
+// loopback, private networks (RFC 1918, fc00::/7), link-local addresses
+// (169.254.0.0/16, where the cloud metadata services answer), and the other
+// addresses feedspec.IsPublicAddress calls not public, which it otherwise
+// refuses with an error wrapping feedspec.ErrForbiddenAddress. It is for a
+// reader on a LAN, or a test against a loopback server; a client given to
+// Fetch is used as it is, and this option does not change it.
+func AllowPrivateNetworks() Option {
+	return func(c *config) { c.allowPrivate = true }
+}
+
+// Extract is ExtractContext with a context that is never cancelled.
+func Extract(r io.Reader, pageURL string, opts ...Option) (*Article, error) {
+	return ExtractContext(context.Background(), r, pageURL, opts...)
+}
+
+// ExtractContext reads an HTML page from r and returns its article. pageURL is the
 // page's URL, the base for its relative URLs (a <base href> in the page
 // applies on top of it, as in a browser); "" leaves them relative.
 //
@@ -156,13 +198,110 @@ func WithLinksAndImages() Option {
 // readeck/go-readability given to it as a further candidate; when readeck's
 // text is nearly all within go-trafilatura's and clearly shorter, readeck's
 // content is taken (see docs/article.md for how the choice was measured).
-func Extract(r io.Reader, pageURL string, opts ...Option) (*Article, error) {
+//
+// Extraction takes time in proportion to the page's size, except for one
+// step of go-trafilatura whose cost grows with the number of the page's
+// paragraphs (p, blockquote, pre, q and code elements) times the length of
+// their text: a page where that product is over 2^30 (about 1,000
+// paragraphs of 1,000 bytes each; 50 times the product of the article
+// benchmark's largest, and about a second of CPU time) is refused, before
+// extraction, with an error wrapping feedspec.ErrLimit, rather than taking
+// minutes (a page of 64,000 short paragraphs, 200 times over, took 40
+// seconds of an idle machine and allocated about 100 GB). ctx is checked
+// between reads of the page, while it is parsed and between the
+// extraction's stages: once it is done, ExtractContext
+// returns an error wrapping ctx.Err() (a stage under way is finished first;
+// none takes more than a few seconds on a page within DefaultMaxSize).
+func ExtractContext(ctx context.Context, r io.Reader, pageURL string, opts ...Option) (*Article, error) {
 	cfg := newConfig(opts)
-	data, err := readLimited(r, cfg.maxSize)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("article: before reading the page: %w", err)
+	}
+	data, err := readLimited(ctxReader{ctx, r}, cfg.maxSize)
 	if err != nil {
 		return nil, err
 	}
-	return extract(data, pageURL, cfg.contentType, cfg.linksAndImages)
+	return extract(ctx, data, pageURL, cfg)
+}
+
+// ctxReader is a reader that fails with ctx's error once ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// maxParagraphWork bounds paragraphWork: go-trafilatura concatenates the
+// text of a page's paragraphs one at a time (each step copying all of the
+// text before it), and its baseline extraction does the same with the
+// paragraphs, quotes and code, so that its cost grows with the number of
+// these elements times the length of their text. 2^30 keeps that step
+// to about a second of CPU time (a page of 4,400 short paragraphs, just
+// under it, takes 1.0 s and allocates 0.6 GB); the article benchmark's
+// largest product is 2^24.2.
+const maxParagraphWork = 1 << 30
+
+// paragraphTags are the elements whose text go-trafilatura concatenates.
+var paragraphTags = map[atom.Atom]bool{atom.P: true, atom.Blockquote: true, atom.Pre: true, atom.Q: true, atom.Code: true}
+
+// paragraphWork returns the number of HTML p, blockquote, pre, q and code
+// elements below n and the total length of their text (a text inside two
+// of them counted twice, as go-trafilatura reads it), in one walk.
+func paragraphWork(n *html.Node) (count, textLen int) {
+	var walk func(n *html.Node, depth int)
+	walk = func(n *html.Node, depth int) {
+		switch n.Type {
+		case html.TextNode:
+			textLen += len(n.Data) * depth
+			return
+		case html.ElementNode:
+			if n.Namespace == "" && paragraphTags[n.DataAtom] {
+				count++
+				depth++
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, depth)
+		}
+	}
+	walk(n, 0)
+	return count, textLen
+}
+
+// checkParagraphWork refuses a page whose paragraphWork is over
+// maxParagraphWork.
+func checkParagraphWork(doc *html.Node) error {
+	count, textLen := paragraphWork(doc)
+	// Compared by division: textLen grows with the nesting's depth, and
+	// the product could overflow.
+	if count > 0 && textLen > maxParagraphWork/count {
+		return &limitError{fmt.Sprintf("article: the page has %d paragraphs (p, blockquote, pre, q, code) holding %d bytes of text, "+
+			"more than the extractor reads in bounded time (their product is over %d)",
+			count, textLen, maxParagraphWork)}
+	}
+	return nil
+}
+
+// A limitError is a refusal that matches feedspec.ErrLimit (whose own
+// message names feedspec's XML parser, so it is not repeated).
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+func (e *limitError) Unwrap() error { return feedspec.ErrLimit }
+
+// stopped returns nil while ctx is not done, else an error wrapping
+// ctx.Err() that says which stage was next.
+func stopped(ctx context.Context, stage string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("article: stopped before %s: %w", stage, err)
+	}
+	return nil
 }
 
 // readLimited reads r to its end, failing when it holds more than max
@@ -185,16 +324,23 @@ func readLimited(r io.Reader, max int64) ([]byte, error) {
 	return data, nil
 }
 
-// extract is Extract on the page's bytes.
-func extract(data []byte, pageURL, contentType string, links bool) (*Article, error) {
+// extract is ExtractContext on the page's bytes.
+func extract(ctx context.Context, data []byte, pageURL string, cfg *config) (*Article, error) {
+	contentType, links := cfg.contentType, cfg.linksAndImages
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("article: the page is empty: %w", ErrNotArticle)
 	}
 	if sniffed := http.DetectContentType(data); !strings.HasPrefix(sniffed, "text/") {
 		return nil, fmt.Errorf("article: the page's bytes are %s, not HTML: %w", sniffed, ErrNotArticle)
 	}
-	doc, err := parsePage(data, contentType)
+	doc, err := parsePage(ctx, data, contentType)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkParagraphWork(doc); err != nil {
+		return nil, err
+	}
+	if err := stopped(ctx, "extraction"); err != nil {
 		return nil, err
 	}
 
@@ -214,6 +360,9 @@ func extract(data []byte, pageURL, contentType string, links bool) (*Article, er
 	// elements and JSON-LD only, and its content is one more candidate for
 	// go-trafilatura to weigh.
 	rd, rdErr := readability.FromDocument(doc, netBase)
+	if err := stopped(ctx, "go-trafilatura's extraction"); err != nil {
+		return nil, err
+	}
 	opts := trafilatura.Options{
 		OriginalURL:     netBase,
 		EnableFallback:  true,
@@ -230,6 +379,9 @@ func extract(data []byte, pageURL, contentType string, links bool) (*Article, er
 		opts.FallbackCandidates = &trafilatura.FallbackCandidates{Others: []*html.Node{rd.Node}}
 	}
 	res, trErr := trafilatura.ExtractDocument(doc, opts)
+	if err := stopped(ctx, "the body's cleaning"); err != nil {
+		return nil, err
+	}
 
 	if trErr == nil {
 		m := res.Metadata
@@ -253,14 +405,43 @@ func extract(data []byte, pageURL, contentType string, links bool) (*Article, er
 	a.SiteName = strings.TrimSpace(restoreSpace(a.SiteName))
 	if a.Image != "" {
 		a.Image = resolveURL(base, a.Image)
+		if !cfg.raw {
+			a.Image = safeMediaURL(a.Image)
+		}
 	}
 	if trErr == nil && res.ContentNode != nil {
 		a.setBody(a.body(res.ContentNode))
 	}
 	if a.Body != nil && rdContent != nil {
+		if err := stopped(ctx, "the comparison with readeck/go-readability's content"); err != nil {
+			return nil, err
+		}
 		a.preferReadeck(rdContent, opts)
 	}
+	if a.Body != nil && !cfg.raw {
+		if err := stopped(ctx, "the body's sanitization"); err != nil {
+			return nil, err
+		}
+		a.setBody(safeBody(a.Body, base))
+	}
 	return a, nil
+}
+
+// safeBody returns body as feedspec.SafeHTML writes it, parsed again (as
+// the HTML fragment parser reads it, in a div) into a Node value; nil when
+// nothing is left.
+func safeBody(body *feedspec.Text, base string) *feedspec.Text {
+	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(feedspec.SafeHTML(body, base)), ctx,
+		html.ParseOptionEnableScripting(false))
+	if err != nil {
+		return nil
+	}
+	frag := &html.Node{Type: html.DocumentNode}
+	for _, n := range nodes {
+		frag.AppendChild(n)
+	}
+	return feedspec.NewNodeText(frag)
 }
 
 // body returns go-trafilatura's content element's children as a fragment,
@@ -348,6 +529,7 @@ func shingles(s string) map[string]bool {
 func (a *Article) setBody(body *feedspec.Text) {
 	text := feedspec.PlainText(body)
 	if text == "" {
+		a.Body, a.Text, a.WordCount = nil, "", 0
 		return
 	}
 	a.Body, a.Text, a.WordCount = body, text, feedspec.WordCount(text)
@@ -355,12 +537,15 @@ func (a *Article) setBody(body *feedspec.Text) {
 
 // parsePage decodes data as a browser does and parses it as an HTML
 // document.
-func parsePage(data []byte, contentType string) (*html.Node, error) {
+func parsePage(ctx context.Context, data []byte, contentType string) (*html.Node, error) {
 	enc, _ := pageEncoding(data, contentType)
 	// A UTF-8 byte order mark decides the encoding and is not content.
 	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
-	doc, err := html.Parse(enc.NewDecoder().Reader(bytes.NewReader(data)))
+	doc, err := html.Parse(ctxReader{ctx, enc.NewDecoder().Reader(bytes.NewReader(data))})
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("article: stopped while parsing the page: %w", ctx.Err())
+		}
 		return nil, fmt.Errorf("article: parsing the page: %w", err)
 	}
 	return doc, nil

@@ -146,7 +146,7 @@ func TestExtractBadInput(t *testing.T) {
 		}
 		_, err := Extract(bytes.NewReader(b.Bytes()), "https://x.example/big")
 		require.ErrorIs(t, err, feedspec.ErrBodyTooLarge)
-		assert.Contains(t, err.Error(), "10485760 bytes")
+		assert.Contains(t, err.Error(), "5242880 bytes")
 
 		_, err = Extract(bytes.NewReader(b.Bytes()[:1<<20]), "https://x.example/big", WithMaxSize(1<<19))
 		require.ErrorIs(t, err, feedspec.ErrBodyTooLarge)

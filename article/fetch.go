@@ -7,7 +7,10 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/feedspec/feedspec"
 )
@@ -15,8 +18,56 @@ import (
 // DefaultAccept is the Accept header Fetch sends: HTML first.
 const DefaultAccept = "text/html, application/xhtml+xml;q=0.9, */*;q=0.1"
 
-// Fetch GETs url with client (nil means http.DefaultClient) and extracts
-// the article of the page it answers with, as Extract does.
+// DefaultTimeout bounds the whole exchange (connecting, redirects, reading
+// the body) of Fetch with a nil client. A client given to Fetch keeps its
+// own Timeout (none for http.DefaultClient); the context bounds it too.
+const DefaultTimeout = 30 * time.Second
+
+// drainLimit is how much of a body Fetch does not use it reads before
+// closing it, so that the connection can be reused; a longer body's
+// connection is closed instead.
+const drainLimit = 64 << 10
+
+// guardedClient is Fetch's client when given none: it refuses addresses
+// that are not public (feedspec.GuardTransport) and gives up after
+// DefaultTimeout. openClient is the same without the guard
+// (AllowPrivateNetworks). Each is made once, so that connections are
+// reused.
+var (
+	guardedClient = sync.OnceValue(func() *http.Client {
+		return &http.Client{Transport: feedspec.GuardTransport(nil), Timeout: DefaultTimeout}
+	})
+	openClient = sync.OnceValue(func() *http.Client {
+		return &http.Client{Timeout: DefaultTimeout}
+	})
+)
+
+// A fetchError is an error of Fetch: it names the URL asked for.
+type fetchError struct {
+	url string
+	err error
+}
+
+func (e *fetchError) Error() string {
+	return "article: " + strconv.Quote(e.url) + ": " + strings.TrimPrefix(e.err.Error(), "article: ")
+}
+
+func (e *fetchError) Unwrap() error { return e.err }
+
+// Fetch GETs url with client and extracts the article of the page it
+// answers with, as ExtractContext does.
+//
+// A nil client is one that refuses to connect to an address that is not a
+// public internet address (loopback, private networks, link-local addresses
+// such as the cloud metadata service 169.254.169.254, and the others
+// feedspec.IsPublicAddress lists), on the address a host name resolves to,
+// for url and for every redirect: a feed's entry can link anywhere, and
+// Fetch must not bring a reader's internal pages back as articles. Such a
+// connection fails with an error wrapping feedspec.ErrForbiddenAddress
+// (AllowPrivateNetworks lifts the refusal). The nil client gives up after
+// DefaultTimeout and uses no proxy. A client given to Fetch is the caller's:
+// it is used as it is, with no such guard (give it one with
+// feedspec.GuardTransport) and its own timeout.
 //
 // It behaves as feedspec.Fetcher does: the request names the program
 // (feedspec.DefaultUserAgent, or WithUserAgent) and asks for HTML
@@ -25,22 +76,34 @@ const DefaultAccept = "text/html, application/xhtml+xml;q=0.9, */*;q=0.1"
 // (the transport does it when it asked for gzip itself); a body longer
 // than the size limit (DefaultMaxSize, or WithMaxSize) is an error wrapping
 // feedspec.ErrBodyTooLarge, never a truncated article. The context governs
-// the whole exchange, reading the body included.
+// the whole exchange, reading the body and extraction included.
 //
-// A status other than 200 gives a *feedspec.StatusError. A response whose
+// A status other than 200 gives an error wrapping a *feedspec.StatusError
+// (its body is read, up to 64 KiB, and discarded). A response whose
 // Content-Type is not HTML (text/html or application/xhtml+xml) gives an
 // error wrapping ErrNotArticle that names the type that came; one with no
 // Content-Type is sniffed as Extract does. The page is decoded with the
 // charset of the Content-Type unless a byte order mark says otherwise, else
-// as its meta element declares.
+// as its meta element declares. Every error names url.
 func Fetch(ctx context.Context, client *http.Client, url string, opts ...Option) (*Article, error) {
-	cfg := newConfig(opts)
+	a, err := fetch(ctx, client, url, newConfig(opts))
+	if err != nil {
+		return nil, &fetchError{url: url, err: err}
+	}
+	return a, nil
+}
+
+// fetch is Fetch, its errors not naming the URL.
+func fetch(ctx context.Context, client *http.Client, url string, cfg *config) (*Article, error) {
 	if client == nil {
-		client = http.DefaultClient
+		client = guardedClient()
+		if cfg.allowPrivate {
+			client = openClient()
+		}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, fmt.Errorf("article: building the request: %w", err)
+		return nil, fmt.Errorf("building the request: %w", err)
 	}
 	req.Header.Set("Accept", DefaultAccept)
 	ua := cfg.userAgent
@@ -50,9 +113,15 @@ func Fetch(ctx context.Context, client *http.Client, url string, opts ...Option)
 	req.Header.Set("User-Agent", ua)
 	res, err := client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("article: fetching the page: %w", err)
+		return nil, fmt.Errorf("fetching the page: %w", err)
 	}
-	defer res.Body.Close()
+	defer func() {
+		// What was not read (a refused response's body, the rest of a page
+		// over the limit) is drained, up to drainLimit, so that the
+		// connection can serve another request.
+		_, _ = io.CopyN(io.Discard, res.Body, drainLimit)
+		res.Body.Close()
+	}()
 	if res.StatusCode != http.StatusOK {
 		return nil, &feedspec.StatusError{StatusCode: res.StatusCode, Status: res.Status}
 	}
@@ -60,7 +129,7 @@ func Fetch(ctx context.Context, client *http.Client, url string, opts ...Option)
 	if ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "text/html" && mt != "application/xhtml+xml") {
-			return nil, fmt.Errorf("article: the response is %q, not an HTML page: %w", ct, ErrNotArticle)
+			return nil, fmt.Errorf("the response is %q, not an HTML page: %w", ct, ErrNotArticle)
 		}
 	}
 	body := io.Reader(res.Body)
@@ -69,14 +138,14 @@ func Fetch(ctx context.Context, client *http.Client, url string, opts ...Option)
 	case "gzip", "x-gzip":
 		zr, err := gzip.NewReader(body)
 		if err != nil {
-			return nil, fmt.Errorf("article: reading the gzip body: %w", err)
+			return nil, fmt.Errorf("reading the gzip body: %w", err)
 		}
 		defer zr.Close()
 		body = zr
 	default:
-		return nil, fmt.Errorf("article: unsupported Content-Encoding %q (gzip is supported)", enc)
+		return nil, fmt.Errorf("unsupported Content-Encoding %q (gzip is supported)", enc)
 	}
-	data, err := readLimited(body, cfg.maxSize)
+	data, err := readLimited(ctxReader{ctx, body}, cfg.maxSize)
 	if err != nil {
 		return nil, err
 	}
@@ -84,5 +153,7 @@ func Fetch(ctx context.Context, client *http.Client, url string, opts ...Option)
 	if res.Request != nil && res.Request.URL != nil {
 		final = res.Request.URL.String()
 	}
-	return extract(data, final, ct, cfg.linksAndImages)
+	c := *cfg
+	c.contentType = ct
+	return extract(ctx, data, final, &c)
 }

@@ -145,3 +145,18 @@ func hasAttr(n *html.Node, key string) bool {
 	}
 	return false
 }
+
+// safeMediaURL returns u, in its serialized form, when it is an absolute
+// http or https URL (what feedspec.SafeHTML keeps in an img src, data: URLs
+// apart), else "".
+func safeMediaURL(u string) string {
+	p, err := whatwg.Parse(u)
+	if err != nil || p == nil {
+		return ""
+	}
+	switch p.Scheme() {
+	case "http", "https":
+		return p.Href(false)
+	}
+	return ""
+}

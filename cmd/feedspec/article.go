@@ -23,7 +23,7 @@ func showArticle(ctx context.Context, client *http.Client, src, baseURL string, 
 			return oerr
 		}
 		defer r.Close()
-		a, err = article.Extract(r, baseURL)
+		a, err = article.ExtractContext(ctx, r, baseURL)
 	}
 	if err != nil {
 		return err
