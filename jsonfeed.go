@@ -146,7 +146,9 @@ func readJSONFeed(r io.Reader, c *config) (*Feed, error) {
 	max := c.limits.xml5().MaxInputBytes
 	var buf bytes.Buffer
 	if l, ok := r.(interface{ Len() int }); ok {
-		buf.Grow(l.Len() + 1)
+		// bytes.Buffer.ReadFrom grows the buffer unless bytes.MinRead
+		// bytes are free: with them, the body is copied once.
+		buf.Grow(l.Len() + bytes.MinRead)
 	}
 	var lr io.Reader = r
 	if max >= 0 {
