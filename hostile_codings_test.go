@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -260,4 +261,45 @@ func TestHostileBodyReadOnce(t *testing.T) {
 			assert.Less(t, ratio, 2.6, "bytes allocated per byte of the body")
 		})
 	}
+}
+
+// TestRecoveryUTF16LabelOnASCIIBytes: a UTF-8 feed labelled charset=utf-16
+// is unreadable by the specification (default mode unchanged); recovery
+// mode ignores the label, with a DiagnosticRecovered.
+func TestRecoveryUTF16LabelOnASCIIBytes(t *testing.T) {
+	body := []byte(`<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Crème</title></channel></rss>`)
+	for _, label := range []string{"utf-16", "UTF-16LE", "utf-16be"} {
+		res := func() *http.Response {
+			return memResponse(body, int64(len(body)), "Content-Type", "application/rss+xml; charset="+label)
+		}
+		f, err := ParseResponse(res())
+		assert.Nil(t, f, "default mode reads %s", label)
+		assert.ErrorIs(t, err, ErrNotFeed)
+
+		var diags []Diagnostic
+		f, err = ParseResponse(res(), WithRecovery(), WithDiagnostics(&diags))
+		require.NoError(t, err, label)
+		assert.Equal(t, "Crème", f.Title.String())
+		var recovered []string
+		for _, d := range diags {
+			if d.Kind == DiagnosticRecovered {
+				recovered = append(recovered, d.Message)
+			}
+		}
+		assert.Equal(t, []string{"declared " + label + " but the bytes are not UTF-16 (an ASCII-compatible XML document), label ignored"}, recovered)
+	}
+	// A UTF-16 body keeps its label in recovery mode.
+	u16 := []byte(utf16LEString(`<rss version="2.0"><channel><title>Crème</title></channel></rss>`))
+	f, err := ParseResponse(memResponse(u16, -1, "Content-Type", "application/rss+xml; charset=utf-16"), WithRecovery())
+	require.NoError(t, err)
+	assert.Equal(t, "Crème", f.Title.String())
+}
+
+// utf16LEString encodes s in UTF-16LE, without a byte order mark.
+func utf16LEString(s string) string {
+	var b []byte
+	for _, r := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(r), byte(r>>8))
+	}
+	return string(b)
 }

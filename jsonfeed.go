@@ -156,14 +156,26 @@ func readJSONFeed(r io.Reader, c *config) (*Feed, error) {
 	}
 	_, err := buf.ReadFrom(lr)
 	if err != nil {
-		return nil, &wrapError{msg: errPrefix + "reading the document: " + innerMessage(err) + "; what was read is not a feed", errs: []error{err, ErrNotFeed}}
+		return nil, jsonReadError(err)
 	}
 	data := buf.Bytes()
 	if max >= 0 && int64(len(data)) > max {
 		le := &LimitError{Limit: "MaxInputBytes", Value: max, Offset: max}
-		return nil, &wrapError{msg: errPrefix + le.Error() + " (not a feed: the JSON document is cut short)", errs: []error{le, ErrNotFeed}}
+		return nil, &wrapError{msg: errPrefix + jsonLimitMessage(le) + " (not a feed: the JSON document is cut short)", errs: []error{le, ErrNotFeed}}
 	}
 	return parseJSONFeed(data, c)
+}
+
+// jsonReadError is the error of a JSON Feed whose reading failed: what was
+// read is not a feed.
+func jsonReadError(err error) error {
+	return &wrapError{msg: errPrefix + "reading the document: " + innerMessage(err) + "; what was read is not a feed", errs: []error{err, ErrNotFeed}}
+}
+
+// jsonLimitMessage is le's message without the XML parser's "xml5: "
+// prefix: a JSON Feed is not read by it.
+func jsonLimitMessage(le *LimitError) string {
+	return strings.TrimPrefix(le.Error(), "xml5: ")
 }
 
 // parseJSONFeed parses data, a whole JSON document, as a JSON Feed.
@@ -172,7 +184,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 	lim := c.limits.xml5()
 	if off := jsonDepthExceeded(data, lim.MaxDepth); off >= 0 {
 		le := &LimitError{Limit: "MaxDepth", Value: int64(lim.MaxDepth), Line: 1 + bytes.Count(data[:off], []byte{'\n'}), Offset: int64(off)}
-		return nil, &wrapError{msg: errPrefix + le.Error() + " (not a feed: the JSON document is not read)", errs: []error{le, ErrNotFeed}}
+		return nil, &wrapError{msg: errPrefix + jsonLimitMessage(le) + " (not a feed: the JSON document is not read)", errs: []error{le, ErrNotFeed}}
 	}
 	if !json.Valid(data) {
 		err := json.Unmarshal(data, new(json.RawMessage))
@@ -221,8 +233,9 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		n := 0
 		jsonElements(data, p.offset(items), func(vs, ve int) bool {
 			if maxItems > 0 && n == maxItems {
-				limErr = fmt.Errorf("feedspec: %w", &LimitError{Limit: "MaxItems", Value: int64(maxItems),
-					Line: 1 + bytes.Count(data[:vs], []byte{'\n'}), Offset: int64(vs)})
+				le := &LimitError{Limit: "MaxItems", Value: int64(maxItems),
+					Line: 1 + bytes.Count(data[:vs], []byte{'\n'}), Offset: int64(vs)}
+				limErr = &wrapError{msg: errPrefix + jsonLimitMessage(le), errs: []error{le}}
 				return false
 			}
 			path := "items[" + strconv.Itoa(n) + "]"

@@ -197,7 +197,7 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	if cfg.jsonFeed && isJSONFeedResponse(computed, supplied, apacheBug, header) { // WithJSONFeed (jsonfeed.go)
 		data, err := readBody(header, r, limit, sizeHint)
 		if err != nil {
-			return nil, bodyReadError(err)
+			return nil, jsonReadError(err)
 		}
 		return readJSONFeed(data.reader(), responseConfig(res, opts))
 	}
