@@ -548,6 +548,7 @@ func (p *jsonFeedReader) entry(path string, item json.RawMessage) *Entry {
 // Tags that are not strings are left out (so is a tags string such as
 // "a,b", which would need guessing how to split it).
 func (p *jsonFeedReader) tags(e *Entry, obj map[string]json.RawMessage, path string) {
+	var seen map[string]struct{} // e.Categories, once it is long
 	add := func(raw json.RawMessage, path string) {
 		if raw[0] != '"' {
 			p.reject(DiagnosticType, path, raw, jsonKind(raw)+", not a string")
@@ -557,10 +558,25 @@ func (p *jsonFeedReader) tags(e *Entry, obj map[string]json.RawMessage, path str
 		if !hasNonSpaceChar(t) {
 			return
 		}
-		for _, c := range e.Categories {
-			if c == t {
-				return
+		// A short set is searched, a long one indexed: the cost stays
+		// linear in the number of tags (as addCategory's for XML).
+		if seen == nil {
+			for _, c := range e.Categories {
+				if c == t {
+					return
+				}
 			}
+			if len(e.Categories) >= categoryMapThreshold {
+				seen = make(map[string]struct{}, 2*len(e.Categories))
+				for _, c := range e.Categories {
+					seen[c] = struct{}{}
+				}
+			}
+		} else if _, dup := seen[t]; dup {
+			return
+		}
+		if seen != nil {
+			seen[t] = struct{}{}
 		}
 		e.Categories = append(e.Categories, t)
 	}
