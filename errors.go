@@ -27,6 +27,8 @@ import (
 //     the feeds it links to), or an XML document whose root element is not a
 //     feed's.
 //   - ErrBodyTooLarge, ErrLimit: the feed is larger than allowed.
+//   - ErrContentEncoding: the response's Content-Encoding names a coding
+//     feedspec does not decode, or more than two codings.
 //   - Anything else (a network or read error) is transport trouble.
 
 // ErrStatus is matched (with errors.Is) by the *StatusError of a response
