@@ -9,12 +9,14 @@ import (
 	"bytes"
 	"compress/flate"
 	"compress/gzip"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf16"
 
 	"github.com/stretchr/testify/assert"
@@ -302,4 +304,62 @@ func utf16LEString(s string) string {
 		b = append(b, byte(r), byte(r>>8))
 	}
 	return string(b)
+}
+
+// TestReadBody checks readBody and its reader against readers that give
+// one byte at a time, data with io.EOF, and an error part way.
+func TestReadBody(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789"), 20000) // 200,000 bytes: several chunks
+	prefix := []byte("<?xml")
+	want := append(append([]byte(nil), prefix...), data...)
+	for _, tt := range []struct {
+		name string
+		r    func() io.Reader
+		hint int64
+	}{
+		{"plain", func() io.Reader { return onlyReader{bytes.NewReader(data)} }, -1},
+		{"one byte at a time", func() io.Reader { return iotest.OneByteReader(bytes.NewReader(data)) }, -1},
+		{"data with EOF", func() io.Reader { return iotest.DataErrReader(bytes.NewReader(data)) }, -1},
+		{"exact hint", func() io.Reader { return onlyReader{bytes.NewReader(data)} }, int64(len(want))},
+		{"hint too small", func() io.Reader { return onlyReader{bytes.NewReader(data)} }, 1000},
+		{"hint too large", func() io.Reader { return onlyReader{bytes.NewReader(data)} }, 1 << 30},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := readBody(prefix, tt.r(), 0, tt.hint)
+			require.NoError(t, err)
+			assert.Equal(t, len(want), b.n)
+			allocated := 0
+			for _, c := range b.chunks {
+				allocated += cap(c)
+			}
+			if tt.hint == int64(len(want)) {
+				assert.Equal(t, len(want), allocated, "an exact hint leaves no room unused")
+			}
+			assert.LessOrEqual(t, allocated, len(want)*3/2+firstBodyChunk, "room allocated")
+			// Read twice, through readers with and without Len.
+			for i := 0; i < 2; i++ {
+				r := b.reader()
+				assert.Equal(t, len(want), r.Len())
+				got, err := io.ReadAll(iotest.HalfReader(r))
+				require.NoError(t, err)
+				assert.Equal(t, want, got)
+				assert.Equal(t, 0, r.Len())
+			}
+		})
+	}
+	// The limit bounds the chunks; an error keeps what was read.
+	b, err := readBody(nil, &maxReader{r: bytes.NewReader(data), remaining: 50000, limit: 50000}, 50000, -1)
+	require.ErrorIs(t, err, ErrBodyTooLarge)
+	assert.Equal(t, 50000, b.n)
+	total := 0
+	for _, c := range b.chunks {
+		total += cap(c)
+	}
+	assert.Equal(t, 50000, total, "no room past the limit")
+	boom := errors.New("boom")
+	b, err = readBody(prefix, io.MultiReader(bytes.NewReader(data[:70000]), iotest.ErrReader(boom)), 0, -1)
+	require.ErrorIs(t, err, boom)
+	assert.Equal(t, 70000+len(prefix), b.n)
+	got, _ := io.ReadAll(b.reader())
+	assert.Equal(t, want[:70000+len(prefix)], got)
 }

@@ -306,9 +306,10 @@ type body struct {
 // sniffing looked at, which r no longer yields). limit (when > 0) is the body
 // size limit r already enforces: no chunk goes past it, so a body over the
 // limit costs the limit once. hint is the body's length when the response
-// says it (its Content-Length), else -1; chunks are then sized to end
-// exactly there, but each is at most as large as what was received before
-// it, so that a length the server claims and does not send costs little. On
+// says it (its Content-Length), else -1: the last chunk then ends exactly
+// there. Each chunk is at most half as large as what was received before it
+// (or firstBodyChunk), so that a length the server claims and does not send
+// costs nothing more, and at most a third of what is allocated is unused. On
 // an error readBody returns what it read with it.
 func readBody(prefix []byte, r io.Reader, limit, hint int64) (*body, error) {
 	b := &body{}
@@ -331,8 +332,8 @@ func readBody(prefix []byte, r io.Reader, limit, hint int64) (*body, error) {
 		}
 		received := int64(b.n)
 		size := max(firstBodyChunk, received/2) // at most a third unused
-		if hint > received+1 {
-			size = min(hint-received, max(firstBodyChunk, received))
+		if hint > received {
+			size = min(size, hint-received) // none unused
 		}
 		if limit > 0 {
 			size = min(size, limit-received)
