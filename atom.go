@@ -250,7 +250,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 					entry.Rights = textOrNull(processStringElement(c))
 				}
 			case "contributor":
-				entry.Contributors = addNamedPerson(entry.Contributors, c)
+				p.addNamedPerson(&entry.Contributors, c)
 			}
 		case nsThr:
 			if c.Local == "total" && entry.CommentCount == nil { // an addition

@@ -30,7 +30,8 @@
 // Tell the errors apart with errors.Is and errors.As: ErrStatus (a
 // *StatusError: the server did not answer 200; ErrNotModified for 304),
 // ErrNotFeed (the body was read and is not a feed; a *HTMLPageError lists
-// the feeds an HTML page links to), ErrBodyTooLarge and ErrLimit. Errors
+// the feeds an HTML page links to), ErrBodyTooLarge, ErrContentEncoding and
+// ErrLimit. Errors
 // from a Fetcher are *FetchErrors naming the URL.
 //
 // Keep track of entries across fetches with EntryKey, which gives each

@@ -31,6 +31,8 @@ import (
 //     is not public (loopback, a private network, ...), which the Fetcher's
 //     default client refuses to connect to. Permanent unless the feed's DNS
 //     changes.
+//   - ErrContentEncoding: the response's Content-Encoding names a coding
+//     feedspec does not decode, or more than two codings.
 //   - Anything else (a network or read error) is transport trouble.
 
 // ErrStatus is matched (with errors.Is) by the *StatusError of a response

@@ -146,7 +146,9 @@ func readJSONFeed(r io.Reader, c *config) (*Feed, error) {
 	max := c.limits.xml5().MaxInputBytes
 	var buf bytes.Buffer
 	if l, ok := r.(interface{ Len() int }); ok {
-		buf.Grow(l.Len() + 1)
+		// bytes.Buffer.ReadFrom grows the buffer unless bytes.MinRead
+		// bytes are free: with them, the body is copied once.
+		buf.Grow(l.Len() + bytes.MinRead)
 	}
 	var lr io.Reader = r
 	if max >= 0 {
@@ -154,14 +156,26 @@ func readJSONFeed(r io.Reader, c *config) (*Feed, error) {
 	}
 	_, err := buf.ReadFrom(lr)
 	if err != nil {
-		return nil, &wrapError{msg: errPrefix + "reading the document: " + innerMessage(err) + "; what was read is not a feed", errs: []error{err, ErrNotFeed}}
+		return nil, jsonReadError(err)
 	}
 	data := buf.Bytes()
 	if max >= 0 && int64(len(data)) > max {
 		le := &LimitError{Limit: "MaxInputBytes", Value: max, Offset: max}
-		return nil, &wrapError{msg: errPrefix + le.Error() + " (not a feed: the JSON document is cut short)", errs: []error{le, ErrNotFeed}}
+		return nil, &wrapError{msg: errPrefix + jsonLimitMessage(le) + " (not a feed: the JSON document is cut short)", errs: []error{le, ErrNotFeed}}
 	}
 	return parseJSONFeed(data, c)
+}
+
+// jsonReadError is the error of a JSON Feed whose reading failed: what was
+// read is not a feed.
+func jsonReadError(err error) error {
+	return &wrapError{msg: errPrefix + "reading the document: " + innerMessage(err) + "; what was read is not a feed", errs: []error{err, ErrNotFeed}}
+}
+
+// jsonLimitMessage is le's message without the XML parser's "xml5: "
+// prefix: a JSON Feed is not read by it.
+func jsonLimitMessage(le *LimitError) string {
+	return strings.TrimPrefix(le.Error(), "xml5: ")
 }
 
 // parseJSONFeed parses data, a whole JSON document, as a JSON Feed.
@@ -170,7 +184,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 	lim := c.limits.xml5()
 	if off := jsonDepthExceeded(data, lim.MaxDepth); off >= 0 {
 		le := &LimitError{Limit: "MaxDepth", Value: int64(lim.MaxDepth), Line: 1 + bytes.Count(data[:off], []byte{'\n'}), Offset: int64(off)}
-		return nil, &wrapError{msg: errPrefix + le.Error() + " (not a feed: the JSON document is not read)", errs: []error{le, ErrNotFeed}}
+		return nil, &wrapError{msg: errPrefix + jsonLimitMessage(le) + " (not a feed: the JSON document is not read)", errs: []error{le, ErrNotFeed}}
 	}
 	if !json.Valid(data) {
 		err := json.Unmarshal(data, new(json.RawMessage))
@@ -219,8 +233,9 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		n := 0
 		jsonElements(data, p.offset(items), func(vs, ve int) bool {
 			if maxItems > 0 && n == maxItems {
-				limErr = fmt.Errorf("feedspec: %w", &LimitError{Limit: "MaxItems", Value: int64(maxItems),
-					Line: 1 + bytes.Count(data[:vs], []byte{'\n'}), Offset: int64(vs)})
+				le := &LimitError{Limit: "MaxItems", Value: int64(maxItems),
+					Line: 1 + bytes.Count(data[:vs], []byte{'\n'}), Offset: int64(vs)}
+				limErr = &wrapError{msg: errPrefix + jsonLimitMessage(le), errs: []error{le}}
 				return false
 			}
 			path := "items[" + strconv.Itoa(n) + "]"
@@ -533,6 +548,7 @@ func (p *jsonFeedReader) entry(path string, item json.RawMessage) *Entry {
 // Tags that are not strings are left out (so is a tags string such as
 // "a,b", which would need guessing how to split it).
 func (p *jsonFeedReader) tags(e *Entry, obj map[string]json.RawMessage, path string) {
+	var seen map[string]struct{} // e.Categories, once it is long
 	add := func(raw json.RawMessage, path string) {
 		if raw[0] != '"' {
 			p.reject(DiagnosticType, path, raw, jsonKind(raw)+", not a string")
@@ -542,10 +558,25 @@ func (p *jsonFeedReader) tags(e *Entry, obj map[string]json.RawMessage, path str
 		if !hasNonSpaceChar(t) {
 			return
 		}
-		for _, c := range e.Categories {
-			if c == t {
-				return
+		// A short set is searched, a long one indexed: the cost stays
+		// linear in the number of tags (as addCategory's for XML).
+		if seen == nil {
+			for _, c := range e.Categories {
+				if c == t {
+					return
+				}
 			}
+			if len(e.Categories) >= categoryMapThreshold {
+				seen = make(map[string]struct{}, 2*len(e.Categories))
+				for _, c := range e.Categories {
+					seen[c] = struct{}{}
+				}
+			}
+		} else if _, dup := seen[t]; dup {
+			return
+		}
+		if seen != nil {
+			seen[t] = struct{}{}
 		}
 		e.Categories = append(e.Categories, t)
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -484,6 +485,7 @@ func TestJSONFeedLimits(t *testing.T) {
 	assert.Equal(t, strings.Index(doc, `{"id"`)+4*len(`{"id": "x"},`), int(le.Offset))
 	require.NotNil(t, feed, "the items before the limit")
 	assert.Len(t, feed.Entries, 4)
+	assert.Equal(t, "feedspec: limit reached: MaxItems (4) at line 1, byte offset 106", err.Error(), "no xml5: in a JSON Feed's error")
 	_, err = parseJSONFeedDoc([]byte(doc), "https://example.com/", WithLimits(Limits{MaxItems: -1}))
 	assert.NoError(t, err)
 
@@ -498,6 +500,7 @@ func TestJSONFeedLimits(t *testing.T) {
 		assert.Equal(t, "MaxDepth", le.Limit)
 		assert.Equal(t, strings.Index(doc, "[[[[1")+3, int(le.Offset))
 		assert.ErrorIs(t, err, ErrNotFeed)
+		assert.Equal(t, fmt.Sprintf("feedspec: limit reached: MaxDepth (4) at line 1, byte offset %d (not a feed: the JSON document is not read)", le.Offset), err.Error())
 	}
 	// Deeper than encoding/json goes, without a limit: invalid JSON, an
 	// error, no panic.
@@ -512,6 +515,8 @@ func TestJSONFeedLimits(t *testing.T) {
 	require.ErrorAs(t, err, &le)
 	assert.Equal(t, "MaxInputBytes", le.Limit)
 	assert.ErrorIs(t, err, ErrNotFeed)
+	assert.NotContains(t, err.Error(), "xml5")
+	assert.True(t, strings.HasPrefix(err.Error(), "feedspec: limit reached: MaxInputBytes (50)"), err.Error())
 	_, err = parseJSONFeedDoc([]byte(doc), "https://example.com/", WithLimits(Limits{MaxInputBytes: int64(len(doc))}))
 	assert.NoError(t, err)
 }

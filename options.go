@@ -50,9 +50,9 @@ func WithCharset(label string) Option { return func(c *config) { c.charset = lab
 const DefaultMaxBodySize = 64 << 20
 
 // WithMaxBodySize sets the largest response body, in bytes, ParseResponse
-// reads: a longer body (after removing a gzip or deflate Content-Encoding, and
-// also before) makes it return an error wrapping ErrBodyTooLarge instead of
-// parsing a truncated feed. n <= 0 removes the limit. ParseDocument ignores
+// reads: a longer body (as received, or any layer of it decoded from a gzip
+// or deflate Content-Encoding) makes it return an error wrapping
+// ErrBodyTooLarge instead of parsing a truncated feed. n <= 0 removes the limit. ParseDocument ignores
 // this option.
 func WithMaxBodySize(n int64) Option {
 	return func(c *config) {

@@ -95,29 +95,60 @@ func splitMailbox(text string) (name, email string, ok bool) {
 	return rest[:len(rest)-1], text[:i], true
 }
 
-// hasPersonNamed reports whether a person in list has the given name.
-func hasPersonNamed(list []*Person, name string) bool {
-	for _, q := range list {
-		if q != nil && q.Name == name {
-			return true
+// personIndexThreshold is the length from which a list of persons is
+// indexed by name (see hasPersonNamed) instead of being searched.
+const personIndexThreshold = 16
+
+// A personIndex holds the names of the first n persons of a list.
+type personIndex struct {
+	n     int
+	names map[string]struct{}
+}
+
+// hasPersonNamed reports whether a person in *list has the given name. A
+// short list is searched; a long one is indexed in p.personNames, so that
+// adding n persons costs time linear in n. The index catches up with the
+// persons appended to the list since it was last used (Atom persons are
+// appended without it), so it is right however the list grew.
+func (p *processor) hasPersonNamed(list *[]*Person, name string) bool {
+	l := *list
+	if len(l) < personIndexThreshold {
+		for _, q := range l {
+			if q != nil && q.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	idx := p.personNames[list]
+	if idx == nil || idx.n > len(l) {
+		if p.personNames == nil {
+			p.personNames = make(map[*[]*Person]*personIndex)
+		}
+		idx = &personIndex{names: make(map[string]struct{}, 2*len(l))}
+		p.personNames[list] = idx
+	}
+	for ; idx.n < len(l); idx.n++ {
+		if q := l[idx.n]; q != nil {
+			idx.names[q.Name] = struct{}{}
 		}
 	}
-	return false
+	_, ok := idx.names[name]
+	return ok
 }
 
 // addRSSPerson runs the steps that add the result of processing an RSS 2.0
 // person element to a list of authors ([357]–[359] for a channel,
 // [355]–[354] for an item): a person with an email is always appended, one
 // without only when no person in the list has the same name.
-func addRSSPerson(list []*Person, el *xml5.Node) []*Person {
+func (p *processor) addRSSPerson(list *[]*Person, el *xml5.Node) {
 	person := processRSSPerson(el) // [357] [355]
 	if person == nil {             // [360] [361]
-		return list
+		return
 	}
-	if person.Email != "" || !hasPersonNamed(list, person.Name) { // [358] [356]
-		list = append(list, person) // [359] [354]
+	if person.Email != "" || !p.hasPersonNamed(list, person.Name) { // [358] [356]
+		*list = append(*list, person) // [359] [354]
 	}
-	return list
 }
 
 // addNamedPerson runs the steps for dc:creator and itunes:author ([316]–[315]
@@ -125,12 +156,11 @@ func addRSSPerson(list []*Person, el *xml5.Node) []*Person {
 // RSS 1.0; docs/decisions.md#creator-child-text): the
 // child's text makes a name-only person unless it is empty or a person in the
 // list already has that name.
-func addNamedPerson(list []*Person, el *xml5.Node) []*Person {
-	text := el.ChildTextContent()                  // [316] [118]
-	if text != "" && !hasPersonNamed(list, text) { // [317] [119]
-		list = append(list, &Person{Name: text}) // [315] [120]
+func (p *processor) addNamedPerson(list *[]*Person, el *xml5.Node) {
+	text := el.ChildTextContent()                    // [316] [118]
+	if text != "" && !p.hasPersonNamed(list, text) { // [317] [119]
+		*list = append(*list, &Person{Name: text}) // [315] [120]
 	}
-	return list
 }
 
 // processStringElement is "process a string element" [60]: the child text

@@ -59,7 +59,7 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 					feed.Updated = p.processW3CDTFDate(c)
 				}
 			case "creator":
-				feed.Authors = addNamedPerson(feed.Authors, c)
+				p.addNamedPerson(&feed.Authors, c)
 			default:
 				p.processDCChannel(feed, c)
 			}
@@ -141,7 +141,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				entry.Authors = addNamedPerson(entry.Authors, c)
+				p.addNamedPerson(&entry.Authors, c)
 			case "date":
 				if entry.Updated == nil {
 					entry.Updated = p.processW3CDTFDate(c)

@@ -2,7 +2,6 @@ package feedspec
 
 import (
 	"bufio"
-	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
@@ -23,6 +22,12 @@ var ErrNotModified = errors.New("feedspec: not modified")
 // response body is longer than its limit (DefaultMaxBodySize, or the one set
 // with WithMaxBodySize).
 var ErrBodyTooLarge = errors.New("feedspec: response body too large")
+
+// ErrContentEncoding is wrapped by the error ParseResponse returns when the
+// response's Content-Encoding cannot be removed: a content coding other than
+// gzip, x-gzip, deflate and identity, or more than two codings (identity
+// not counted), which are refused before anything is decoded.
+var ErrContentEncoding = errors.New("feedspec: unsupported Content-Encoding")
 
 // A StatusError is the error ParseResponse returns for a response whose
 // status is not 200 (the specification's answer is null). It matches
@@ -136,11 +141,15 @@ const drainLimit = 64 << 10
 // ParseResponse reads the body to its end and closes it (when the body is
 // neither parsed nor an HTML page, it reads at most 64 KiB of it before
 // closing, so that the connection can be reused). A gzip or deflate Content-Encoding that the
-// transport did not already remove is decoded; any other content coding is an
-// error. A body longer than DefaultMaxBodySize (or the limit WithMaxBodySize
-// sets), before or after decoding, gives an error wrapping ErrBodyTooLarge
-// instead of a truncated feed. An error while reading the body is returned,
-// wrapped.
+// transport did not already remove is decoded; any other content coding, or
+// more than two codings (identity is not counted), is an error naming the
+// header and matching ErrContentEncoding, given before anything is decoded.
+// A body longer than DefaultMaxBodySize (or the limit WithMaxBodySize sets)
+// as received, or any of its decoded layers longer than it (not only the
+// last: a layer may inflate to gigabytes that inflate to almost nothing),
+// gives an error wrapping ErrBodyTooLarge instead of a truncated feed; what
+// was allocated to read it is then about the limit, once. An error while
+// reading the body is returned, wrapped.
 func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	if res == nil { // [9] a network error
 		return nil, errors.New("feedspec: no response (a nil *http.Response)")
@@ -166,14 +175,17 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	if limit > 0 {
 		r = &maxReader{r: r, remaining: limit, limit: limit}
 	}
-	// The limit applies to the bytes received and, when a content coding
-	// is removed, to the decoded bytes too.
-	decoded, err := decodeContentEncoding(r, res.Header.Values("Content-Encoding"))
+	// The limit applies to the bytes received and, when content codings
+	// are removed, to each decoded layer too.
+	decoded, err := decodeContentEncoding(r, res.Header.Values("Content-Encoding"), limit)
 	if err != nil {
 		return nil, err
 	}
-	if limit > 0 && decoded != r {
-		decoded = &maxReader{r: decoded, remaining: limit, limit: limit}
+	// The body's length, when the response says it and nothing was
+	// decoded: the buffer is then allocated once (see readBody).
+	sizeHint := int64(-1)
+	if decoded == r {
+		sizeHint = res.ContentLength
 	}
 	r = decoded
 
@@ -186,7 +198,11 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	supplied, apacheBug := suppliedMIMEType(contentTypes)
 	computed := sniffMIMEType(supplied, apacheBug, false, header)
 	if cfg.jsonFeed && isJSONFeedResponse(computed, supplied, apacheBug, header) { // WithJSONFeed (jsonfeed.go)
-		return readJSONFeed(io.MultiReader(bytes.NewReader(header), r), responseConfig(res, opts))
+		data, err := readBody(header, r, limit, sizeHint)
+		if err != nil {
+			return nil, jsonReadError(err)
+		}
+		return readJSONFeed(data.reader(), responseConfig(res, opts))
 	}
 	docURL := ""
 	if res.Request != nil && res.Request.URL != nil {
@@ -199,13 +215,14 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 		}
 		if computed.isHTML() {
 			// An addition: the feeds the page links to.
-			return nil, htmlPageError(e, docURL, io.MultiReader(bytes.NewReader(header), r))
+			page, err := readBody(header, r, limit, sizeHint)
+			return nil, htmlPageError(e, docURL, page, err)
 		}
 		return nil, &e
 	}
 
 	// [8] The body, starting with the bytes sniffing looked at.
-	data, err := io.ReadAll(io.MultiReader(bytes.NewReader(header), r))
+	data, err := readBody(header, r, limit, sizeHint)
 	if err != nil {
 		return nil, bodyReadError(err)
 	}
@@ -223,14 +240,14 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	popts = append(popts, withoutJSONFeed) // an XML MIME type: XML only
 	// [7] [6] [8] [27] ParseDocument runs the XML5 parser on the bytes, and
 	// [5] processes the resulting document.
-	feed, err := ParseDocument(bytes.NewReader(data), popts...)
+	feed, err := ParseDocument(data.reader(), popts...)
 	if feed == nil && isHTMLRoot(err) {
 		// An addition: an XHTML page, and the feeds it links to.
 		e := MIMETypeError{MIMEType: computed.String()}
 		if len(contentTypes) > 0 {
 			e.ContentType = contentTypes[len(contentTypes)-1]
 		}
-		page := htmlPageError(e, docURL, bytes.NewReader(data))
+		page := htmlPageError(e, docURL, data, nil)
 		if pe, ok := page.(*HTMLPageError); ok {
 			pe.err = err
 		}
@@ -239,21 +256,20 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	return feed, err
 }
 
-// htmlPageError reads the HTML page body (what is left of it under the body
-// size limit) and returns the *HTMLPageError listing the feeds it links to,
-// resolved against pageURL.
-func htmlPageError(e MIMETypeError, pageURL string, body io.Reader) error {
+// htmlPageError returns the *HTMLPageError listing the feeds the HTML page
+// (what readBody read of it, and the error it gave) links to, resolved
+// against pageURL.
+func htmlPageError(e MIMETypeError, pageURL string, page *body, err error) error {
 	// A page longer than the limit is read up to it: the links are in the
 	// head, and the page is not a feed whatever its length.
-	data, err := io.ReadAll(body)
 	if err != nil && !errors.Is(err, ErrBodyTooLarge) {
 		return bodyReadError(err)
 	}
-	feeds, err := DiscoverFeeds(bytes.NewReader(data), pageURL)
+	feeds, err := DiscoverFeeds(page.reader(), pageURL)
 	if err != nil {
 		// pageURL is not an absolute URL: links resolve against an
 		// absolute <base href> only.
-		feeds, _ = DiscoverFeeds(bytes.NewReader(data), "")
+		feeds, _ = DiscoverFeeds(page.reader(), "")
 	}
 	return &HTMLPageError{MIMETypeError: e, URL: pageURL, Feeds: feeds}
 }
@@ -274,6 +290,109 @@ func readResourceHeader(r io.Reader) ([]byte, error) {
 		}
 	}
 	return buf[:n], nil
+}
+
+// firstBodyChunk is the size of the first chunk readBody allocates past the
+// resource header, when the body's length is not known.
+const firstBodyChunk = 32 << 10
+
+// A body is a response body read into memory as a list of chunks, each
+// allocated once and filled: reading never copies what was read, as a
+// growing buffer does (io.ReadAll allocates about twice the body, and a body
+// just over the limit cost 2.6 times the limit at its peak).
+type body struct {
+	chunks [][]byte
+	n      int // the number of bytes in chunks
+}
+
+// readBody reads r to its end into a body starting with prefix (the bytes
+// sniffing looked at, which r no longer yields). limit (when > 0) is the body
+// size limit r already enforces: no chunk goes past it, so a body over the
+// limit costs the limit once. hint is the body's length when the response
+// says it (its Content-Length), else -1: the last chunk then ends exactly
+// there. Each chunk is at most half as large as what was received before it
+// (or firstBodyChunk), so that a length the server claims and does not send
+// costs nothing more, and at most a third of what is allocated is unused. On
+// an error readBody returns what it read with it.
+func readBody(prefix []byte, r io.Reader, limit, hint int64) (*body, error) {
+	b := &body{}
+	if len(prefix) > 0 {
+		b.chunks = append(b.chunks, prefix)
+		b.n = len(prefix)
+	}
+	probe := make([]byte, 1)
+	for {
+		// One byte first, so that a body that has ended costs no chunk.
+		n, err := r.Read(probe)
+		if n == 0 {
+			if err == io.EOF {
+				return b, nil
+			}
+			if err != nil {
+				return b, err
+			}
+			continue
+		}
+		received := int64(b.n)
+		size := max(firstBodyChunk, received/2) // at most a third unused
+		if hint > received {
+			size = min(size, hint-received) // none unused
+		}
+		if limit > 0 {
+			size = min(size, limit-received)
+		}
+		chunk := make([]byte, max(size, 1))
+		chunk[0] = probe[0]
+		m := 1
+		for m < len(chunk) && err == nil {
+			n, err = r.Read(chunk[m:])
+			m += n
+		}
+		b.chunks = append(b.chunks, chunk[:m:m])
+		b.n += m
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+}
+
+// reader returns a reader of the body's bytes. Its Len method says how many
+// are left, so that a reader of it (xml5.Parse, readJSONFeed) allocates its
+// own copy once, at the right size.
+func (b *body) reader() *bodyReader {
+	return &bodyReader{chunks: b.chunks, n: b.n}
+}
+
+// A bodyReader reads a body's chunks (which it does not modify).
+type bodyReader struct {
+	chunks [][]byte
+	off    int // in chunks[0]
+	n      int // bytes left
+}
+
+// Len returns the number of bytes left.
+func (r *bodyReader) Len() int { return r.n }
+
+// Read copies the next bytes into p.
+func (r *bodyReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	total := 0
+	for len(p) > 0 && len(r.chunks) > 0 {
+		n := copy(p, r.chunks[0][r.off:])
+		p = p[n:]
+		total += n
+		r.off += n
+		if r.off == len(r.chunks[0]) {
+			r.chunks, r.off = r.chunks[1:], 0
+		}
+	}
+	r.n -= total
+	return total, nil
 }
 
 // bodyReadError wraps an error met while reading a response body; the
@@ -297,6 +416,7 @@ type maxReader struct {
 	r         io.Reader
 	remaining int64
 	limit     int64
+	what      string // what is too long, such as "its gzip-decoded form"; "" for the body
 }
 
 // Read reads from the underlying reader, up to the limit.
@@ -316,30 +436,80 @@ func (m *maxReader) Read(p []byte) (int, error) {
 	var one [1]byte
 	n, err := m.r.Read(one[:])
 	if n > 0 {
+		what := ""
+		if m.what != "" {
+			what = m.what + " is "
+		}
 		return 0, &wrapError{
-			msg:  "feedspec: response body too large: longer than " + strconv.FormatInt(m.limit, 10) + " bytes (see WithMaxBodySize)",
+			msg:  "feedspec: response body too large: " + what + "longer than " + strconv.FormatInt(m.limit, 10) + " bytes (see WithMaxBodySize)",
 			errs: []error{ErrBodyTooLarge},
 		}
 	}
 	return 0, err
 }
 
+// joinCut joins the header field values with ", ", stopping once the result
+// is longer than maxQuoted bytes (quoteCut cuts it there anyway).
+func joinCut(values []string) string {
+	var b strings.Builder
+	for i, v := range values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if room := maxQuoted + 1 - b.Len(); len(v) > room {
+			b.WriteString(v[:max(room, 0)])
+			break
+		}
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
+// maxContentCodings is the most content codings (other than identity) a
+// response may list in its Content-Encoding header fields. Each coding costs a
+// decompressor (tens of kilobytes) and a pass over the body; curl refuses
+// more than 5 (CVE-2022-32206), and a feed server has no reason to apply more
+// than one. Two leave room for a server that compresses what is already
+// compressed.
+const maxContentCodings = 2
+
 // decodeContentEncoding wraps r so that it yields the body without the
 // content codings listed in the Content-Encoding header values, which are
 // removed in the reverse of the order they were applied. gzip (or x-gzip)
 // and deflate (zlib, or raw deflate as some servers send it) are supported;
-// identity is ignored; anything else is an error.
-func decodeContentEncoding(r io.Reader, values []string) (io.Reader, error) {
-	var codings []string
+// identity is ignored; anything else is an error matching ErrContentEncoding,
+// and so are more than maxContentCodings codings, which are counted before
+// any decompressor is built. When limit > 0, each decoded layer, not only
+// the last, fails with an error wrapping ErrBodyTooLarge once it is longer
+// than limit bytes: a small layer may inflate to a huge one that inflates to
+// almost nothing.
+func decodeContentEncoding(r io.Reader, values []string, limit int64) (io.Reader, error) {
+	var codings [maxContentCodings]string
+	n := 0
 	for _, v := range values {
-		for _, c := range strings.Split(v, ",") {
-			c = asciiLower(strings.Trim(c, " \t"))
-			if c != "" && c != "identity" {
-				codings = append(codings, c)
+		for v != "" {
+			c := v
+			if i := strings.IndexByte(v, ','); i >= 0 {
+				c, v = v[:i], v[i+1:]
+			} else {
+				v = ""
 			}
+			c = strings.Trim(c, " \t")
+			if c == "" || asciiEqualFold(c, "identity") {
+				continue
+			}
+			if n == maxContentCodings {
+				return nil, &wrapError{
+					msg: errPrefix + "Content-Encoding " + quoteCut(joinCut(values)) + " lists more than " +
+						strconv.Itoa(maxContentCodings) + " content codings (at most " + strconv.Itoa(maxContentCodings) + " are decoded)",
+					errs: []error{ErrContentEncoding},
+				}
+			}
+			codings[n] = asciiLower(c)
+			n++
 		}
 	}
-	for i := len(codings) - 1; i >= 0; i-- {
+	for i := n - 1; i >= 0; i-- {
 		switch codings[i] {
 		case "gzip", "x-gzip":
 			zr, err := gzip.NewReader(r)
@@ -366,7 +536,13 @@ func decodeContentEncoding(r io.Reader, values []string) (io.Reader, error) {
 				r = flate.NewReader(br)
 			}
 		default:
-			return nil, errors.New("feedspec: unsupported Content-Encoding " + quoteCut(codings[i]) + " (gzip and deflate are supported)")
+			return nil, &wrapError{
+				msg:  errPrefix + "unsupported Content-Encoding " + quoteCut(codings[i]) + " (gzip and deflate are supported)",
+				errs: []error{ErrContentEncoding},
+			}
+		}
+		if limit > 0 {
+			r = &maxReader{r: r, remaining: limit, limit: limit, what: "its " + codings[i] + "-decoded form"}
 		}
 	}
 	return r, nil

@@ -52,7 +52,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					}
 				}
 			case "managingEditor":
-				feed.Authors = addRSSPerson(feed.Authors, c) // [357]–[359]
+				p.addRSSPerson(&feed.Authors, c) // [357]–[359]
 			case "pubDate", "lastBuildDate":
 				if feed.Updated == nil {
 					feed.Updated = p.processRSSDate(c)
@@ -102,7 +102,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+				p.addNamedPerson(&feed.Authors, c) // [316] [317] [315]
 			default:
 				p.processDCChannel(feed, c)
 			}
@@ -121,7 +121,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					}
 				}
 			case "author":
-				feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+				p.addNamedPerson(&feed.Authors, c) // [316] [317] [315]
 			case "subtitle":
 				if feed.Subtitle == nil {
 					feed.Subtitle = textOrNull(processStringElement(c))
@@ -158,7 +158,7 @@ func (p *processor) processDCChannel(feed *Feed, el *xml5.Node) {
 			feed.Rights = textOrNull(processStringElement(el))
 		}
 	case "contributor":
-		feed.Contributors = addNamedPerson(feed.Contributors, el)
+		p.addNamedPerson(&feed.Contributors, el)
 	}
 }
 
@@ -175,7 +175,7 @@ func (p *processor) processDCItem(entry *Entry, el *xml5.Node) {
 			entry.Rights = textOrNull(processStringElement(el))
 		}
 	case "contributor":
-		entry.Contributors = addNamedPerson(entry.Contributors, el)
+		p.addNamedPerson(&entry.Contributors, el)
 	}
 }
 
@@ -193,7 +193,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 					p.entryCats = addTextCategory(p.entryCats, c, true) // an addition
 				}
 			case "author":
-				entry.Authors = addRSSPerson(entry.Authors, c) // [355] [361] [356] [354]
+				p.addRSSPerson(&entry.Authors, c) // [355] [361] [356] [354]
 			case "pubDate":
 				// [249] The specification sets published
 				// (docs/decisions.md#rss-pubdate-published).
@@ -242,7 +242,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+				p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
 			default:
 				p.processDCItem(entry, c)
 			}
@@ -266,7 +266,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
 			case "author":
-				entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+				p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
 			case "image":
 				if entry.Thumbnail == nil {
 					entry.Thumbnail = p.processImageElement(c, "href")

@@ -56,6 +56,9 @@ type processor struct {
 	// categories indexes the current entry's category set once it is long
 	// (see addCategory); nil otherwise.
 	categories map[string]struct{}
+	// personNames indexes the long lists of persons by name (see
+	// hasPersonNamed); nil until a list is long.
+	personNames map[*[]*Person]*personIndex
 
 	// diags receives the rejected values (WithDiagnostics); nil when not
 	// asked for.

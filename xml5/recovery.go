@@ -1,6 +1,7 @@
 package xml5
 
 import (
+	"bytes"
 	"encoding/binary"
 	"strconv"
 	"strings"
@@ -22,6 +23,12 @@ import (
 //   - A document encoded as UTF-8 twice (every non-ASCII character is a
 //     UTF-8 sequence read as windows-1252: "Ã³" for "ó") is decoded once
 //     more, only when every non-ASCII sequence of the document reads so.
+//   - A transport label of UTF-16 (utf-16, utf-16le, utf-16be) on bytes that
+//     are plainly not UTF-16 (no NUL byte in the first 1024, and "<?xml",
+//     "<rss", "<feed" or "<rdf" readable there) is ignored: the document is
+//     decoded as if it had no label. (A UTF-16 label in the XML declaration
+//     is always ignored, as the Encoding Standard says of labels found in
+//     content.)
 //   - An XML declaration after leading whitespace is still the declaration
 //     (it gives the encoding).
 //   - Typographic quotes (“…”, ‘…’) delimit attribute values and the XML
@@ -59,6 +66,13 @@ func recoverDecode(raw []byte, transport, text, enc string, ascii int) (string, 
 	var repairs []Repair
 	if hasBOM(raw) {
 		return text, enc, nil
+	}
+	if (enc == "UTF-16BE" || enc == "UTF-16LE") && asciiCompatible(raw) {
+		// A transport label of UTF-16 on bytes that read as ASCII:
+		// decoded as if there were no label.
+		repairs = append(repairs, Repair{Message: "declared " + strings.TrimSpace(transport) + " but the bytes are not UTF-16 (an ASCII-compatible XML document), label ignored"})
+		transport = ""
+		text, enc = decode(raw, "", ascii)
 	}
 	declared := "" // the label, as written, of the encoding decode used
 	if e, _ := lookupLabel(transport); e != nil {
@@ -100,6 +114,27 @@ func recoverDecode(raw []byte, transport, text, enc string, ascii int) (string, 
 		text = fixed
 	}
 	return text, enc, repairs
+}
+
+// asciiHeadSize is how many bytes of a document asciiCompatible looks at.
+const asciiHeadSize = 1024
+
+// asciiCompatible reports whether raw cannot be UTF-16 and is an XML
+// document in an ASCII-compatible encoding: its first asciiHeadSize bytes
+// hold no NUL byte (every ASCII character of UTF-16 has one) and one of
+// "<?xml", "<rss", "<feed" or "<rdf" (which in UTF-16 would have NULs
+// between the characters).
+func asciiCompatible(raw []byte) bool {
+	head := raw[:min(len(raw), asciiHeadSize)]
+	if len(head) == 0 || bytes.IndexByte(head, 0) >= 0 {
+		return false
+	}
+	for _, s := range [...]string{"<?xml", "<rss", "<feed", "<rdf"} {
+		if bytes.Contains(head, []byte(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasBOM reports whether raw starts with a byte order mark decode honours.

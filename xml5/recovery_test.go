@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"golang.org/x/text/encoding/charmap"
 )
@@ -28,6 +29,15 @@ func doubleUTF8(t *testing.T, s string) string {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// utf16LE encodes s in UTF-16LE, without a byte order mark.
+func utf16LE(s string) string {
+	var b []byte
+	for _, r := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(r), byte(r>>8))
+	}
+	return string(b)
 }
 
 // TestRecoveryRepairs parses each input with and without WithRecovery and
@@ -116,6 +126,47 @@ func TestRecoveryRepairs(t *testing.T) {
 			}},
 		},
 		{
+			name:    "transport label utf-16, ASCII-compatible bytes",
+			src:     `<?xml version="1.0"?><rss>Crème</rss>`,
+			charset: "utf-16",
+			spec:    want{"", "UTF-16LE", nil},
+			rec: want{"Crème", "UTF-8", []string{
+				"declared utf-16 but the bytes are not UTF-16 (an ASCII-compatible XML document), label ignored",
+			}},
+		},
+		{
+			// The label is ignored, the declaration read.
+			name:    "transport label utf-16be, declared latin-1",
+			src:     `<?xml version="1.0" encoding="iso-8859-1"?><feed>` + cp1252(t, "São") + `</feed>`,
+			charset: " UTF-16BE ",
+			spec:    want{"", "UTF-16BE", nil},
+			rec: want{"São", "windows-1252", []string{
+				"declared UTF-16BE but the bytes are not UTF-16 (an ASCII-compatible XML document), label ignored",
+			}},
+		},
+		{
+			// Real UTF-16 (no byte order mark) keeps its label.
+			name:    "transport label utf-16, UTF-16 bytes",
+			src:     utf16LE("<rss>Crème</rss>"),
+			charset: "utf-16le",
+			spec:    want{"Crème", "UTF-16LE", nil},
+			rec:     want{"Crème", "UTF-16LE", nil},
+		},
+		{
+			// ASCII bytes that are no XML document: the label stays.
+			name:    "transport label utf-16, not a feed's start",
+			src:     `<html>x</html>`,
+			charset: "utf-16",
+			spec:    want{"", "UTF-16LE", nil},
+			rec:     want{"", "UTF-16LE", nil},
+		},
+		{
+			name: "declared utf-16, ASCII bytes",
+			src:  `<?xml version="1.0" encoding="utf-16"?><t>Crème</t>`,
+			spec: want{"Crème", "UTF-8", nil},
+			rec:  want{"Crème", "UTF-8", nil},
+		},
+		{
 			name: "C1 references",
 			src:  `<t a="&#150;">1998&#150;2024 &#x93;q&#x94; &#129; &#8211;</t>`,
 			spec: want{"1998\u00962024 \u0093q\u0094 \u0081 –", "UTF-8", nil},
@@ -143,8 +194,11 @@ func TestRecoveryRepairs(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				root := doc.Root()
-				if got := root.ChildTextContent(); got != w.title {
+				got := ""
+				if root := doc.Root(); root != nil {
+					got = root.ChildTextContent()
+				}
+				if got != w.title {
 					t.Errorf("recovery %v: text %q, want %q", rec, got, w.title)
 				}
 				if doc.Encoding != w.enc {
