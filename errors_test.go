@@ -97,6 +97,7 @@ func errorCases(t *testing.T) []errorCase {
 		{name: "ErrStatus", err: func(*testing.T) error { return ErrStatus }},
 		{name: "ErrNotModified", err: func(*testing.T) error { return ErrNotModified }},
 		{name: "ErrBodyTooLarge", err: func(*testing.T) error { return ErrBodyTooLarge }},
+		{name: "ErrForbiddenAddress", err: func(*testing.T) error { return ErrForbiddenAddress }},
 
 		// ParseDocument.
 		{name: "no root element", err: parseDocument("<!-- nothing -->"),
@@ -226,7 +227,7 @@ func errorCases(t *testing.T) []errorCase {
 		{name: "fetch, network error", err: func(*testing.T) error {
 			closed := newServer(t, serve(nil, nil))
 			closed.Close()
-			_, err := (&Fetcher{}).Fetch(context.Background(), closed.URL+"/feed.xml", nil)
+			_, err := (&Fetcher{AllowPrivateNetworks: true}).Fetch(context.Background(), closed.URL+"/feed.xml", nil)
 			if err != nil && strings.Count(err.Error(), closed.URL) != 1 {
 				t.Errorf("the URL is not named once: %v", err)
 			}
