@@ -98,7 +98,10 @@ type Fetcher struct {
 	// go. Set it for the calls that read the tree, which return nil
 	// without it: Feed.Document, Feed.Element, Entry.Element,
 	// Feed.JSONObject and Entry.JSONObject (and so the extension elements
-	// and members a program reads from them).
+	// and members a program reads from them); and for Feed.ResolveURL with
+	// WithXMLBase, which without the tree resolves against the document's
+	// URL only. The model, its canonical JSON and its other methods are
+	// the same either way.
 	KeepDocument bool
 
 	// UserAgent is the User-Agent header; "" means the one in Header, or
