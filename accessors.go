@@ -97,20 +97,11 @@ func (e *Entry) AudioEnclosure() *Enclosure {
 // Untrusted: its URL is the feed's value; pass it through SafeURL before
 // writing it into a src.
 func (e *Entry) Image() *Image {
-	if e.el != nil && e.Feed != nil {
-		for c := e.el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
-			if !isITunes(c.Namespace) || c.Local != "image" {
-				continue
-			}
-			if href, ok := c.AttrValue("", "href"); ok && href != "" {
-				if u := e.Feed.ResolveURLAt(c, href); u != "" {
-					if e.Thumbnail != nil && e.Thumbnail.URL == u {
-						return e.Thumbnail
-					}
-					return &Image{URL: u}
-				}
-			}
-		}
+	if img := e.ownImage; img != nil {
+		return img
+	}
+	if img := e.episodeImage(); img != nil {
+		return img
 	}
 	if e.Thumbnail != nil {
 		return e.Thumbnail
@@ -123,6 +114,29 @@ func (e *Entry) Image() *Image {
 			return f.Logo
 		case f.Icon != nil:
 			return f.Icon
+		}
+	}
+	return nil
+}
+
+// episodeImage returns the episode's own image, its first itunes:image with
+// an href that parses (the Thumbnail when it has the same URL), read from
+// its element; nil when there is none or no element.
+func (e *Entry) episodeImage() *Image {
+	if e.el == nil || e.Feed == nil {
+		return nil
+	}
+	for c := e.el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if !isITunes(c.Namespace) || c.Local != "image" {
+			continue
+		}
+		if href, ok := c.AttrValue("", "href"); ok && href != "" {
+			if u := e.Feed.ResolveURLAt(c, href); u != "" {
+				if e.Thumbnail != nil && e.Thumbnail.URL == u {
+					return e.Thumbnail
+				}
+				return &Image{URL: u}
+			}
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"strings"
 	"unsafe"
 
 	"golang.org/x/net/html"
@@ -24,12 +25,19 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 // and the JSON objects, builds the Nodes of XHTML texts, and copies every
 // string of the model into one new block.
 func detachFeed(f *Feed) {
-	f.doc, f.el, f.object = nil, nil, nil
 	for _, e := range f.Entries {
 		if e != nil {
+			// Entry.Image reads the episode's itunes:image from the
+			// element: keep it (the Thumbnail itself when the same).
+			if img := e.episodeImage(); img != nil && img != e.Thumbnail {
+				e.ownImage = &Image{URL: strings.Clone(img.URL)}
+			} else {
+				e.ownImage = img
+			}
 			e.el, e.object = nil, nil
 		}
 	}
+	f.doc, f.el, f.object = nil, nil, nil
 	// XHTML texts become Nodes, whose strings (read from the document's
 	// tree) are copied with the others.
 	var trees []*html.Node

@@ -41,6 +41,9 @@ func checkWithoutDocument(t testing.TB, name string, b []byte, opts ...Option) {
 		if e.Element() != nil || e.JSONObject() != nil || e.Feed != bare {
 			t.Fatalf("%s: entry %d keeps its element", name, i)
 		}
+		if a, b := full.Entries[i].Image(), e.Image(); (a == nil) != (b == nil) || (a != nil && a.URL != b.URL) {
+			t.Fatalf("%s: entry %d: Image differs WithoutDocument: %v / %v", name, i, a, b)
+		}
 		for _, pair := range [][2]*Text{{full.Entries[i].Content, e.Content}, {full.Entries[i].Summary, e.Summary}} {
 			if pair[0].HTML() != pair[1].HTML() || pair[0].TextContent() != pair[1].TextContent() ||
 				(pair[0].Node() == nil) != (pair[1].Node() == nil) {
@@ -153,4 +156,26 @@ func TestEachStringSeesEveryString(t *testing.T) {
 	detachFeed(&f)
 	j, _ := f.MarshalJSON()
 	assert.True(t, strings.Contains(string(j), `"podcast"`))
+}
+
+// TestWithoutDocumentEpisodeImage: Entry.Image gives the episode's own
+// itunes:image, read from its element, also WithoutDocument (when a
+// media:thumbnail is the Thumbnail).
+func TestWithoutDocumentEpisodeImage(t *testing.T) {
+	doc := `<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:media="http://search.yahoo.com/mrss/">
+<channel><title>P</title><itunes:image href="https://x/show.jpg"/>
+<item><title>A</title><media:thumbnail url="https://x/thumb.jpg"/><itunes:image href="ep.jpg"/></item>
+<item><title>B</title><itunes:image href="https://x/b.jpg"/></item>
+<item><title>C</title></item></channel></rss>`
+	for _, opts := range [][]Option{nil, {WithoutDocument()}} {
+		f, err := ParseDocument(strings.NewReader(doc), append(opts, WithURL("https://x/feed"))...)
+		require.NoError(t, err)
+		require.Len(t, f.Entries, 3)
+		require.NotNil(t, f.Entries[0].Image())
+		assert.Equal(t, "https://x/ep.jpg", f.Entries[0].Image().URL)
+		assert.Equal(t, "https://x/thumb.jpg", f.Entries[0].Thumbnail.URL)
+		assert.Equal(t, "https://x/b.jpg", f.Entries[1].Image().URL)
+		assert.Same(t, f.Entries[1].Thumbnail, f.Entries[1].Image())
+		assert.Equal(t, "https://x/show.jpg", f.Entries[2].Image().URL)
+	}
 }

@@ -20,8 +20,8 @@
 //	feed, err := feedspec.ParseDocument(r, feedspec.WithURL("https://example.com/feed.xml"))
 //
 // Fetch a feed the way a reader should (conditional requests, an Accept
-// header preferring feeds, the new validators in the result) with a
-// Fetcher:
+// header preferring feeds, the new validators in the result, no connection
+// to the reader's own networks, a timeout) with a Fetcher:
 //
 //	f := &feedspec.Fetcher{UserAgent: "myreader/1.0"}
 //	res, err := f.Fetch(ctx, url, prev) // prev: the last *FetchResult, or nil
@@ -30,9 +30,10 @@
 // Tell the errors apart with errors.Is and errors.As: ErrStatus (a
 // *StatusError: the server did not answer 200; ErrNotModified for 304),
 // ErrNotFeed (the body was read and is not a feed; a *HTMLPageError lists
-// the feeds an HTML page links to), ErrBodyTooLarge, ErrContentEncoding and
-// ErrLimit. Errors
-// from a Fetcher are *FetchErrors naming the URL.
+// the feeds an HTML page links to), ErrBodyTooLarge, ErrContentEncoding,
+// ErrLimit and ErrForbiddenAddress (a feed or its redirect leads to loopback
+// or a private network). Errors from a Fetcher are *FetchErrors naming the
+// URL.
 //
 // Keep track of entries across fetches with EntryKey, which gives each
 // entry a key that does not change when the feed is fetched again:

@@ -124,6 +124,9 @@ type Entry struct {
 	// object is the JSON Feed item the entry was read from (see
 	// JSONObject).
 	object map[string]json.RawMessage
+	// ownImage is the episode's own itunes:image, which Image reads from
+	// el: kept here when the document is let go (WithoutDocument).
+	ownImage *Image
 	// permalink holds the value IDIsPermalink points to, so that setting
 	// it allocates nothing.
 	permalink bool

@@ -213,17 +213,47 @@ type FetchError struct {
 }
 
 // Error gives the URL, then Err's message ("feedspec: fetching URL: ...").
-// A *url.Error's own "Get URL:" is left out: the URL is named once.
+// A *url.Error's own "Get URL:" is left out: the URL is named once, and the
+// URL of the request that failed after it when a redirect led there
+// ("feedspec: fetching URL: following a redirect to URL2: ..."). A
+// connection refused by GuardTransport is told by its own message, which
+// names the address.
 func (e *FetchError) Error() string {
 	inner := e.Err
+	where := ""
 	if ue, ok := inner.(*url.Error); ok && ue.Err != nil {
 		inner = ue.Err
+		if !sameRequestURL(e.URL, ue.URL) {
+			where = "following a redirect to " + strconv.Quote(ue.URL) + ": "
+		}
+	}
+	var fe *forbiddenAddressError
+	if errors.As(inner, &fe) {
+		inner = fe
 	}
 	msg := "<nil>"
 	if inner != nil {
 		msg = innerMessage(inner)
 	}
-	return errPrefix + "fetching " + strconv.Quote(e.URL) + ": " + msg
+	return errPrefix + "fetching " + strconv.Quote(e.URL) + ": " + where + msg
+}
+
+// sameRequestURL reports whether requested, the URL given to Fetch, is the
+// URL of the request a *url.Error names (failed): the same string, or the
+// same once parsed and written again with its password hidden, as
+// http.Client writes it.
+func sameRequestURL(requested, failed string) bool {
+	if requested == failed {
+		return true
+	}
+	u, err := url.Parse(requested)
+	if err != nil {
+		return false
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "***")
+	}
+	return u.String() == failed
 }
 
 // Unwrap returns Err.

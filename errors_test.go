@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"strconv"
@@ -58,6 +59,9 @@ func errorCases(t *testing.T) []errorCase {
 	mux.HandleFunc("/500", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
 	mux.HandleFunc("/304", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(304) })
 	mux.HandleFunc("/404", func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
+	mux.HandleFunc("/to-metadata", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://169.254.169.254/latest/meta-data/", http.StatusFound)
+	})
 	mux.HandleFunc("/br", serve([]string{"application/rss+xml"}, []byte(testRSS), "Content-Encoding", "br"))
 	srv := newServer(t, mux.ServeHTTP)
 	fetch := func(path string) error {
@@ -97,6 +101,7 @@ func errorCases(t *testing.T) []errorCase {
 		{name: "ErrStatus", err: func(*testing.T) error { return ErrStatus }},
 		{name: "ErrNotModified", err: func(*testing.T) error { return ErrNotModified }},
 		{name: "ErrBodyTooLarge", err: func(*testing.T) error { return ErrBodyTooLarge }},
+		{name: "ErrForbiddenAddress", err: func(*testing.T) error { return ErrForbiddenAddress }},
 
 		// ParseDocument.
 		{name: "no root element", err: parseDocument("<!-- nothing -->"),
@@ -226,12 +231,26 @@ func errorCases(t *testing.T) []errorCase {
 		{name: "fetch, network error", err: func(*testing.T) error {
 			closed := newServer(t, serve(nil, nil))
 			closed.Close()
-			_, err := (&Fetcher{}).Fetch(context.Background(), closed.URL+"/feed.xml", nil)
+			_, err := (&Fetcher{AllowPrivateNetworks: true}).Fetch(context.Background(), closed.URL+"/feed.xml", nil)
 			if err != nil && strings.Count(err.Error(), closed.URL) != 1 {
 				t.Errorf("the URL is not named once: %v", err)
 			}
 			return err
 		}, as: &urlErr, contains: []string{"/feed.xml\": dial tcp"}},
+		{name: "fetch, forbidden address", err: func(*testing.T) error {
+			_, err := (&Fetcher{}).Fetch(context.Background(), srv.URL+"/feed.xml", nil)
+			return err
+		}, is: []error{ErrForbiddenAddress}, isNot: []error{ErrNotFeed, ErrStatus}, as: &urlErr,
+			contains: []string{`fetching "` + srv.URL + `/feed.xml": refusing to connect to ` +
+				strings.TrimPrefix(srv.URL, "http://") + ": a loopback address, not a public internet address"}},
+		{name: "fetch, forbidden address after a redirect", err: func(*testing.T) error {
+			origin := netip.MustParseAddrPort(srv.Listener.Addr().String())
+			client := &http.Client{Transport: guardTransport(nil, func(ap netip.AddrPort) bool { return ap == origin })}
+			_, err := (&Fetcher{Client: client}).Fetch(context.Background(), srv.URL+"/to-metadata", nil)
+			return err
+		}, is: []error{ErrForbiddenAddress}, as: &fetchErr,
+			contains: []string{`fetching "` + srv.URL + `/to-metadata": following a redirect to ` +
+				`"http://169.254.169.254/latest/meta-data/": refusing to connect to 169.254.169.254:80: a link-local address`}},
 		{name: "fetch, body read error", err: func(*testing.T) error {
 			ctx, cancel := context.WithCancel(context.Background())
 			slow := newServer(t, func(w http.ResponseWriter, r *http.Request) {

@@ -4,6 +4,28 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
+	"time"
+)
+
+// DefaultFetchTimeout is the Timeout of the client a Fetcher uses when its
+// Client is nil: the whole exchange (connecting, every redirect, reading the
+// body) must end within it, so that a server sending one byte a second
+// cannot hold a poller's goroutine for ever. A context given to Fetch can
+// end it sooner.
+const DefaultFetchTimeout = 30 * time.Second
+
+// defaultClients are the clients of Fetchers whose Client is nil, built once
+// and shared (with their connection pools): guarded (GuardTransport) unless
+// AllowPrivateNetworks, both with DefaultFetchTimeout and http.Client's
+// redirect policy (at most 10).
+var (
+	guardedClient = sync.OnceValue(func() *http.Client {
+		return &http.Client{Transport: GuardTransport(nil), Timeout: DefaultFetchTimeout}
+	})
+	unguardedClient = sync.OnceValue(func() *http.Client {
+		return &http.Client{Timeout: DefaultFetchTimeout}
+	})
 )
 
 // DefaultUserAgent is the User-Agent header a Fetcher sends when neither its
@@ -28,13 +50,59 @@ const strictAccept = "application/atom+xml, application/rss+xml, application/rdf
 // This is a convenience beyond the specification, which starts from a
 // response; ParseResponse alone gives the specification's answer.
 //
-// The zero Fetcher is ready to use. A Fetcher is safe for concurrent use if
-// its fields are not changed meanwhile.
+// The zero Fetcher is ready to use, and safe in front of feeds written by
+// strangers: it refuses to connect to the reader's own networks (loopback,
+// private networks, the cloud metadata service; see GuardTransport), gives
+// up on an exchange after DefaultFetchTimeout, and keeps no document tree.
+// A Fetcher is safe for concurrent use if its fields are not changed
+// meanwhile.
 type Fetcher struct {
-	// Client sends the requests; nil means http.DefaultClient, which has no
-	// timeout: give Fetch a context with a deadline, or use a Client with
-	// a Timeout.
+	// Client sends the requests. nil means a client of the package's,
+	// shared by every Fetcher whose Client is nil: its transport is
+	// GuardTransport's (it refuses to connect to an address that is not
+	// public, whether the feed's URL or a redirect leads there, and uses
+	// no proxy), unless AllowPrivateNetworks is set; its Timeout is
+	// DefaultFetchTimeout (30 seconds for the whole exchange); it follows
+	// redirects as http.Client does by default (at most 10).
+	//
+	// A Client given here is the caller's and used as it is: the Fetcher
+	// adds neither the guard nor the timeout, and AllowPrivateNetworks does
+	// not apply. To keep the guard in a client of your own (for your own
+	// timeout, cookie jar or redirect policy), give it a guarded transport:
+	//
+	//	f := &feedspec.Fetcher{Client: &http.Client{
+	//		Transport: feedspec.GuardTransport(nil),
+	//		Timeout:   time.Minute,
+	//	}}
+	//
+	// Tests against a server on loopback (httptest, feedspectest) give the
+	// Fetcher the server's client (s.Client()), or set
+	// AllowPrivateNetworks.
 	Client *http.Client
+
+	// AllowPrivateNetworks lets a Fetcher whose Client is nil connect to
+	// any address: loopback, private networks, link-local, and the others
+	// IsPublicAddress names. It is for a reader on a LAN that polls feeds
+	// of its own network and trusts every feed it polls: with it, a feed
+	// or its redirect can make the reader's machine request any service
+	// it reaches (a router's admin page, the cloud metadata service at
+	// 169.254.169.254) and return the answer as the feed. Its client is
+	// http.DefaultTransport's (with the proxy of the environment,
+	// HTTP_PROXY and HTTPS_PROXY) with DefaultFetchTimeout. It has no
+	// effect on a Client given by the caller.
+	AllowPrivateNetworks bool
+
+	// KeepDocument keeps the parsed document with the feed. By default a
+	// Fetcher parses WithoutDocument: a poller keeps only the model, and
+	// the document tree, which costs many times the feed's bytes, is let
+	// go. Set it for the calls that read the tree, which return nil
+	// without it: Feed.Document, Feed.Element, Entry.Element,
+	// Feed.JSONObject and Entry.JSONObject (and so the extension elements
+	// and members a program reads from them); and for Feed.ResolveURL with
+	// WithXMLBase, which without the tree resolves against the document's
+	// URL only. The model, its canonical JSON and its other methods are
+	// the same either way.
+	KeepDocument bool
 
 	// UserAgent is the User-Agent header; "" means the one in Header, or
 	// DefaultUserAgent.
@@ -45,7 +113,9 @@ type Fetcher struct {
 	// headers Fetch sets replace any in it.
 	Header http.Header
 
-	// Options are given to ParseResponse.
+	// Options are given to ParseResponse, after the Fetcher's own
+	// (WithRecovery and WithJSONFeed unless Strict, WithoutDocument
+	// unless KeepDocument).
 	Options []Option
 
 	// Strict asks for the specification's exact answer: without it a
@@ -82,7 +152,9 @@ type FetchResult struct {
 	Gone bool
 
 	// NotModified reports a 304 Not Modified answer to a conditional
-	// request: the feed from the previous fetch is still current.
+	// request: the feed from the previous fetch is still current. A 304
+	// to a request without validators is not one (there is no previous
+	// feed to keep): Fetch returns it as a *StatusError.
 	NotModified bool
 
 	// ETag and LastModified are the response's validators (the ETag and
@@ -109,13 +181,24 @@ type FetchResult struct {
 // Modified. The
 // context governs the whole exchange, reading the body included.
 //
+// With a nil Client, the Fetcher's own client connects only to public
+// addresses (see Fetcher.Client and GuardTransport) and gives up after
+// DefaultFetchTimeout.
+//
 // Every error Fetch returns is a *FetchError naming url; errors.Is and
 // errors.As see through it. When the request could not be sent or no
 // response arrived, Fetch returns a nil result and the error (wrapping the
-// client's *url.Error). Once a response arrived the result is never nil: a
-// 304 gives NotModified and a nil error; any other outcome gives the result
-// and ParseResponse's error, if any (a *StatusError matching ErrStatus, a
-// *HTMLPageError or *MIMETypeError matching ErrNotFeed, …). Keep the
+// client's *url.Error): a connection the guard refused matches
+// ErrForbiddenAddress, and the error names the URL that led there (url, or
+// the redirect's) and the address. Once a response arrived the result is
+// never nil: a 304 to a conditional request gives NotModified and a nil
+// error; any other outcome gives the result and ParseResponse's error, if
+// any (a *StatusError matching ErrStatus, a *HTMLPageError or
+// *MIMETypeError matching ErrNotFeed, …). A 304 to a request that carried
+// no validators (prev nil or without ETag and LastModified, and no
+// If-None-Match or If-Modified-Since in Header) is such an error: a
+// *StatusError, matching ErrStatus and ErrNotModified, with NotModified
+// false, as there is no previous feed to keep. Keep the
 // validators of a result only when the error is nil. A result with an
 // error still says when to try again (NextFetch, which reads Retry-After on
 // a 429 or 503), whether the feed is Gone, and where it moved
@@ -133,11 +216,8 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 	if err != nil {
 		return nil, &FetchError{URL: url, Err: err}
 	}
-	client := f.Client
-	if client == nil {
-		client = http.DefaultClient
-	}
-	res, err := client.Do(req)
+	conditional := req.Header.Get("If-None-Match") != "" || req.Header.Get("If-Modified-Since") != ""
+	res, err := f.client().Do(req)
 	if err != nil {
 		return nil, &FetchError{URL: url, Err: err}
 	}
@@ -160,12 +240,8 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 			result.lastFeed = prev.lastFeed
 		}
 	}
-	opts := f.Options
-	if !f.Strict {
-		opts = append([]Option{WithJSONFeed(), WithRecovery()}, opts...)
-	}
-	feed, err := ParseResponse(res, opts...)
-	if errors.Is(err, ErrNotModified) {
+	feed, err := ParseResponse(res, f.options()...)
+	if conditional && errors.Is(err, ErrNotModified) {
 		result.NotModified = true
 		if prev != nil {
 			if result.ETag == "" {
@@ -185,6 +261,32 @@ func (f *Fetcher) Fetch(ctx context.Context, url string, prev *FetchResult) (*Fe
 		return result, &FetchError{URL: url, Err: err}
 	}
 	return result, nil
+}
+
+// client returns the client that sends f's requests.
+func (f *Fetcher) client() *http.Client {
+	switch {
+	case f.Client != nil:
+		return f.Client
+	case f.AllowPrivateNetworks:
+		return unguardedClient()
+	}
+	return guardedClient()
+}
+
+// options returns the options f gives ParseResponse.
+func (f *Fetcher) options() []Option {
+	var opts []Option
+	if !f.Strict {
+		opts = append(opts, WithJSONFeed(), WithRecovery())
+	}
+	if !f.KeepDocument {
+		opts = append(opts, WithoutDocument())
+	}
+	if len(opts) == 0 {
+		return f.Options
+	}
+	return append(opts, f.Options...)
 }
 
 // permanentURL returns FetchResult.PermanentURL for a response to a request

@@ -206,13 +206,17 @@ func TestFetcherErrors(t *testing.T) {
 		t.Errorf("cancelled context: %+v, %v", res, err)
 	}
 
-	// A nil Client is http.DefaultClient; a nil *Fetcher is a zero one.
+	// A nil *Fetcher is a zero one: its client refuses loopback.
 	var nilFetcher *Fetcher
 	for _, f := range []*Fetcher{{}, nilFetcher} {
 		res, err = f.Fetch(ctx, srv.URL+"/feed.xml", nil)
-		if err != nil || res.Feed == nil {
+		if res != nil || !errors.Is(err, ErrForbiddenAddress) {
 			t.Errorf("zero Fetcher: %+v, %v", res, err)
 		}
+	}
+	res, err = (&Fetcher{AllowPrivateNetworks: true}).Fetch(ctx, srv.URL+"/feed.xml", nil)
+	if err != nil || res.Feed == nil {
+		t.Errorf("AllowPrivateNetworks: %+v, %v", res, err)
 	}
 }
 
@@ -221,7 +225,7 @@ func TestFetcherNetworkErrors(t *testing.T) {
 	srv := newServer(t, serve([]string{"application/rss+xml"}, []byte(testRSS)))
 	url := srv.URL
 	srv.Close()
-	if res, err := (&Fetcher{}).Fetch(context.Background(), url, nil); res != nil || err == nil {
+	if res, err := (&Fetcher{AllowPrivateNetworks: true}).Fetch(context.Background(), url, nil); res != nil || err == nil || errors.Is(err, ErrForbiddenAddress) {
 		t.Errorf("closed server: %+v, %v", res, err)
 	}
 
@@ -237,5 +241,84 @@ func TestFetcherNetworkErrors(t *testing.T) {
 	res, err := (&Fetcher{Client: slow.Client()}).Fetch(ctx, slow.URL, nil)
 	if res == nil || res.Feed != nil || err == nil || !strings.Contains(err.Error(), "reading the response body") {
 		t.Errorf("deadline mid-body: %+v, %v", res, err)
+	}
+}
+
+// TestFetcherNotModifiedWithoutValidators: a 304 to a request that carried
+// no validators is a status error, not NotModified (there is no feed to
+// keep); a 304 to a conditional request, whether the validators came from
+// prev or from Header, is NotModified.
+func TestFetcherNotModifiedWithoutValidators(t *testing.T) {
+	var last http.Header
+	var mu sync.Mutex
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		last = r.Header.Clone()
+		mu.Unlock()
+		w.Header().Set("ETag", `"x"`)
+		w.WriteHeader(http.StatusNotModified)
+	})
+	f := &Fetcher{Client: srv.Client()}
+	for _, prev := range []*FetchResult{nil, {}, {Header: http.Header{"Etag": {`"x"`}}}} {
+		res, err := f.Fetch(context.Background(), srv.URL, prev)
+		var se *StatusError
+		if res == nil || res.NotModified || res.Feed != nil || res.StatusCode != http.StatusNotModified ||
+			!errors.As(err, &se) || se.StatusCode != http.StatusNotModified ||
+			!errors.Is(err, ErrStatus) || !errors.Is(err, ErrNotModified) {
+			t.Errorf("prev %+v: %+v, %v; want a *StatusError for the 304", prev, res, err)
+		}
+		var fe *FetchError
+		if !errors.As(err, &fe) || fe.URL != srv.URL || !strings.Contains(err.Error(), "304") {
+			t.Errorf("prev %+v: error %v does not name the URL and the status", prev, err)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		f    *Fetcher
+		prev *FetchResult
+	}{
+		{"ETag", f, &FetchResult{ETag: `"x"`}},
+		{"LastModified", f, &FetchResult{LastModified: testLastModified}},
+		{"If-None-Match in Header", &Fetcher{Client: srv.Client(), Header: http.Header{"If-None-Match": {`"x"`}}}, nil},
+		{"If-Modified-Since in Header", &Fetcher{Client: srv.Client(), Header: http.Header{"If-Modified-Since": {testLastModified}}}, nil},
+	} {
+		res, err := tt.f.Fetch(context.Background(), srv.URL, tt.prev)
+		if err != nil || res == nil || !res.NotModified || res.ETag != `"x"` {
+			t.Errorf("%s: %+v, %v; want NotModified", tt.name, res, err)
+		}
+		mu.Lock()
+		if last.Get("If-None-Match") == "" && last.Get("If-Modified-Since") == "" {
+			t.Errorf("%s: the request was not conditional: %v", tt.name, last)
+		}
+		mu.Unlock()
+	}
+}
+
+// TestFetcherKeepDocument: a Fetcher parses WithoutDocument unless
+// KeepDocument; the feed is the same.
+func TestFetcherKeepDocument(t *testing.T) {
+	srv := newServer(t, serve([]string{"application/rss+xml"}, []byte(testRSS)))
+	bare, err := (&Fetcher{Client: srv.Client()}).Fetch(context.Background(), srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bare.Feed.Document() != nil || bare.Feed.Element() != nil || bare.Feed.Entries[0].Element() != nil {
+		t.Errorf("a Fetcher kept the document by default")
+	}
+	kept, err := (&Fetcher{Client: srv.Client(), KeepDocument: true}).Fetch(context.Background(), srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept.Feed.Document() == nil || kept.Feed.Element() == nil || kept.Feed.Entries[0].Element() == nil {
+		t.Errorf("KeepDocument: no document")
+	}
+	a, b := bare.Feed.AppendJSON(nil), kept.Feed.AppendJSON(nil)
+	if string(a) != string(b) || len(a) == 0 {
+		t.Errorf("the feed differs:\n%s\n%s", a, b)
+	}
+	// Strict too.
+	strict, err := (&Fetcher{Client: srv.Client(), Strict: true}).Fetch(context.Background(), srv.URL, nil)
+	if err != nil || strict.Feed.Document() != nil {
+		t.Errorf("Strict: %v, document kept %v", err, strict.Feed.Document() != nil)
 	}
 }

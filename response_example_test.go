@@ -56,7 +56,9 @@ func ExampleFetcher_Fetch() {
 	srv := exampleServer()
 	defer srv.Close()
 
-	f := &feedspec.Fetcher{UserAgent: "example-reader/1.0"}
+	// srv listens on loopback, which a Fetcher's default client refuses
+	// to connect to: give it the server's client.
+	f := &feedspec.Fetcher{UserAgent: "example-reader/1.0", Client: srv.Client()}
 	ctx := context.Background()
 	first, err := f.Fetch(ctx, srv.URL+"/feed.xml", nil)
 	if err != nil {

@@ -17,6 +17,17 @@
 // discovery. It logs every request, so a test can assert that a second poll
 // was conditional and cost a 304.
 //
+// A Server listens on loopback, which a feedspec.Fetcher with a nil Client
+// refuses to connect to (see feedspec.GuardTransport): give the Fetcher the
+// server's own client, which connects to it,
+//
+//	f := &feedspec.Fetcher{Client: s.Client()}
+//
+// or, to test the Fetcher's own client (its timeout, its proxy-less
+// transport), set AllowPrivateNetworks:
+//
+//	f := &feedspec.Fetcher{AllowPrivateNetworks: true}
+//
 // The package is meant for _test.go files; it may be imported by tests
 // only, as it registers the -update flag (see Update).
 package feedspectest

@@ -45,6 +45,10 @@ import (
 //
 // Set changes how one path is answered, and Redirect makes redirect chains.
 // A Server is safe for concurrent use.
+//
+// Being on loopback, a Server is refused by a feedspec.Fetcher whose Client
+// is nil: give the Fetcher s.Client() (a client of the caller's, used as it
+// is), or set its AllowPrivateNetworks.
 type Server struct {
 	*httptest.Server
 

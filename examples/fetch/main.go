@@ -2,12 +2,14 @@
 //
 // Usage:
 //
-//	go run ./examples/fetch [-timeout 30s] [-user-agent agent] URL
+//	go run ./examples/fetch [-timeout 30s] [-user-agent agent] [-allow-private] URL
 //
 // It uses feedspec.Fetcher, so the request asks for feed types and the
 // response goes through feedspec.ParseResponse: its Content-Type (with MIME
 // sniffing), its charset and its final URL after redirects are all taken
-// into account.
+// into account. Like the Fetcher, it refuses to connect to loopback and
+// private networks (a feed at http://localhost:8080/, or a redirect there)
+// unless -allow-private is given.
 package main
 
 import (
@@ -32,8 +34,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	timeout := fs.Duration("timeout", 30*time.Second, "give up after this long")
 	userAgent := fs.String("user-agent", "", "the User-Agent header (default "+fmt.Sprintf("%q", feedspec.DefaultUserAgent)+")")
+	allowPrivate := fs.Bool("allow-private", false, "connect to loopback and private networks too")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fetch [-timeout 30s] [-user-agent agent] URL")
+		fmt.Fprintln(stderr, "usage: fetch [-timeout 30s] [-user-agent agent] [-allow-private] URL")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -46,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	f := &feedspec.Fetcher{UserAgent: *userAgent}
+	f := &feedspec.Fetcher{UserAgent: *userAgent, AllowPrivateNetworks: *allowPrivate}
 	res, err := f.Fetch(ctx, fs.Arg(0), nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "fetch:", err)

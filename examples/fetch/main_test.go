@@ -22,8 +22,14 @@ func TestRun(t *testing.T) {
 	}))
 	defer srv.Close()
 
+	// The server is on loopback: refused unless -allow-private.
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{srv.URL + "/feed.xml"}, &stdout, &stderr); code != 0 {
+	if code := run([]string{srv.URL + "/feed.xml"}, &stdout, &stderr); code != 1 ||
+		!strings.Contains(stderr.String(), "refusing to connect to "+srv.Listener.Addr().String()) || stdout.Len() != 0 {
+		t.Errorf("loopback without -allow-private: exit status %d, stderr %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"-allow-private", srv.URL + "/feed.xml"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit status %d, stderr %q", code, stderr.String())
 	}
 	var got map[string]any
@@ -39,7 +45,7 @@ func TestRun(t *testing.T) {
 
 	stdout.Reset()
 	stderr.Reset()
-	if code := run([]string{srv.URL + "/missing"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "404") {
+	if code := run([]string{"-allow-private", srv.URL + "/missing"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "404") {
 		t.Errorf("404: exit status %d, stderr %q", code, stderr.String())
 	}
 	if code := run(nil, &stdout, &stderr); code != 2 {

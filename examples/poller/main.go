@@ -4,7 +4,8 @@
 // Usage:
 //
 //	go run ./examples/poller [-state poller-state.json] [-workers 4]
-//		[-host-delay 2s] [-min 15m] [-max 24h] [-rounds 0] URL...
+//		[-host-delay 2s] [-min 15m] [-max 24h] [-rounds 0] [-timeout 30s]
+//		[-allow-private] URL...
 //
 // Each round fetches the feeds that are due, several hosts at once (at most
 // -workers) but one request at a time per host, -host-delay apart. The
@@ -29,6 +30,12 @@
 // from the response (Retry-After, Cache-Control, Expires) and the feed (ttl,
 // sy:updatePeriod, skipHours, skipDays), within -min and -max, or after a
 // failure feedspec.NextRetry.
+//
+// The feeds are strangers': the client's transport is
+// feedspec.GuardTransport's, which refuses to connect to loopback, private
+// networks and the cloud metadata address, whether a feed's URL or its
+// redirect leads there; -allow-private lifts that for a reader polling its
+// own network.
 package main
 
 import (
@@ -68,6 +75,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	maxInterval := fs.Duration("max", 24*time.Hour, "the longest interval between two fetches of a feed")
 	rounds := fs.Int("rounds", 0, "stop after this many rounds (0: never)")
 	timeout := fs.Duration("timeout", 30*time.Second, "give up on a fetch after this long")
+	allowPrivate := fs.Bool("allow-private", false, "connect to loopback and private networks too")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: poller [flags] URL...")
 		fs.PrintDefaults()
@@ -85,8 +93,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "poller:", err)
 		return 1
 	}
+	// The Fetcher's own client would do (guarded, 30 s); this one has the
+	// -timeout. A client of one's own keeps the guard with GuardTransport.
+	client := &http.Client{Timeout: *timeout}
+	if !*allowPrivate {
+		client.Transport = feedspec.GuardTransport(nil)
+	}
 	p := &poller{
-		fetcher:   &feedspec.Fetcher{Client: &http.Client{Timeout: *timeout}},
+		fetcher:   &feedspec.Fetcher{Client: client},
 		workers:   *workers,
 		hostDelay: *hostDelay,
 		min:       *minInterval,

@@ -26,11 +26,12 @@ var feeds = fstest.MapFS{
 </channel></rss>`)},
 }
 
-// poll runs the program once and returns what it printed.
+// poll runs the program once and returns what it printed. The test servers
+// are on loopback: it gives -allow-private.
 func poll(t *testing.T, args ...string) (stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	if code := run(context.Background(), args, &out, &errOut); code != 0 {
+	if code := run(context.Background(), append([]string{"-allow-private"}, args...), &out, &errOut); code != 0 {
 		t.Fatalf("exit status %d; stderr:\n%s", code, errOut.String())
 	}
 	return out.String(), errOut.String()
@@ -266,5 +267,19 @@ func TestFailingFeedRecovers(t *testing.T) {
 	_, errOut = poll(t, args...)
 	if !readState(t, statePath).Feeds[missing].Gone || !strings.Contains(errOut, "missing.xml: 404 after 30 failures") {
 		t.Errorf("the 404 feed is not given up; stderr %q", errOut)
+	}
+}
+
+// TestRefusesPrivate: without -allow-private the poller does not connect to
+// a feed on loopback, and says why.
+func TestRefusesPrivate(t *testing.T) {
+	s := feedspectest.NewServer(feeds)
+	defer s.Close()
+	statePath := filepath.Join(t.TempDir(), "state.json")
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"-state", statePath, "-rounds", "1", "-host-delay", "0", s.URL + "/news.xml"}, &out, &errOut)
+	if code != 0 || out.Len() != 0 || len(s.Requests()) != 0 ||
+		!strings.Contains(errOut.String(), "refusing to connect to "+strings.TrimPrefix(s.URL, "http://")) {
+		t.Errorf("exit status %d, %d requests, stdout %q, stderr %q", code, len(s.Requests()), out.String(), errOut.String())
 	}
 }
