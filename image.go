@@ -9,12 +9,12 @@ import "github.com/feedspec/feedspec/xml5"
 type Image struct {
 	// URL is the image's URL: the element's URL text or attribute (href,
 	// url or src), parsed.
-	URL string
+	URL string `json:"url,omitempty"`
 	// Width and Height are the width and height attributes of a
 	// media:thumbnail or gd:image, read with the rules for parsing
 	// non-negative integers.
-	Width  *int
-	Height *int
+	Width  *int `json:"width,omitempty"`
+	Height *int `json:"height,omitempty"`
 }
 
 // processImageElement is "process an image element" [176] with the attribute
