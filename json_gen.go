@@ -49,8 +49,8 @@ func (w jsonEnc) appendCategoryJSON(b []byte, v *Category) []byte {
 	return append(b, '}')
 }
 
-// readCategory reads the Category at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readCategory reads the Category at r.data[i] into v, which is reset
+// first.
 func (r *jsonReader) readCategory(v *Category, i int) error {
 	*v = Category{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -115,8 +115,8 @@ func (w jsonEnc) appendEnclosureJSON(b []byte, v *Enclosure) []byte {
 	return append(b, '}')
 }
 
-// readEnclosure reads the Enclosure at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readEnclosure reads the Enclosure at r.data[i] into v, which is reset
+// first.
 func (r *jsonReader) readEnclosure(v *Enclosure, i int) error {
 	*v = Enclosure{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -280,9 +280,8 @@ func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 	return append(b, '}')
 }
 
-// readEntry reads the Entry at r.data[i] into v, which is reset first
-// (its Feed kept)
-// (an error's key path is made as the error returns).
+// readEntry reads the Entry at r.data[i] into v, which is reset first (its
+// Feed kept).
 func (r *jsonReader) readEntry(v *Entry, i int) error {
 	*v = Entry{Feed: v.Feed}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -432,8 +431,8 @@ func (w jsonEnc) appendEntryITunesJSON(b []byte, v *EntryITunes) []byte {
 	return append(b, '}')
 }
 
-// readEntryITunes reads the EntryITunes at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readEntryITunes reads the EntryITunes at r.data[i] into v, which is reset
+// first.
 func (r *jsonReader) readEntryITunes(v *EntryITunes, i int) error {
 	*v = EntryITunes{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -553,8 +552,8 @@ func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
 	return append(b, '}')
 }
 
-// readEntryPodcast reads the EntryPodcast at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readEntryPodcast reads the EntryPodcast at r.data[i] into v, which is
+// reset first.
 func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 	*v = EntryPodcast{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -763,8 +762,7 @@ func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, e
 	return append(b, '}'), nil
 }
 
-// readFeed reads the Feed at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readFeed reads the Feed at r.data[i] into v, which is reset first.
 func (r *jsonReader) readFeed(v *Feed, i int) error {
 	*v = Feed{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -926,8 +924,8 @@ func (w jsonEnc) appendFeedITunesJSON(b []byte, v *FeedITunes) []byte {
 	return append(b, '}')
 }
 
-// readFeedITunes reads the FeedITunes at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readFeedITunes reads the FeedITunes at r.data[i] into v, which is reset
+// first.
 func (r *jsonReader) readFeedITunes(v *FeedITunes, i int) error {
 	*v = FeedITunes{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1024,8 +1022,8 @@ func (w jsonEnc) appendFeedPodcastJSON(b []byte, v *FeedPodcast) []byte {
 	return append(b, '}')
 }
 
-// readFeedPodcast reads the FeedPodcast at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readFeedPodcast reads the FeedPodcast at r.data[i] into v, which is reset
+// first.
 func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 	*v = FeedPodcast{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1091,8 +1089,8 @@ func (w jsonEnc) appendGeneratorJSON(b []byte, v *Generator) []byte {
 	return append(b, '}')
 }
 
-// readGenerator reads the Generator at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readGenerator reads the Generator at r.data[i] into v, which is reset
+// first.
 func (r *jsonReader) readGenerator(v *Generator, i int) error {
 	*v = Generator{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1140,8 +1138,7 @@ func (w jsonEnc) appendImageJSON(b []byte, v *Image) []byte {
 	return append(b, '}')
 }
 
-// readImage reads the Image at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readImage reads the Image at r.data[i] into v, which is reset first.
 func (r *jsonReader) readImage(v *Image, i int) error {
 	*v = Image{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1192,8 +1189,7 @@ func (w jsonEnc) appendLinkJSON(b []byte, v *Link) []byte {
 	return append(b, '}')
 }
 
-// readLink reads the Link at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readLink reads the Link at r.data[i] into v, which is reset first.
 func (r *jsonReader) readLink(v *Link, i int) error {
 	*v = Link{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1251,8 +1247,7 @@ func (w jsonEnc) appendPersonJSON(b []byte, v *Person) []byte {
 	return append(b, '}')
 }
 
-// readPerson reads the Person at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPerson reads the Person at r.data[i] into v, which is reset first.
 func (r *jsonReader) readPerson(v *Person, i int) error {
 	*v = Person{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1329,8 +1324,8 @@ func (w jsonEnc) appendPodcastAlternateEnclosureJSON(b []byte, v *PodcastAlterna
 	return append(b, '}')
 }
 
-// readPodcastAlternateEnclosure reads the PodcastAlternateEnclosure at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastAlternateEnclosure reads the PodcastAlternateEnclosure at
+// r.data[i] into v, which is reset first.
 func (r *jsonReader) readPodcastAlternateEnclosure(v *PodcastAlternateEnclosure, i int) error {
 	*v = PodcastAlternateEnclosure{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1402,8 +1397,8 @@ func (w jsonEnc) appendPodcastChaptersJSON(b []byte, v *PodcastChapters) []byte 
 	return append(b, '}')
 }
 
-// readPodcastChapters reads the PodcastChapters at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastChapters reads the PodcastChapters at r.data[i] into v, which
+// is reset first.
 func (r *jsonReader) readPodcastChapters(v *PodcastChapters, i int) error {
 	*v = PodcastChapters{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1449,8 +1444,8 @@ func (w jsonEnc) appendPodcastEpisodeJSON(b []byte, v *PodcastEpisode) []byte {
 	return append(b, '}')
 }
 
-// readPodcastEpisode reads the PodcastEpisode at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastEpisode reads the PodcastEpisode at r.data[i] into v, which is
+// reset first.
 func (r *jsonReader) readPodcastEpisode(v *PodcastEpisode, i int) error {
 	*v = PodcastEpisode{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1496,8 +1491,8 @@ func (w jsonEnc) appendPodcastFundingJSON(b []byte, v *PodcastFunding) []byte {
 	return append(b, '}')
 }
 
-// readPodcastFunding reads the PodcastFunding at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastFunding reads the PodcastFunding at r.data[i] into v, which is
+// reset first.
 func (r *jsonReader) readPodcastFunding(v *PodcastFunding, i int) error {
 	*v = PodcastFunding{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1543,8 +1538,8 @@ func (w jsonEnc) appendPodcastIntegrityJSON(b []byte, v *PodcastIntegrity) []byt
 	return append(b, '}')
 }
 
-// readPodcastIntegrity reads the PodcastIntegrity at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastIntegrity reads the PodcastIntegrity at r.data[i] into v,
+// which is reset first.
 func (r *jsonReader) readPodcastIntegrity(v *PodcastIntegrity, i int) error {
 	*v = PodcastIntegrity{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1593,8 +1588,8 @@ func (w jsonEnc) appendPodcastPersonJSON(b []byte, v *PodcastPerson) []byte {
 	return append(b, '}')
 }
 
-// readPodcastPerson reads the PodcastPerson at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastPerson reads the PodcastPerson at r.data[i] into v, which is
+// reset first.
 func (r *jsonReader) readPodcastPerson(v *PodcastPerson, i int) error {
 	*v = PodcastPerson{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1647,8 +1642,8 @@ func (w jsonEnc) appendPodcastSeasonJSON(b []byte, v *PodcastSeason) []byte {
 	return append(b, '}')
 }
 
-// readPodcastSeason reads the PodcastSeason at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastSeason reads the PodcastSeason at r.data[i] into v, which is
+// reset first.
 func (r *jsonReader) readPodcastSeason(v *PodcastSeason, i int) error {
 	*v = PodcastSeason{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1663,8 +1658,8 @@ func (r *jsonReader) readPodcastSeason(v *PodcastSeason, i int) error {
 }
 
 // MarshalJSON returns the canonical JSON of a PodcastSoundbite: an object
-// with the keys start_time (seconds) (always written), duration (seconds)
-// (always written) and title, in that order, each omitted when null, false,
+// with the keys start_time (seconds, always written), duration (seconds,
+// always written) and title, in that order, each omitted when null, false,
 // "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
 // json.Marshal escape <, > and &).
 func (v PodcastSoundbite) MarshalJSON() ([]byte, error) {
@@ -1696,8 +1691,8 @@ func (w jsonEnc) appendPodcastSoundbiteJSON(b []byte, v *PodcastSoundbite) []byt
 	return append(b, '}')
 }
 
-// readPodcastSoundbite reads the PodcastSoundbite at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastSoundbite reads the PodcastSoundbite at r.data[i] into v,
+// which is reset first.
 func (r *jsonReader) readPodcastSoundbite(v *PodcastSoundbite, i int) error {
 	*v = PodcastSoundbite{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1745,8 +1740,8 @@ func (w jsonEnc) appendPodcastSourceJSON(b []byte, v *PodcastSource) []byte {
 	return append(b, '}')
 }
 
-// readPodcastSource reads the PodcastSource at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastSource reads the PodcastSource at r.data[i] into v, which is
+// reset first.
 func (r *jsonReader) readPodcastSource(v *PodcastSource, i int) error {
 	*v = PodcastSource{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1794,8 +1789,8 @@ func (w jsonEnc) appendPodcastTranscriptJSON(b []byte, v *PodcastTranscript) []b
 	return append(b, '}')
 }
 
-// readPodcastTranscript reads the PodcastTranscript at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastTranscript reads the PodcastTranscript at r.data[i] into v,
+// which is reset first.
 func (r *jsonReader) readPodcastTranscript(v *PodcastTranscript, i int) error {
 	*v = PodcastTranscript{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1857,8 +1852,8 @@ func (w jsonEnc) appendPodcastValueJSON(b []byte, v *PodcastValue) []byte {
 	return append(b, '}')
 }
 
-// readPodcastValue reads the PodcastValue at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastValue reads the PodcastValue at r.data[i] into v, which is
+// reset first.
 func (r *jsonReader) readPodcastValue(v *PodcastValue, i int) error {
 	*v = PodcastValue{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1918,8 +1913,8 @@ func (w jsonEnc) appendPodcastValueRecipientJSON(b []byte, v *PodcastValueRecipi
 	return append(b, '}')
 }
 
-// readPodcastValueRecipient reads the PodcastValueRecipient at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readPodcastValueRecipient reads the PodcastValueRecipient at r.data[i]
+// into v, which is reset first.
 func (r *jsonReader) readPodcastValueRecipient(v *PodcastValueRecipient, i int) error {
 	*v = PodcastValueRecipient{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {
@@ -1976,8 +1971,7 @@ func (w jsonEnc) appendSourceJSON(b []byte, v *Source) []byte {
 	return append(b, '}')
 }
 
-// readSource reads the Source at r.data[i] into v, which is reset first
-// (an error's key path is made as the error returns).
+// readSource reads the Source at r.data[i] into v, which is reset first.
 func (r *jsonReader) readSource(v *Source, i int) error {
 	*v = Source{}
 	return r.members(i, func(key []byte, vs, ve int) (err error) {

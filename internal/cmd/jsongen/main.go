@@ -316,15 +316,19 @@ func (g *gen) file() {
 func keyList(m *model) string {
 	var keys []string
 	for _, f := range m.fields {
-		k := f.key
-		switch {
-		case f.format == "wholesec":
-			k += " (whole seconds)"
-		case f.format == "sec":
-			k += " (seconds)"
+		var notes []string
+		switch f.format {
+		case "wholesec":
+			notes = append(notes, "whole seconds")
+		case "sec":
+			notes = append(notes, "seconds")
 		}
 		if !f.omit {
-			k += " (always written)"
+			notes = append(notes, "always written")
+		}
+		k := f.key
+		if len(notes) > 0 {
+			k += " (" + strings.Join(notes, ", ") + ")"
 		}
 		keys = append(keys, k)
 	}
@@ -363,9 +367,11 @@ func (g *gen) comment(text string) {
 }
 
 func (g *gen) marshal(m *model) {
-	doc := fmt.Sprintf("MarshalJSON returns the canonical JSON of %s: an object with %s, in that order", article(m.name), keyList(m))
-	if len(m.fields) > 1 || m.fields[0].omit {
-		doc += ", each omitted when null, false, \"\" or an empty list"
+	doc := fmt.Sprintf("MarshalJSON returns the canonical JSON of %s: an object with %s", article(m.name), keyList(m))
+	if len(m.fields) > 1 {
+		doc += ", in that order, each omitted when null, false, \"\" or an empty list"
+	} else if m.fields[0].omit {
+		doc += ", omitted when null, false, \"\" or an empty list"
 	}
 	doc += "."
 	for _, k := range m.kept {
@@ -558,15 +564,11 @@ var leafReaders = map[string]string{
 
 // decoder writes jsonReader.readX.
 func (g *gen) decoder(m *model) {
-	g.p("// read%s reads the %s at r.data[i] into v, which is reset first", m.name, m.name)
-	if len(m.kept) > 0 {
-		var names []string
-		for _, k := range m.kept {
-			names = append(names, k.goName)
-		}
-		g.p("// (its %s kept)", strings.Join(names, ", "))
+	doc := fmt.Sprintf("read%s reads the %s at r.data[i] into v, which is reset first", m.name, m.name)
+	for _, k := range m.kept {
+		doc += " (its " + k.goName + " kept)"
 	}
-	g.p("// (an error's key path is made as the error returns).")
+	g.comment(doc + ".")
 	g.p("func (r *jsonReader) read%s(v *%s, i int) error {", m.name, m.name)
 	var kept []string
 	for _, k := range m.kept {
