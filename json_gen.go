@@ -2,9 +2,7 @@
 
 package feedspec
 
-import (
-	"strconv"
-)
+import "strconv"
 
 // MarshalJSON returns the canonical JSON of a Category: an object with the
 // keys term, scheme, label and subcategories, in that order, each omitted
