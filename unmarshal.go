@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -22,28 +23,35 @@ import (
 // An unmarshalError is the error UnmarshalJSON returns for a value of the
 // wrong type or an invalid value, with its key path.
 type unmarshalError struct {
-	path, msg string
+	// at is the key path, innermost first: keys, and "[n]" for the
+	// elements of arrays. It grows by one as the error returns through
+	// each level (under), and is joined once, by Error, so that an error
+	// deep in a document costs time linear in its depth.
+	at  []string
+	msg string
 }
 
 func (e *unmarshalError) Error() string {
-	if e.path == "" {
-		return "feedspec: " + e.msg
+	var b strings.Builder
+	b.WriteString("feedspec: ")
+	for i := len(e.at) - 1; i >= 0; i-- {
+		if i < len(e.at)-1 && !strings.HasPrefix(e.at[i], "[") {
+			b.WriteByte('.')
+		}
+		b.WriteString(e.at[i])
 	}
-	return "feedspec: " + e.path + ": " + e.msg
+	if len(e.at) > 0 {
+		b.WriteString(": ")
+	}
+	b.WriteString(e.msg)
+	return b.String()
 }
 
 // under returns err with its key path put under prefix (a key, or "[n]"
 // for an element of an array).
 func under(err error, prefix string) error {
 	if e, ok := err.(*unmarshalError); ok {
-		switch {
-		case e.path == "":
-			e.path = prefix
-		case e.path[0] == '[':
-			e.path = prefix + e.path
-		default:
-			e.path = prefix + "." + e.path
-		}
+		e.at = append(e.at, prefix)
 	}
 	return err
 }
