@@ -65,7 +65,7 @@ type Feed struct {
 	Authors []*Person `json:"authors,omitempty"`
 	// Entries are the Atom entries, or the RSS items (of the channel and
 	// directly under rss), or the RSS 1.0 items, in document order.
-	Entries []*Entry `json:"entries,omitempty,stream"`
+	Entries []*Entry `json:"entries,omitempty" jsongen:"stream"`
 
 	// The fields below are additions: the specification's model does not
 	// have them. They are read from the format specifications (RSS 2.0,

@@ -3,7 +3,7 @@
 // their fields: each JSON key is declared once, in its field's tag.
 //
 // Run it from the package's directory (go generate does, through the
-// go:generate line in json.go):
+// directive in json.go):
 //
 //	go generate
 //
@@ -15,15 +15,15 @@
 // Every exported field of a model type has a json tag: "-" when it is not
 // in the JSON, else its key and options. The options are encoding/json's
 // omitempty (a nil pointer, an empty list, "" or false is left out; a field
-// without it is always written, which only numbers may be) and three of
-// this package's own:
+// without it is always written, which only numbers may be) and two formats,
+// named as encoding/json/v2 names its own:
 //
 //   - format:wholesec: a *time.Duration written as whole seconds (an
 //     integer, the fraction dropped);
-//   - format:sec: a time.Duration written as seconds with their fraction
-//     (as encoding/json/v2 names that format);
-//   - stream: a list of objects after each of whose elements WriteJSON may
-//     write out its buffer (the feed's entries).
+//   - format:sec: a time.Duration written as seconds with their fraction.
+//
+// A second tag, jsongen:"stream", marks a list of objects after each of
+// whose elements WriteJSON may write out its buffer (the feed's entries).
 //
 // An exported field tagged "-" whose type is a pointer to a model type P
 // that lists this type is set, when reading, to the P being read (an
@@ -167,7 +167,10 @@ func hasJSONTag(st *ast.StructType) bool {
 }
 
 // jsonTag returns f's json tag.
-func jsonTag(f *ast.Field) (string, bool) {
+func jsonTag(f *ast.Field) (string, bool) { return tagValue(f, "json") }
+
+// tagValue returns the value of f's tag key.
+func tagValue(f *ast.Field, key string) (string, bool) {
 	if f.Tag == nil {
 		return "", false
 	}
@@ -175,7 +178,7 @@ func jsonTag(f *ast.Field) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return reflect.StructTag(s).Lookup("json")
+	return reflect.StructTag(s).Lookup(key)
 }
 
 // readModel reads the fields of the struct type name.
@@ -212,6 +215,13 @@ func readModel(fset *token.FileSet, name string, st *ast.StructType) (*model, er
 			m.kept = append(m.kept, fd)
 			continue
 		}
+		switch g, _ := tagValue(f, "jsongen"); g {
+		case "":
+		case "stream":
+			fd.stream = true
+		default:
+			return nil, fmt.Errorf("%s.%s: unknown jsongen tag %q", name, fd.goName, g)
+		}
 		parts := strings.Split(tag, ",")
 		fd.key = parts[0]
 		if fd.key == "" || strings.ContainsAny(fd.key, "\"\\") || keys[fd.key] {
@@ -222,8 +232,6 @@ func readModel(fset *token.FileSet, name string, st *ast.StructType) (*model, er
 			switch {
 			case o == "omitempty":
 				fd.omit = true
-			case o == "stream":
-				fd.stream = true
 			case o == "format:sec" || o == "format:wholesec":
 				fd.format = strings.TrimPrefix(o, "format:")
 			default:

@@ -76,7 +76,8 @@ func TestGenerateRefuses(t *testing.T) {
 		{"type T struct {\n\tA time.Duration `json:\"a\"`\n}", "T.A: a time.Duration is written with format:sec"},
 		{"type T struct {\n\tA *time.Duration `json:\"a,omitempty\"`\n}", "T.A: a *time.Duration is written with omitempty,format:wholesec"},
 		{"type T struct {\n\tA *U `json:\"a,omitempty\"`\n}", "T.A: the type U is not a model type"},
-		{"type T struct {\n\tA []string `json:\"a,omitempty,stream\"`\n}", "T.A: stream on a field that is not a list of objects"},
+		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"stream\"`\n}", "T.A: stream on a field that is not a list of objects"},
+		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"flush\"`\n}", `T.A: unknown jsongen tag "flush"`},
 		{"type T struct {\n\ta string `json:\"a,omitempty\"`\n}", "T.a: an unexported field with a json tag"},
 	} {
 		dir := t.TempDir()
@@ -98,7 +99,7 @@ func TestGenerateSmall(t *testing.T) {
 		"\tName string `json:\"name,omitempty\"`\n" +
 		"\tN int `json:\"n\"`\n" +
 		"\tD time.Duration `json:\"d,format:sec\"`\n" +
-		"\tItems []*Item `json:\"items,omitempty,stream\"`\n" +
+		"\tItems []*Item `json:\"items,omitempty\" jsongen:\"stream\"`\n" +
 		"}\n\n" +
 		"type Item struct {\n" +
 		"\tDoc *Doc `json:\"-\"`\n" +
