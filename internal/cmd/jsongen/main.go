@@ -25,9 +25,10 @@
 // A second tag, jsongen:"stream", marks a list of objects after each of
 // whose elements WriteJSON may write out its buffer (the feed's entries).
 //
-// An exported field tagged "-" whose type is a pointer to a model type P
-// that lists this type is set, when reading, to the P being read (an
-// entry's Feed); reading a value keeps such fields and resets all others.
+// Reading a value keeps its exported fields tagged "-" and resets all the
+// others. One whose type is a pointer to a model type P that lists this
+// type ([]*T) is set, when reading a P, to the P being read (an entry's
+// Feed).
 //
 // The field types it knows are string, *string, bool, *bool, int, *int,
 // *int64, float64, *float64, *time.Time, *time.Duration, time.Duration,
