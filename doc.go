@@ -100,9 +100,12 @@
 //  7. Cleanup. cleanupFeed (feed.go) runs the final steps [350]–[353].
 //  8. Model. The result is a Feed (feed.go) of Entries (entry.go): the
 //     specification's fields and the additions'.
-//  9. Canonical JSON. MarshalJSON (json.go) writes the fixed-order JSON that
-//     users keep as golden files; Text values write themselves (text.go),
-//     serialized from the tokens when the tree was never built.
+//  9. Canonical JSON. MarshalJSON writes the fixed-order JSON that users
+//     keep as golden files, and UnmarshalJSON reads it back: both are
+//     generated into json_gen.go by internal/cmd/jsongen from the json tags
+//     of the model's fields (go generate), with their helpers in json.go
+//     and unmarshal.go; Text values write themselves (text.go), serialized
+//     from the tokens when the tree was never built.
 //
 // Beside the pipeline: JSON Feed input (WithJSONFeed, jsonfeed.go), which
 // fills the same model from JSON; WithRecovery's repairs (recovery*.go, and

@@ -18,12 +18,12 @@ type Enclosure struct {
 	// Atom link's href, parsed.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	URL string
+	URL string `json:"url,omitempty"`
 	// MIMEType is the type attribute as written; nil when absent.
-	MIMEType *string
+	MIMEType *string `json:"type,omitempty"`
 	// Length is the length attribute in bytes (RSS enclosure, Atom link;
 	// never read from media:content, see FileSize).
-	Length *int64
+	Length *int64 `json:"length,omitempty"`
 
 	// The fields below are additions, read from the attributes of a Media
 	// RSS content element only (media:content, in an item or a
@@ -33,20 +33,21 @@ type Enclosure struct {
 
 	// Medium is the medium attribute as written ("image", "audio",
 	// "video", "document", "executable").
-	Medium string
+	Medium string `json:"medium,omitempty"`
 	// Width and Height are in pixels (rules for parsing non-negative
 	// integers).
-	Width, Height *int
+	Width  *int `json:"width,omitempty"`
+	Height *int `json:"height,omitempty"`
 	// Duration is the duration attribute, in whole seconds.
-	Duration *time.Duration
+	Duration *time.Duration `json:"duration,omitempty,format:wholesec"`
 	// FileSize is the fileSize attribute, in bytes (greater than zero).
-	FileSize *int64
+	FileSize *int64 `json:"file_size,omitempty"`
 	// Bitrate is the bitrate attribute, in kilobits per second.
-	Bitrate *float64
+	Bitrate *float64 `json:"bitrate,omitempty"`
 	// Title is a JSON Feed attachment's title (attachments with the same
 	// title are alternate forms of one thing); "" when null. It follows
 	// bitrate in the canonical JSON, with the key title.
-	Title string
+	Title string `json:"title,omitempty"`
 
 	// width and height hold the values Width and Height point to, so that
 	// setting them allocates nothing beyond the Enclosure.

@@ -16,108 +16,108 @@ import (
 // the spec's lists are empty.
 type Entry struct {
 	// Feed is the feed the entry belongs to (not in the JSON).
-	Feed *Feed
+	Feed *Feed `json:"-"`
 
 	// Title is the Atom title (Atom 0.3 title), the RSS item's title, or a
 	// media:title in an Atom entry's media:group. An RSS title is a
 	// string even when it holds markup: show it with DisplayText.
-	Title *Text
+	Title *Text `json:"title,omitempty"`
 	// Subtitle is the RSS item's itunes:subtitle, else its itunes:summary;
 	// null when its text content is the title's.
-	Subtitle *Text
+	Subtitle *Text `json:"subtitle,omitempty"`
 	// Summary is the Atom summary (Atom 0.3 summary), the RSS item's
 	// description (parsed as escaped HTML), or a media:description in an
 	// Atom entry's media:group; null when its text content is the title's.
-	Summary *Text
+	Summary *Text `json:"summary,omitempty"`
 	// Content is the Atom content (Atom 0.3 content) or the RSS item's
 	// content:encoded (parsed as escaped HTML); null when its text content
 	// is the summary's.
-	Content *Text
+	Content *Text `json:"content,omitempty"`
 
 	// PageURL is the entry's web page: the href of the first Atom link
 	// with rel "alternate" (or no rel), or the RSS item's link; null when
 	// it is the URL of one of the entry's enclosures.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	PageURL string
+	PageURL string `json:"page_url,omitempty"`
 	// Thumbnail is a media:thumbnail (of the item, or of an Atom entry's
 	// media:group), the RSS item's itunes:image, or an RSS 1.0 item's
 	// hatena:imageurl; else, when the entry has a page URL, its first
 	// image enclosure (type image/*, or no type and a URL ending in .jpg,
 	// .jpeg or .png), which is then removed from Enclosures. Entry.Image
 	// gives the episode's own image first.
-	Thumbnail *Image
+	Thumbnail *Image `json:"thumbnail,omitempty"`
 	// Duration is the RSS item's itunes:duration ("S", "M:S" or "H:M:S"),
 	// in whole seconds.
-	Duration *time.Duration
+	Duration *time.Duration `json:"duration,omitempty,format:wholesec"`
 	// Published is the Atom published (Atom 0.3 created) or the RSS
 	// item's pubDate.
-	Published *time.Time
+	Published *time.Time `json:"published,omitempty"`
 	// Updated is the Atom updated (Atom 0.3 modified), an atom:updated in
 	// an RSS item, or the RSS 1.0 item's dc:date.
-	Updated *time.Time
+	Updated *time.Time `json:"updated,omitempty"`
 
 	// Authors are the entry's Atom authors, RSS author ("email (name)" or
 	// a name), dc:creator and itunes:author names, in document order, a
 	// name already listed without an email not repeated. ComputedAuthors
 	// falls back to the feed's.
-	Authors []*Person
+	Authors []*Person `json:"authors,omitempty"`
 	// Categories are the terms of the Atom categories, RSS categories and
 	// dc:subject elements: a set, in first-seen order, no repeats.
-	Categories []string
+	Categories []string `json:"categories,omitempty"`
 	// Enclosures are the media files: RSS enclosures, Atom links with rel
 	// "enclosure", and Media RSS content elements (in the item or in a
 	// media:group), in document order, each with a URL that parsed.
 	// AudioEnclosure picks the audio file.
-	Enclosures []*Enclosure
+	Enclosures []*Enclosure `json:"enclosures,omitempty"`
 
 	// The fields below are additions: the specification's model does not
 	// have them (see Feed). Strings are "" when null.
 
 	// ID is the Atom id, the RSS guid or the RSS 1.0 item's rdf:about
 	// (the first; process a string element, not trimmed).
-	ID string
+	ID string `json:"id,omitempty"`
 	// IDIsPermalink is set for an RSS guid only: true unless its
 	// isPermaLink attribute is "false" (RSS 2.0: the default is true).
-	IDIsPermalink *bool
+	IDIsPermalink *bool `json:"id_is_permalink,omitempty"`
 	// Language is the first dc:language element's text, else the entry
 	// element's xml:lang. When it is "", the feed's Language applies.
-	Language string
+	Language string `json:"language,omitempty"`
 	// Rights is the Atom rights (an Atom text) or dc:rights.
-	Rights *Text
+	Rights *Text `json:"rights,omitempty"`
 	// CommentsURL is the RSS comments URL, else the wfw:commentRss URL,
 	// else the href of an Atom link rel="replies" (one of type text/html
 	// first).
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	CommentsURL string
+	CommentsURL string `json:"comments_url,omitempty"`
 	// CommentCount is slash:comments or thr:total.
-	CommentCount *int
+	CommentCount *int `json:"comment_count,omitempty"`
 	// Source is the feed the entry was copied from: RSS source, Atom
 	// source.
-	Source *Source
+	Source *Source `json:"source,omitempty"`
 	// Contributors are the Atom contributors and dc:contributor names.
-	Contributors []*Person
+	Contributors []*Person `json:"contributors,omitempty"`
 	// CategoryDetails lists every category element (Atom category with a
 	// non-empty term, RSS category, dc:subject) in document order, repeats
 	// kept.
-	CategoryDetails []Category
+	CategoryDetails []Category `json:"category_details,omitempty"`
 	// ContentSrc and ContentType describe Atom out-of-line content: the
 	// first content element with a src attribute gives its URL and its
 	// type attribute as written.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	ContentSrc  string
-	ContentType string
+	ContentSrc  string `json:"content_src,omitempty"`
+	ContentType string `json:"content_type,omitempty"`
 	// Links lists every Atom link element of the entry (also atom:link in
 	// an RSS item) whose href parsed, in document order.
-	Links []Link
+	Links []Link `json:"links,omitempty"`
 	// ITunes holds the episode-level iTunes elements; nil when there are
 	// none.
-	ITunes *EntryITunes
+	ITunes *EntryITunes `json:"itunes,omitempty"`
 	// Podcast holds the item-level Podcasting 2.0 elements (podcast:
 	// namespace, either URI); nil when there are none.
-	Podcast *EntryPodcast
+	Podcast *EntryPodcast `json:"podcast,omitempty"`
 
 	// el is the element the entry was read from (see Element).
 	el *xml5.Node

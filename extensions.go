@@ -17,62 +17,64 @@ type Link struct {
 	// href fails to parse is left out).
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	Href string
+	Href string `json:"href,omitempty"`
 	// Rel is the rel attribute as written, or "alternate" when it is
 	// absent.
-	Rel string
+	Rel string `json:"rel,omitempty"`
 	// Type, HrefLang and Title are the attributes as written; "" is null.
-	Type, HrefLang, Title string
+	Type     string `json:"type,omitempty"`
+	HrefLang string `json:"hreflang,omitempty"`
+	Title    string `json:"title,omitempty"`
 	// Length is the length attribute when it is a number greater than
 	// zero.
-	Length *int64
+	Length *int64 `json:"length,omitempty"`
 }
 
 // A Category is a category element with its details (an addition).
 type Category struct {
 	// Term is the Atom term attribute, the RSS category's or dc:subject's
 	// text, or the iTunes category's text attribute; never "".
-	Term string
+	Term string `json:"term,omitempty"`
 	// Scheme is the Atom scheme attribute or the RSS domain attribute, as
 	// written; for iTunes categories it is the iTunes namespace URL
 	// "http://www.itunes.com/dtds/podcast-1.0.dtd".
-	Scheme string
+	Scheme string `json:"scheme,omitempty"`
 	// Label is the Atom label attribute.
-	Label string
+	Label string `json:"label,omitempty"`
 	// Subcategories are the itunes:category children of an iTunes
 	// category (JSON key "subcategories").
-	Subcategories []Category
+	Subcategories []Category `json:"subcategories,omitempty"`
 }
 
 // A Generator names the software that made the feed (an addition).
 type Generator struct {
 	// Name is the element's text (process a string element).
-	Name string
+	Name string `json:"name,omitempty"`
 	// URI is the Atom uri attribute (the Atom 0.3 url attribute, the RSS
 	// 1.0 admin:generatorAgent's rdf:resource) parsed as a URL.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	URI string
+	URI string `json:"uri,omitempty"`
 	// Version is the Atom version attribute.
-	Version string
+	Version string `json:"version,omitempty"`
 }
 
 // A Source is the feed an entry was copied from (an addition): an RSS source
 // element or an Atom source element.
 type Source struct {
 	// ID is the Atom source's id.
-	ID string
+	ID string `json:"id,omitempty"`
 	// Title is the RSS source's text or the Atom source's title.
-	Title *Text
+	Title *Text `json:"title,omitempty"`
 	// URL is the href of the Atom source's first alternate link.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	URL string
+	URL string `json:"url,omitempty"`
 	// FeedURL is the RSS source's url attribute, or the href of the Atom
 	// source's first self link.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	FeedURL string
+	FeedURL string `json:"feed_url,omitempty"`
 }
 
 // FeedITunes holds the podcast-level elements of the iTunes namespace (an
@@ -80,25 +82,25 @@ type Source struct {
 // type, block, complete, image and new_feed_url).
 type FeedITunes struct {
 	// Owner is itunes:owner's itunes:name and itunes:email.
-	Owner *Person
+	Owner *Person `json:"owner,omitempty"`
 	// Explicit is itunes:explicit: true for "true", "yes" or "explicit",
 	// false for "false", "no" or "clean" (ASCII case-insensitive, space
 	// characters around ignored); nil for any other value.
-	Explicit *bool
+	Explicit *bool `json:"explicit,omitempty"`
 	// Type is itunes:type: "episodic" or "serial".
-	Type string
+	Type string `json:"type,omitempty"`
 	// Block is itunes:block: true for "yes", false for any other value.
-	Block *bool
+	Block *bool `json:"block,omitempty"`
 	// Complete is itunes:complete: true for "yes", false otherwise.
-	Complete *bool
+	Complete *bool `json:"complete,omitempty"`
 	// Image is the first itunes:image (its href). The specification makes
 	// it the feed's icon, which cleanup drops when the logo has the same
 	// URL; this one is kept.
-	Image *Image
+	Image *Image `json:"image,omitempty"`
 	// NewFeedURL is itunes:new-feed-url, the URL the podcast moved to.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	NewFeedURL string
+	NewFeedURL string `json:"new_feed_url,omitempty"`
 }
 
 // EntryITunes holds the episode-level elements of the iTunes namespace (an
@@ -106,13 +108,15 @@ type FeedITunes struct {
 // season, episode_type, explicit and block).
 type EntryITunes struct {
 	// Title is itunes:title, the episode's title without numbering.
-	Title string
+	Title string `json:"title,omitempty"`
 	// Episode and Season are itunes:episode and itunes:season.
-	Episode, Season *int
+	Episode *int `json:"episode,omitempty"`
+	Season  *int `json:"season,omitempty"`
 	// EpisodeType is itunes:episodeType: "full", "trailer" or "bonus".
-	EpisodeType string
+	EpisodeType string `json:"episode_type,omitempty"`
 	// Explicit and Block read as in FeedITunes.
-	Explicit, Block *bool
+	Explicit *bool `json:"explicit,omitempty"`
+	Block    *bool `json:"block,omitempty"`
 
 	// The values the pointers above point to, so that setting them
 	// allocates nothing beyond the EntryITunes.

@@ -28,50 +28,50 @@ var ErrNotFeed = errors.New("feedspec: not a feed")
 type Feed struct {
 	// Title is the Atom title (Atom 0.3 title), the RSS channel's title
 	// or the RSS 1.0 channel's title.
-	Title *Text
+	Title *Text `json:"title,omitempty"`
 	// Subtitle is the Atom subtitle (Atom 0.3 tagline) or an RSS
 	// channel's itunes:subtitle.
-	Subtitle *Text
+	Subtitle *Text `json:"subtitle,omitempty"`
 	// Description is the RSS channel's description, else its
 	// itunes:summary, or the RSS 1.0 channel's description.
-	Description *Text
+	Description *Text `json:"description,omitempty"`
 
 	// PageURL is the URL of the site the feed belongs to: the href of the
 	// first Atom link with rel "alternate" (or no rel), the RSS channel's
 	// link, or the RSS 1.0 channel's link.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	PageURL string
+	PageURL string `json:"page_url,omitempty"`
 	// FeedURL is the feed's own URL as it states it: the href of the
 	// first Atom link with rel "self" (also an atom:link in an RSS
 	// channel).
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	FeedURL string
+	FeedURL string `json:"feed_url,omitempty"`
 	// PreviousFeedURL and NextFeedURL are the hrefs of the first Atom
 	// links with rel "prev" or "previous" and rel "next" (paged or
 	// archived feeds, RFC 5005).
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	PreviousFeedURL string
-	NextFeedURL     string
+	PreviousFeedURL string `json:"previous_feed_url,omitempty"`
+	NextFeedURL     string `json:"next_feed_url,omitempty"`
 	// Icon is the Atom icon, or the RSS channel's first itunes:image; it
 	// is dropped when the logo has the same URL.
-	Icon *Image
+	Icon *Image `json:"icon,omitempty"`
 	// Logo is the Atom logo, the RSS channel's image url, or the RSS 1.0
 	// image's url.
-	Logo *Image
+	Logo *Image `json:"logo,omitempty"`
 	// Updated is the Atom updated (Atom 0.3 modified), the RSS channel's
 	// first pubDate or lastBuildDate, or the RSS 1.0 channel's dc:date.
-	Updated *time.Time
+	Updated *time.Time `json:"updated,omitempty"`
 
 	// Authors are the feed's Atom authors, RSS managingEditor ("email
 	// (name)" or a name), dc:creator and itunes:author names, in document
 	// order, a name already listed without an email not repeated.
-	Authors []*Person
+	Authors []*Person `json:"authors,omitempty"`
 	// Entries are the Atom entries, or the RSS items (of the channel and
 	// directly under rss), or the RSS 1.0 items, in document order.
-	Entries []*Entry
+	Entries []*Entry `json:"entries,omitempty" jsongen:"stream"`
 
 	// The fields below are additions: the specification's model does not
 	// have them. They are read from the format specifications (RSS 2.0,
@@ -81,48 +81,48 @@ type Feed struct {
 
 	// ID is the Atom id (process a string element; not trimmed), or an RSS
 	// 1.0 channel's rdf:about.
-	ID string
+	ID string `json:"id,omitempty"`
 	// Language is the first RSS language or dc:language element's text,
 	// else the xml:lang of the RSS channel or of the root element (for Atom,
 	// of the feed element).
-	Language string
+	Language string `json:"language,omitempty"`
 	// Rights is the first Atom rights (an Atom text), RSS copyright, Atom
 	// 0.3 copyright or dc:rights.
-	Rights *Text
+	Rights *Text `json:"rights,omitempty"`
 	// Generator is the first Atom or RSS generator element (or RSS 1.0
 	// admin:generatorAgent).
-	Generator *Generator
+	Generator *Generator `json:"generator,omitempty"`
 	// CategoryDetails lists every category of the feed, in document order
 	// (repeats kept): Atom categories with a non-empty term, RSS channel
 	// categories, iTunes categories with their subcategories.
-	CategoryDetails []Category
+	CategoryDetails []Category `json:"category_details,omitempty"`
 	// TTL is the RSS ttl, in minutes.
-	TTL *int
+	TTL *int `json:"ttl,omitempty"`
 	// SkipHours are the RSS skipHours hours (0–23, GMT), a set in document
 	// order.
-	SkipHours []int
+	SkipHours []int `json:"skip_hours,omitempty"`
 	// SkipDays are the RSS skipDays days ("Monday"…"Sunday", spelled so
 	// whatever the case written), a set in document order.
-	SkipDays []string
+	SkipDays []string `json:"skip_days,omitempty"`
 	// UpdatePeriod ("hourly", "daily", "weekly", "monthly" or "yearly")
 	// and UpdateFrequency (a positive count per period) come from the
 	// syndication module (sy:updatePeriod, sy:updateFrequency).
-	UpdatePeriod    string
-	UpdateFrequency *int
+	UpdatePeriod    string `json:"update_period,omitempty"`
+	UpdateFrequency *int   `json:"update_frequency,omitempty"`
 	// Links lists every Atom link element of the feed (also atom:link in an
 	// RSS channel) whose href parsed, in document order.
-	Links []Link
+	Links []Link `json:"links,omitempty"`
 	// Contributors are the Atom contributors and dc:contributor names.
-	Contributors []*Person
+	Contributors []*Person `json:"contributors,omitempty"`
 	// ITunes holds the podcast-level iTunes elements; nil when there are
 	// none.
-	ITunes *FeedITunes
+	ITunes *FeedITunes `json:"itunes,omitempty"`
 	// Expired is a JSON Feed's "expired": true, which says the feed will
 	// never update again; false otherwise (and for XML feeds).
-	Expired bool
+	Expired bool `json:"expired,omitempty"`
 	// Podcast holds the channel-level Podcasting 2.0 elements (podcast:
 	// namespace, either URI); nil when there are none.
-	Podcast *FeedPodcast
+	Podcast *FeedPodcast `json:"podcast,omitempty"`
 
 	// doc is the parsed document and el the element the feed was read
 	// from (see Document and Element).

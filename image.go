@@ -11,12 +11,12 @@ type Image struct {
 	// url or src), parsed.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	URL string
+	URL string `json:"url,omitempty"`
 	// Width and Height are the width and height attributes of a
 	// media:thumbnail or gd:image, read with the rules for parsing
 	// non-negative integers.
-	Width  *int
-	Height *int
+	Width  *int `json:"width,omitempty"`
+	Height *int `json:"height,omitempty"`
 }
 
 // processImageElement is "process an image element" [176] with the attribute

@@ -79,3 +79,25 @@ func BenchmarkCorpusParseJSON(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCorpusUnmarshal reads back the canonical JSON of the corpus's
+// feeds (Feed.UnmarshalJSON), per byte of JSON.
+func BenchmarkCorpusUnmarshal(b *testing.B) {
+	feeds, _ := benchParsedCorpus(b)
+	docs := make([][]byte, len(feeds))
+	total := 0
+	for i, f := range feeds {
+		docs[i], _ = f.MarshalJSON()
+		total += len(docs[i])
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, d := range docs {
+			var f Feed
+			if err := f.UnmarshalJSON(d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

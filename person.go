@@ -14,17 +14,17 @@ type Person struct {
 	// managingEditor ("email (name)" gives the part in parentheses; any
 	// other text is a name), or the text of dc:creator, itunes:author or
 	// dc:contributor.
-	Name string
+	Name string `json:"name,omitempty"`
 	// Email is the Atom person's email, or the part of an RSS "email
 	// (name)" before the space.
-	Email string
+	Email string `json:"email,omitempty"`
 	// PageURL is the Atom person's uri.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	PageURL string
+	PageURL string `json:"page_url,omitempty"`
 	// Icon is the src of the Atom person's gd:image (GData, as Blogger
 	// writes it).
-	Icon *Image
+	Icon *Image `json:"icon,omitempty"`
 }
 
 // processAtomPerson is "process an Atom person element" [24].

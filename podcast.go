@@ -33,23 +33,23 @@ func isPodcast(ns string) bool { return ns == nsPodcast || ns == nsPodcastGitHub
 type FeedPodcast struct {
 	// GUID is the first podcast:guid's text (process a string element),
 	// the podcast's global identifier (a UUID). JSON "guid".
-	GUID string
+	GUID string `json:"guid,omitempty"`
 	// Locked is the first podcast:locked with a value: true for "yes",
 	// false for "no" (ASCII case-insensitive, space characters around
 	// ignored); nil when there is none. JSON "locked".
-	Locked *bool
+	Locked *bool `json:"locked,omitempty"`
 	// LockedOwner is that podcast:locked's owner attribute (an e-mail
 	// address), as written. JSON "locked_owner".
-	LockedOwner string
+	LockedOwner string `json:"locked_owner,omitempty"`
 	// Funding lists the podcast:funding elements with a URL, in document
 	// order. JSON "funding".
-	Funding []PodcastFunding
+	Funding []PodcastFunding `json:"funding,omitempty"`
 	// Persons lists the channel's podcast:person elements with a name, in
 	// document order. JSON "persons".
-	Persons []PodcastPerson
+	Persons []PodcastPerson `json:"persons,omitempty"`
 	// Values lists the channel's podcast:value elements, in document
 	// order. JSON "values".
-	Values []PodcastValue
+	Values []PodcastValue `json:"values,omitempty"`
 
 	// locked holds the value Locked points to.
 	locked bool
@@ -68,29 +68,29 @@ type FeedPodcast struct {
 type EntryPodcast struct {
 	// Transcripts lists the podcast:transcript elements whose url parsed,
 	// in document order. JSON "transcripts".
-	Transcripts []PodcastTranscript
+	Transcripts []PodcastTranscript `json:"transcripts,omitempty"`
 	// Chapters is the first podcast:chapters whose url parsed. JSON
 	// "chapters".
-	Chapters *PodcastChapters
+	Chapters *PodcastChapters `json:"chapters,omitempty"`
 	// Persons lists the item's podcast:person elements with a name, in
 	// document order. JSON "persons".
-	Persons []PodcastPerson
+	Persons []PodcastPerson `json:"persons,omitempty"`
 	// Season is the first podcast:season whose text is a non-negative
 	// integer. JSON "season".
-	Season *PodcastSeason
+	Season *PodcastSeason `json:"season,omitempty"`
 	// Episode is the first podcast:episode whose text is a non-negative
 	// number. JSON "episode".
-	Episode *PodcastEpisode
+	Episode *PodcastEpisode `json:"episode,omitempty"`
 	// Soundbites lists the podcast:soundbite elements with a valid
 	// startTime and duration, in document order. JSON "soundbites".
-	Soundbites []PodcastSoundbite
+	Soundbites []PodcastSoundbite `json:"soundbites,omitempty"`
 	// AlternateEnclosures lists the podcast:alternateEnclosure elements
 	// with at least one source whose uri parsed, in document order. JSON
 	// "alternate_enclosures".
-	AlternateEnclosures []PodcastAlternateEnclosure
+	AlternateEnclosures []PodcastAlternateEnclosure `json:"alternate_enclosures,omitempty"`
 	// Values lists the item's podcast:value elements, in document order.
 	// JSON "values".
-	Values []PodcastValue
+	Values []PodcastValue `json:"values,omitempty"`
 }
 
 // A PodcastTranscript is a podcast:transcript element: a transcript or
@@ -99,17 +99,17 @@ type PodcastTranscript struct {
 	// URL is the url attribute, parsed as every URL is (never "").
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	URL string
+	URL string `json:"url,omitempty"`
 	// Type is the type attribute as written: the file's MIME type
 	// ("text/vtt", "application/x-subrip", "application/json",
 	// "text/html", "text/plain").
-	Type string
+	Type string `json:"type,omitempty"`
 	// Language is the language attribute as written; "" means the feed's
 	// language.
-	Language string
+	Language string `json:"language,omitempty"`
 	// Rel is the rel attribute as written: "captions" for a file with
 	// timings meant as captions, else "".
-	Rel string
+	Rel string `json:"rel,omitempty"`
 }
 
 // PodcastChapters is a podcast:chapters element: the episode's chapters
@@ -118,49 +118,50 @@ type PodcastChapters struct {
 	// URL is the url attribute, parsed (never "").
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	URL string
+	URL string `json:"url,omitempty"`
 	// Type is the type attribute as written ("application/json+chapters",
 	// or "application/json" in older feeds).
-	Type string
+	Type string `json:"type,omitempty"`
 }
 
 // A PodcastPerson is a podcast:person element: someone who took part in the
 // podcast or episode. JSON keys name, role, group, img, href.
 type PodcastPerson struct {
 	// Name is the element's text (process a string element); never "".
-	Name string
+	Name string `json:"name,omitempty"`
 	// Role and Group are the role and group attributes as written (values
 	// of the Podcast Taxonomy Project, compared ignoring case); "" when
 	// absent, which the namespace reads as "host" and "cast".
-	Role, Group string
+	Role  string `json:"role,omitempty"`
+	Group string `json:"group,omitempty"`
 	// Img is the img attribute (a picture of the person), parsed; "" when
 	// absent or unparsable.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	Img string
+	Img string `json:"img,omitempty"`
 	// Href is the href attribute (the person's page), parsed; "" when
 	// absent or unparsable.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	Href string
+	Href string `json:"href,omitempty"`
 }
 
 // PodcastSeason is a podcast:season element. JSON keys number, name.
 type PodcastSeason struct {
 	// Number is the element's text as a non-negative integer.
-	Number int
+	Number int `json:"number"`
 	// Name is the name attribute as written ("" when absent).
-	Name string
+	Name string `json:"name,omitempty"`
 }
 
 // PodcastEpisode is a podcast:episode element. JSON keys number, display.
 type PodcastEpisode struct {
 	// Number is the element's text as a non-negative decimal number
 	// (episodes can be numbered 1.5).
-	Number float64
+	Number float64 `json:"number"`
 	// Display is the display attribute as written, the label to show
 	// instead of the number ("S1E3", "Ch. 3"); "" when absent.
-	Display string
+	Display string `json:"display,omitempty"`
 }
 
 // A PodcastSoundbite is a podcast:soundbite element: a part of the episode
@@ -169,12 +170,12 @@ type PodcastEpisode struct {
 type PodcastSoundbite struct {
 	// StartTime is the startTime attribute: where the soundbite starts in
 	// the audio.
-	StartTime time.Duration
+	StartTime time.Duration `json:"start_time,format:sec"`
 	// Duration is the duration attribute.
-	Duration time.Duration
+	Duration time.Duration `json:"duration,format:sec"`
 	// Title is the element's text (process a string element); "" when
 	// empty.
-	Title string
+	Title string `json:"title,omitempty"`
 }
 
 // PodcastFunding is a podcast:funding element: where listeners can support
@@ -183,10 +184,10 @@ type PodcastFunding struct {
 	// URL is the url attribute, parsed (never "").
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	URL string
+	URL string `json:"url,omitempty"`
 	// Text is the element's text (process a string element), the link's
 	// label.
-	Text string
+	Text string `json:"text,omitempty"`
 }
 
 // A PodcastAlternateEnclosure is a podcast:alternateEnclosure element:
@@ -196,23 +197,26 @@ type PodcastFunding struct {
 // {uri, content_type}), integrity ({type, value}).
 type PodcastAlternateEnclosure struct {
 	// Type is the type attribute as written (the media's MIME type).
-	Type string
+	Type string `json:"type,omitempty"`
 	// Length is the length attribute in bytes, when greater than zero.
-	Length *int64
+	Length *int64 `json:"length,omitempty"`
 	// Bitrate is the bitrate attribute, in bits per second (a number).
-	Bitrate *float64
+	Bitrate *float64 `json:"bitrate,omitempty"`
 	// Height is the height attribute, in pixels (video).
-	Height *int
+	Height *int `json:"height,omitempty"`
 	// Lang, Codecs, Rel and Title are the attributes as written.
-	Lang, Codecs, Rel, Title string
+	Lang   string `json:"lang,omitempty"`
+	Codecs string `json:"codecs,omitempty"`
+	Rel    string `json:"rel,omitempty"`
+	Title  string `json:"title,omitempty"`
 	// Default is true when the default attribute is "true": this version
 	// is the one the item's enclosure element gives.
-	Default bool
+	Default bool `json:"default,omitempty"`
 	// Sources lists the podcast:source children whose uri parsed, in
 	// document order; never empty.
-	Sources []PodcastSource
+	Sources []PodcastSource `json:"sources,omitempty"`
 	// Integrity is the first podcast:integrity child; nil when none.
-	Integrity *PodcastIntegrity
+	Integrity *PodcastIntegrity `json:"integrity,omitempty"`
 }
 
 // A PodcastSource is a podcast:source element: one place an alternate
@@ -222,20 +226,20 @@ type PodcastSource struct {
 	// URI of another scheme (ipfs:, magnet:...).
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
-	URI string
+	URI string `json:"uri,omitempty"`
 	// ContentType is the contentType attribute as written, when the source
 	// is served with another type than the alternate enclosure's
 	// ("application/x-bittorrent").
-	ContentType string
+	ContentType string `json:"content_type,omitempty"`
 }
 
 // PodcastIntegrity is a podcast:integrity element: how to check an
 // alternate enclosure's file. JSON keys type, value.
 type PodcastIntegrity struct {
 	// Type is the type attribute as written: "sri" or "pgp-signature".
-	Type string
+	Type string `json:"type,omitempty"`
 	// Value is the value attribute as written.
-	Value string
+	Value string `json:"value,omitempty"`
 }
 
 // A PodcastValue is a podcast:value element: how listeners can pay the
@@ -243,15 +247,15 @@ type PodcastIntegrity struct {
 // Its podcast:valueTimeSplit children are not read.
 type PodcastValue struct {
 	// Type is the type attribute as written ("lightning", "hive", ...).
-	Type string
+	Type string `json:"type,omitempty"`
 	// Method is the method attribute as written ("keysend", "lnaddress").
-	Method string
+	Method string `json:"method,omitempty"`
 	// Suggested is the suggested attribute as written (an amount in the
 	// type's unit, kept as text so that no digit is lost).
-	Suggested string
+	Suggested string `json:"suggested,omitempty"`
 	// Recipients lists the podcast:valueRecipient children with an
 	// address, in document order.
-	Recipients []PodcastValueRecipient
+	Recipients []PodcastValueRecipient `json:"recipients,omitempty"`
 }
 
 // A PodcastValueRecipient is a podcast:valueRecipient element: who receives
@@ -260,16 +264,19 @@ type PodcastValue struct {
 type PodcastValueRecipient struct {
 	// Name, Type and Address are the attributes as written (Type is the
 	// address's kind: "node", "lnaddress"); Address is never "".
-	Name, Type, Address string
+	Name    string `json:"name,omitempty"`
+	Type    string `json:"type,omitempty"`
+	Address string `json:"address,omitempty"`
 	// Split is the split attribute, the recipient's number of shares;
 	// nil when absent or not a non-negative number.
-	Split *float64
+	Split *float64 `json:"split,omitempty"`
 	// CustomKey and CustomValue are the customKey and customValue
 	// attributes as written.
-	CustomKey, CustomValue string
+	CustomKey   string `json:"custom_key,omitempty"`
+	CustomValue string `json:"custom_value,omitempty"`
 	// Fee is true when the fee attribute is "true": the share is a fee
 	// taken before the others are split.
-	Fee bool
+	Fee bool `json:"fee,omitempty"`
 }
 
 // feedPodcast returns feed's Podcasting 2.0 holder, making it on first use.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -336,4 +337,45 @@ func TestUnmarshalEveryField(t *testing.T) {
 	keys(tree, "")
 	assert.Greater(t, n, 150, "keys written")
 	assert.Len(t, back.Entries, 1)
+}
+
+// TestUnmarshalDeepErrorLinear reads categories nested 100 and 1,000 deep
+// with a wrong value at the bottom: the error names the whole key path, and
+// the memory allocated grows about 10x, not 100x (the path is joined once,
+// not at each level), and so does reading a valid document as deep.
+func TestUnmarshalDeepErrorLinear(t *testing.T) {
+	nested := func(depth int, leaf string) []byte {
+		var b bytes.Buffer
+		b.WriteString(`{"category_details":[`)
+		for range depth {
+			b.WriteString(`{"term":"t","subcategories":[`)
+		}
+		b.WriteString(leaf)
+		for range depth {
+			b.WriteString(`]}`)
+		}
+		b.WriteString(`]}`)
+		return b.Bytes()
+	}
+	cost := func(data []byte, wantErr bool) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var f Feed
+		err := f.UnmarshalJSON(data)
+		if wantErr {
+			_ = err.Error()
+		}
+		runtime.ReadMemStats(&after)
+		assert.Equal(t, wantErr, err != nil, "%v", err)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	var f Feed
+	err := f.UnmarshalJSON(nested(3, `{"term":1}`))
+	assert.EqualError(t, err, "feedspec: category_details[0].subcategories[0].subcategories[0].subcategories[0].term: a number, not a string")
+
+	for _, leaf := range []string{`{"term":1}`, `{"term":"x"}`} {
+		bad := leaf == `{"term":1}`
+		small, large := cost(nested(100, leaf), bad), cost(nested(1000, leaf), bad)
+		assert.Less(t, large, 30*small, "%s: %d bytes at depth 100, %d at depth 1,000", leaf, small, large)
+	}
 }
