@@ -73,6 +73,10 @@ type Feed struct {
 	// the spec's fields in the canonical JSON, each omitted when null or
 	// empty. Strings are "" when null.
 
+	// UpdatedInfo flags an uncertain Updated, as Entry.PublishedInfo does
+	// (not in the canonical JSON).
+	UpdatedInfo *DateInfo `json:"-"`
+
 	// ID is the Atom id (process a string element; not trimmed), or an RSS
 	// 1.0 channel's rdf:about.
 	ID string
@@ -235,6 +239,7 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	}
 	feed.doc = doc
 	feed.xmlBase = p.xmlBase
+	feed.UpdatedInfo = p.takeDateInfo(feed.Updated) // dateinfo.go
 	if feed.el == nil {
 		feed.el = root
 	}
