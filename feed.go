@@ -130,6 +130,9 @@ type Feed struct {
 	object map[string]json.RawMessage
 	// xmlBase records WithXMLBase, for ResolveURL.
 	xmlBase bool
+	// docURL is the document's URL (WithURL), kept for
+	// Entry.NormalizedWith when the document is let go.
+	docURL string
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
@@ -239,6 +242,7 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	}
 	feed.doc = doc
 	feed.xmlBase = p.xmlBase
+	feed.docURL = doc.URL
 	feed.UpdatedInfo = p.takeDateInfo(feed.Updated) // dateinfo.go
 	if feed.el == nil {
 		feed.el = root
