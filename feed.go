@@ -155,8 +155,13 @@ type Feed struct {
 // With WithJSONFeed, a document whose first character is "{" is read as a
 // JSON Feed instead (see WithJSONFeed).
 //
-// WithURL gives the document's URL, against which relative URLs are parsed;
-// without it relative URLs fail to parse and their fields stay null.
+// Relative URLs need WithURL. It gives the document's URL, against which
+// relative URLs are parsed; without it a relative URL fails to parse and its
+// field stays null, as the specification says: an enclosure written "/a.mp3"
+// gives an entry with no enclosure, a link "/post/1" an entry with no page
+// URL. Each URL dropped so is reported by a Diagnostic of kind "url"
+// (DiagnosticURL) when WithDiagnostics is given. ParseResponse passes the
+// response's URL itself.
 // WithCharset gives the transport's encoding label. WithDiagnostics collects
 // what went wrong; WithXMLBase, WithLenientDates and WithRecovery depart from
 // the specification (all are off by default).

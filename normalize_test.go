@@ -274,3 +274,29 @@ func TestNormalizedLinear(t *testing.T) {
 	assert.Less(t, float64(cl), 20*float64(cs))
 	assert.Greater(t, float64(cl), 5*float64(cs))
 }
+
+// ParseDocument's documentation: a relative URL needs WithURL, and the
+// "url" diagnostic reports each one dropped.
+func TestParseDocumentRelativeURLs(t *testing.T) {
+	doc := `<rss><channel><item><title>t</title><link>/post/1</link><enclosure url="/a.mp3" type="audio/mpeg"/></item></channel></rss>`
+	var diags []Diagnostic
+	f, err := ParseDocument(strings.NewReader(doc), WithDiagnostics(&diags))
+	require.NoError(t, err)
+	e := f.Entries[0]
+	assert.Empty(t, e.PageURL)
+	assert.Nil(t, e.Enclosures)
+	var dropped []string
+	for _, d := range diags {
+		if d.Kind == DiagnosticURL {
+			dropped = append(dropped, d.Value)
+		}
+	}
+	assert.Equal(t, []string{"/post/1", "/a.mp3"}, dropped)
+
+	f, err = ParseDocument(strings.NewReader(doc), WithURL("https://example.com/feed.xml"))
+	require.NoError(t, err)
+	e = f.Entries[0]
+	assert.Equal(t, "https://example.com/post/1", e.PageURL)
+	require.Len(t, e.Enclosures, 1)
+	assert.Equal(t, "https://example.com/a.mp3", e.Enclosures[0].URL)
+}
