@@ -17,6 +17,9 @@ import (
 // element (Element). It returns the URL serialized, or "" when ref does not
 // parse (a relative reference with no base, for instance).
 //
+// Untrusted: the result is the feed's value, of any scheme (javascript:
+// included); pass it through SafeURL before writing it into an href or src.
+//
 // Use it for URLs read from raw elements (Element, Entry.Element) that the
 // model does not map; ResolveURLAt resolves against the xml:base in scope
 // at a given element.
@@ -30,6 +33,7 @@ func (f *Feed) ResolveURL(ref string) string {
 // ResolveURLAt is ResolveURL with the xml:base in scope at el (an element
 // of the feed's document) when WithXMLBase was given; el may be nil, for
 // the document's URL alone. On a nil Feed both resolve absolute URLs only.
+// Untrusted, as ResolveURL's result: see SafeURL.
 func (f *Feed) ResolveURLAt(el *xml5.Node, ref string) string {
 	if f == nil {
 		return (&processor{}).parseURL(el, "", ref)
@@ -51,6 +55,9 @@ var audioExtensions = []string{".mp3", ".m4a", ".aac", ".ogg", ".oga", ".opus", 
 // "audio", else the first enclosure with no type whose URL path ends in
 // .mp3, .m4a, .aac, .ogg, .oga, .opus, .wav or .flac. It returns nil when
 // there is none (a video podcast's enclosure is video/*).
+//
+// Untrusted: its URL is the feed's value; pass it through SafeURL before
+// writing it into a src or href.
 func (e *Entry) AudioEnclosure() *Enclosure {
 	for _, enc := range e.Enclosures {
 		if enc != nil && enc.MIMEType != nil && asciiHasPrefixFold(*enc.MIMEType, "audio/") {
@@ -86,6 +93,9 @@ func (e *Entry) AudioEnclosure() *Enclosure {
 // image enclosure), else the feed's image: the podcast's itunes:image
 // (Feed.ITunes.Image), else the feed's Logo, else its Icon. It returns nil
 // when there is none.
+//
+// Untrusted: its URL is the feed's value; pass it through SafeURL before
+// writing it into a src.
 func (e *Entry) Image() *Image {
 	if e.el != nil && e.Feed != nil {
 		for c := e.el.FirstElementChild(); c != nil; c = c.NextElementSibling() {

@@ -61,6 +61,10 @@ var trackingParams = map[string]bool{
 // The error says why raw is not an absolute URL the parser accepts (a
 // relative reference such as "/a" is an error: there is nothing to resolve
 // it against).
+//
+// CanonicalURL is for comparing URLs, not for deciding that one is safe:
+// it keeps any scheme (javascript: included); pass what you display
+// through SafeURL.
 func CanonicalURL(raw string) (string, error) {
 	u, err := whatwg.Parse(raw)
 	if err != nil {

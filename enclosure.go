@@ -16,6 +16,8 @@ import (
 type Enclosure struct {
 	// URL is the RSS enclosure's or media:content's url attribute, or the
 	// Atom link's href, parsed.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	URL string
 	// MIMEType is the type attribute as written; nil when absent.
 	MIMEType *string

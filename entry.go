@@ -37,6 +37,8 @@ type Entry struct {
 	// PageURL is the entry's web page: the href of the first Atom link
 	// with rel "alternate" (or no rel), or the RSS item's link; null when
 	// it is the URL of one of the entry's enclosures.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	PageURL string
 	// Thumbnail is a media:thumbnail (of the item, or of an Atom entry's
 	// media:group), the RSS item's itunes:image, or an RSS 1.0 item's
@@ -98,6 +100,8 @@ type Entry struct {
 	// CommentsURL is the RSS comments URL, else the wfw:commentRss URL,
 	// else the href of an Atom link rel="replies" (one of type text/html
 	// first).
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	CommentsURL string
 	// CommentCount is slash:comments or thr:total.
 	CommentCount *int
@@ -113,6 +117,8 @@ type Entry struct {
 	// ContentSrc and ContentType describe Atom out-of-line content: the
 	// first content element with a src attribute gives its URL and its
 	// type attribute as written.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	ContentSrc  string
 	ContentType string
 	// Links lists every Atom link element of the entry (also atom:link in

@@ -15,6 +15,8 @@ func isITunes(ns string) bool { return ns == nsITunes || ns == nsITunesAlt }
 type Link struct {
 	// Href is the href attribute parsed as a URL, never "" (a link whose
 	// href fails to parse is left out).
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	Href string
 	// Rel is the rel attribute as written, or "alternate" when it is
 	// absent.
@@ -48,6 +50,8 @@ type Generator struct {
 	Name string
 	// URI is the Atom uri attribute (the Atom 0.3 url attribute, the RSS
 	// 1.0 admin:generatorAgent's rdf:resource) parsed as a URL.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	URI string
 	// Version is the Atom version attribute.
 	Version string
@@ -61,9 +65,13 @@ type Source struct {
 	// Title is the RSS source's text or the Atom source's title.
 	Title *Text
 	// URL is the href of the Atom source's first alternate link.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	URL string
 	// FeedURL is the RSS source's url attribute, or the href of the Atom
 	// source's first self link.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	FeedURL string
 }
 
@@ -88,6 +96,8 @@ type FeedITunes struct {
 	// URL; this one is kept.
 	Image *Image
 	// NewFeedURL is itunes:new-feed-url, the URL the podcast moved to.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	NewFeedURL string
 }
 

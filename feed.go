@@ -39,14 +39,20 @@ type Feed struct {
 	// PageURL is the URL of the site the feed belongs to: the href of the
 	// first Atom link with rel "alternate" (or no rel), the RSS channel's
 	// link, or the RSS 1.0 channel's link.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	PageURL string
 	// FeedURL is the feed's own URL as it states it: the href of the
 	// first Atom link with rel "self" (also an atom:link in an RSS
 	// channel).
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	FeedURL string
 	// PreviousFeedURL and NextFeedURL are the hrefs of the first Atom
 	// links with rel "prev" or "previous" and rel "next" (paged or
 	// archived feeds, RFC 5005).
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	PreviousFeedURL string
 	NextFeedURL     string
 	// Icon is the Atom icon, or the RSS channel's first itunes:image; it

@@ -4,6 +4,7 @@ go 1.25.0
 
 require (
 	github.com/nlnwa/whatwg-url v0.6.2
+	github.com/rivo/uniseg v0.4.7
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/net v0.58.0
 	golang.org/x/text v0.41.0

@@ -9,6 +9,8 @@ import "github.com/feedspec/feedspec/xml5"
 type Image struct {
 	// URL is the image's URL: the element's URL text or attribute (href,
 	// url or src), parsed.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	URL string
 	// Width and Height are the width and height attributes of a
 	// media:thumbnail or gd:image, read with the rules for parsing

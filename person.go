@@ -19,6 +19,8 @@ type Person struct {
 	// (name)" before the space.
 	Email string
 	// PageURL is the Atom person's uri.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	PageURL string
 	// Icon is the src of the Atom person's gd:image (GData, as Blogger
 	// writes it).

@@ -97,6 +97,8 @@ type EntryPodcast struct {
 // captions file for the episode. JSON keys url, type, language, rel.
 type PodcastTranscript struct {
 	// URL is the url attribute, parsed as every URL is (never "").
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	URL string
 	// Type is the type attribute as written: the file's MIME type
 	// ("text/vtt", "application/x-subrip", "application/json",
@@ -114,6 +116,8 @@ type PodcastTranscript struct {
 // file. JSON keys url, type.
 type PodcastChapters struct {
 	// URL is the url attribute, parsed (never "").
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	URL string
 	// Type is the type attribute as written ("application/json+chapters",
 	// or "application/json" in older feeds).
@@ -131,9 +135,13 @@ type PodcastPerson struct {
 	Role, Group string
 	// Img is the img attribute (a picture of the person), parsed; "" when
 	// absent or unparsable.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	Img string
 	// Href is the href attribute (the person's page), parsed; "" when
 	// absent or unparsable.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	Href string
 }
 
@@ -173,6 +181,8 @@ type PodcastSoundbite struct {
 // the podcast. JSON keys url, text.
 type PodcastFunding struct {
 	// URL is the url attribute, parsed (never "").
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	URL string
 	// Text is the element's text (process a string element), the link's
 	// label.
@@ -210,6 +220,8 @@ type PodcastAlternateEnclosure struct {
 type PodcastSource struct {
 	// URI is the uri attribute, parsed (never ""): an http(s) URL, or a
 	// URI of another scheme (ipfs:, magnet:...).
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
 	URI string
 	// ContentType is the contentType attribute as written, when the source
 	// is served with another type than the alternate enclosure's

@@ -36,6 +36,9 @@ var ErrBodyTooLarge = errors.New("feedspec: response body too large")
 type StatusError struct {
 	StatusCode int    // the response's status code, e.g. 404
 	Status     string // the response's status line text, e.g. "404 Not Found"; may be ""
+	// Header is the response's header (NextRetry reads its Retry-After);
+	// nil when the error was not made from a response.
+	Header http.Header
 }
 
 // Error describes the status.
@@ -148,7 +151,7 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	}
 	if res.StatusCode != http.StatusOK { // [9]
 		drainAndClose(body)
-		return nil, &StatusError{StatusCode: res.StatusCode, Status: res.Status}
+		return nil, &StatusError{StatusCode: res.StatusCode, Status: res.Status, Header: res.Header}
 	}
 	// After a complete read this only closes the body; otherwise it reads a
 	// little more first, so that the connection can be reused.

@@ -962,6 +962,13 @@ func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (str
 	if err != nil || u == nil {
 		return "", false
 	}
+	return safeAbsoluteURL(u, schemes, dataImage)
+}
+
+// safeAbsoluteURL returns the serialization of the parsed URL u if its scheme
+// is in schemes (or, with dataImage, it is a data: URL of a safe raster image
+// type). SafeHTML and SafeURL both decide through it.
+func safeAbsoluteURL(u *whatwg.Url, schemes map[string]bool, dataImage bool) (string, bool) {
 	scheme := u.Scheme()
 	if schemes[scheme] {
 		return u.Href(false), true

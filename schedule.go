@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -46,7 +47,8 @@ import (
 // previous fetch Fetch was given, if it had one. A 429 or 503 response
 // reaches NextFetch: Fetch returns a result with the status error. NextFetch
 // on a nil result (Fetch could not send the request or got no response)
-// returns now+min.
+// returns now+min; NextRetry, which backs off over consecutive failures,
+// is the one to use after a failed fetch.
 func (r *FetchResult) NextFetch(now time.Time, min, max time.Duration) time.Time {
 	if max < 0 {
 		max = 0
@@ -83,6 +85,96 @@ func (r *FetchResult) NextFetch(now time.Time, min, max time.Duration) time.Time
 		next = latest
 	}
 	return next.In(now.Location())
+}
+
+// NextRetry returns when a poller should try a feed again after a failed
+// fetch: err is the error Fetch (or ParseResponse) returned, failures the
+// number of consecutive failed fetches of the feed, this one included, now
+// the time of this fetch, and min and max the poller's bounds as for
+// NextFetch (min its usual interval, max the longest it waits). Use it when
+// there is no result to ask (Fetch could not connect, or timed out) or
+// instead of NextFetch whenever Fetch returns an error, so that failures
+// back off; after a success, NextFetch schedules the next fetch and the
+// count of failures starts again. It is a convenience beyond the
+// specification, like Fetcher.
+//
+// The first of these rules that applies gives the interval:
+//
+//  1. When err is (or wraps) a *StatusError of a 429 Too Many Requests or
+//     503 Service Unavailable whose header has a Retry-After (a number of
+//     seconds, or an HTTP date), that delay wins, held between min and max:
+//     the server says when to come back, but a Retry-After of 0, one in
+//     the past or an invalid one cannot make a poller retry at once, and
+//     one years away waits max.
+//  2. A 410 Gone gives max: the feed was removed for good.
+//  3. Otherwise exponential backoff: min for the first failure, doubled for
+//     each further consecutive failure (min, 2·min, 4·min, ...), capped at
+//     max. With a min of 0 the backoff starts at one second instead, so
+//     that a careless min cannot retry a failing feed in a tight loop.
+//
+// Whatever err, the header and the arguments say, the result is between now
+// and now+max (now+max at the latest even when min is larger): failures ≤ 0
+// count as 1; a negative min or max counts as 0, and a min above max as max
+// (so a max of 0 gives now). NextRetry ignores the feed's ttl and skipped
+// hours: they say when the feed changes, not when a failing server works.
+// A poller that wants to spread retries of many feeds adds its own jitter.
+//
+// What a poller does by status (errors.As(err, &se) with a *StatusError
+// se, or FetchResult.StatusCode):
+//   - 410 Gone (FetchResult.Gone): stop fetching the feed, and tell its
+//     subscribers it was removed; a poller that keeps it anyway retries at
+//     now+max, as NextRetry says.
+//   - 404 Not Found: the feed may be back after a broken deploy, so back
+//     off like any failure (NextRetry reaches max after a few tries), and
+//     stop, or ask the user, once it has failed for long (days, or some
+//     tens of consecutive failures).
+//   - 429 and 503: NextRetry honours Retry-After (rule 1).
+//   - 5xx, network errors and timeouts: back off (rule 3).
+//   - A FetchResult.PermanentURL other than the URL fetched: fetch that
+//     one from now on, whether or not the fetch failed.
+func NextRetry(err error, failures int, now time.Time, min, max time.Duration) time.Time {
+	if max < 0 {
+		max = 0
+	}
+	if min < 0 {
+		min = 0
+	}
+	if min > max {
+		min = max
+	}
+	if failures < 1 {
+		failures = 1
+	}
+	var se *StatusError
+	if errors.As(err, &se) && se != nil {
+		switch se.StatusCode {
+		case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+			if se.Header != nil {
+				if d, ok := retryAfter(se.Header.Get("Retry-After"), now); ok {
+					return now.Add(clampDuration(d, min, max))
+				}
+			}
+		case http.StatusGone:
+			return now.Add(max)
+		}
+	}
+	return now.Add(backoff(failures, min, max))
+}
+
+// backoff returns base·2^(failures-1) capped at max, where base is min, or
+// one second when min is 0; failures ≥ 1 and 0 ≤ min ≤ max.
+func backoff(failures int, min, max time.Duration) time.Duration {
+	d := min
+	if d == 0 {
+		d = time.Second
+	}
+	for i := 1; i < failures && d < max; i++ {
+		if d > max/2 {
+			return max
+		}
+		d *= 2
+	}
+	return clampDuration(d, 0, max)
 }
 
 // headerInterval returns the interval the response's headers give (rules 1

@@ -204,6 +204,10 @@ func (t *Text) String() string {
 // HTML returns t as HTML: a string value HTML-escaped, a Node value's
 // children rendered with golang.org/x/net/html's Render. It returns "" for a
 // nil Text.
+//
+// Untrusted: a Node value's HTML is the publisher's markup, unsanitized
+// (scripts, event handlers and javascript: links included); display it
+// through SafeHTML.
 func (t *Text) HTML() string {
 	if t == nil {
 		return ""
@@ -225,6 +229,9 @@ func (t *Text) HTML() string {
 // Node returns the Node value: an html.Node of type html.DocumentNode whose
 // children are the DocumentFragment's nodes. It returns nil for a string
 // value and for a nil Text. The node is shared: callers must not modify it.
+//
+// Untrusted: the tree is the publisher's markup, unsanitized; display it
+// through SafeHTML.
 func (t *Text) Node() *html.Node {
 	return t.fragment()
 }

@@ -64,6 +64,8 @@ type Article struct {
 
 	// Image is the URL of the lead image the page's metadata names
 	// (og:image, twitter:image, JSON-LD), absolute; "" when none.
+	// Untrusted: the page's value, of any scheme; pass it through
+	// feedspec.SafeURL before writing it into a src.
 	Image string
 
 	// Published is the publication time the page's metadata states

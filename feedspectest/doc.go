@@ -5,13 +5,17 @@
 // with -update); AssertFeedEqual compares two parsed feeds. A failure names
 // the file, gives the key path of the first difference (such as
 // entries[2].published) and shows a unified diff of the indented JSON.
+// GoldenTest.Transform keeps golden files of a program's own records made
+// from each feed instead.
 //
 // Server is an httptest.Server that serves the files of an fs.FS the way
 // feed hosts do: with ETag and Last-Modified validators and 304 answers to
 // conditional requests, and, path by path, the behaviors a poller must
 // survive (error statuses, Retry-After, redirect chains, gzip, a wrong
-// Content-Type, a slow or truncated body). It logs every request, so a test
-// can assert that a second poll was conditional and cost a 304.
+// Content-Type, a slow or truncated body). A folder's URL serves its
+// index.html, so a site's home page at "/" can link to its feeds for
+// discovery. It logs every request, so a test can assert that a second poll
+// was conditional and cost a 304.
 //
 // The package is meant for _test.go files; it may be imported by tests
 // only, as it registers the -update flag (see Update).

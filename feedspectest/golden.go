@@ -73,7 +73,9 @@ func Update() bool {
 // the test too: an empty golden test must not pass.
 //
 // Golden(t, dir, opts...) is GoldenTest{Options: opts}.Run(t, dir); a
-// GoldenTest can also choose options per file and keep diagnostics.
+// GoldenTest can also choose options per file, keep diagnostics, and
+// compare the JSON of a program's own records made from each feed
+// (GoldenTest.Transform) instead of the canonical JSON.
 func Golden(t testing.TB, dir string, opts ...feedspec.Option) {
 	t.Helper()
 	GoldenTest{Options: opts}.Run(t, dir)
@@ -95,6 +97,20 @@ type GoldenTest struct {
 	// replaced by .diagnostics.txt, which exists only for the feeds that
 	// have diagnostics. Files so named are then not taken for feeds.
 	Diagnostics bool
+
+	// Transform, when not nil, turns each parsed feed into the value the
+	// golden file holds instead of the canonical JSON: the records a
+	// program makes of a feed (its own structs, maps, a slice of them).
+	// The golden file (still the feed's name with .json) holds the value's
+	// JSON as encoding/json writes it (struct fields in their order, map
+	// keys sorted, MarshalJSON methods used), indented with two spaces,
+	// with "<", ">" and "&" written as they are rather than as \u escapes,
+	// and a final line feed; -update, the key path of the first difference
+	// and the diff are as for the canonical JSON. Transform is called only
+	// with a feed: a document that is not a feed still has the golden JSON
+	// null. A Transform that returns an error, or panics, fails the test of
+	// that file with it, and the other files are still checked.
+	Transform func(*feedspec.Feed) (any, error)
 }
 
 // diagnosticsSuffix ends the name of a diagnostics golden file.
@@ -187,27 +203,35 @@ func (g GoldenTest) check(t testing.TB, path string) {
 		t.Errorf("%s: ParseDocument returned a feed and the error %v", path, err)
 		return
 	}
-	got, err := canonicalJSON(feed)
+	var got []byte
+	label := path + " (parsed)"
+	if g.Transform != nil && feed != nil {
+		got, err = transformJSON(g.Transform, feed)
+		label = path + " (transformed)"
+	} else {
+		got, err = canonicalJSON(feed)
+	}
 	if err != nil {
 		t.Errorf("%s: %v", path, err)
 		return
 	}
 	stem := strings.TrimSuffix(path, filepath.Ext(path))
-	compareGolden(t, path, stem+".json", got, true)
+	compareGolden(t, path, stem+".json", label, got, true)
 	if g.Diagnostics {
 		var text bytes.Buffer
 		for _, d := range diags {
 			text.WriteString(d.String())
 			text.WriteByte('\n')
 		}
-		compareGolden(t, path, stem+diagnosticsSuffix, text.Bytes(), false)
+		compareGolden(t, path, stem+diagnosticsSuffix, path+" (parsed)", text.Bytes(), false)
 	}
 }
 
 // compareGolden compares got, made from the feed file at path, with the
-// golden file golden, or writes it there with -update. A JSON golden file
-// must exist; any other is absent when got is empty.
-func compareGolden(t testing.TB, path, golden string, got []byte, isJSON bool) {
+// golden file golden, or writes it there with -update; label names got in a
+// diff. A JSON golden file must exist; any other is absent when got is
+// empty.
+func compareGolden(t testing.TB, path, golden, label string, got []byte, isJSON bool) {
 	t.Helper()
 	want, err := os.ReadFile(golden)
 	missing := errors.Is(err, fs.ErrNotExist)
@@ -247,7 +271,7 @@ func compareGolden(t testing.TB, path, golden string, got []byte, isJSON bool) {
 		}
 	}
 	t.Errorf("%s: the result differs from %s%s:\n%s\nIf the change is right, rewrite the golden file with\n\tgo test -run '%s' -update",
-		path, golden, where, unifiedDiff(golden, path+" (parsed)", want, got), runPattern(t.Name()))
+		path, golden, where, unifiedDiff(golden, label, want, got), runPattern(t.Name()))
 }
 
 // runPattern returns the go test -run pattern that selects exactly the test
@@ -275,6 +299,28 @@ func canonicalJSON(feed *feedspec.Feed) ([]byte, error) {
 		return nil, fmt.Errorf("MarshalJSON gave invalid JSON: %w", err)
 	}
 	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// transformJSON returns the JSON of transform's result for feed, as
+// GoldenTest.Transform describes; a panic in transform is an error.
+func transformJSON(transform func(*feedspec.Feed) (any, error), feed *feedspec.Feed) (b []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = nil, fmt.Errorf("feedspectest: Transform panicked: %v", r)
+		}
+	}()
+	v, err := transform(feed)
+	if err != nil {
+		return nil, fmt.Errorf("feedspectest: Transform: %w", err)
+	}
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, fmt.Errorf("feedspectest: the JSON of Transform's result: %w", err)
+	}
 	return out.Bytes(), nil
 }
 

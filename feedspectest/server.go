@@ -28,10 +28,20 @@ import (
 // one), a strong ETag computed from its content and a Last-Modified from its
 // modification time (or 1 January 2024 when the fs.FS has none), and a
 // conditional request that matches them (If-None-Match, else
-// If-Modified-Since) is answered 304 Not Modified. A missing file, or a
-// folder, is a 404; a request path that is not a valid fs.FS path (one with
-// a ".." element, for example) is a 400 and reaches nothing outside the
-// fs.FS. GET and HEAD are served; other methods get a 405.
+// If-Modified-Since) is answered 304 Not Modified. A missing file is a 404;
+// a request path that is not a valid fs.FS path (one with a ".." element,
+// for example) is a 400 and reaches nothing outside the fs.FS. GET and HEAD
+// are served; other methods get a 405.
+//
+// A folder is served by its index.html when it has one, as http.FileServer
+// does: s.URL + "/" is the index.html at the root of the fs.FS (a site's
+// home page, which can link to its feeds for feedspec.DiscoverFeeds), and
+// "/blog/" the one in the folder blog; a folder's URL without its final
+// slash ("/blog") is redirected (301) to the URL with it, so that the
+// page's relative links resolve inside the folder. A folder without an
+// index.html is a 404 (no listing), and so is a file's URL with a final
+// slash. Unlike http.FileServer, "/index.html" is served as it is, not
+// redirected to "./".
 //
 // Set changes how one path is answered, and Redirect makes redirect chains.
 // A Server is safe for concurrent use.
@@ -218,8 +228,22 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, b Behavior) {
 	if b.Location != "" {
 		h.Set("Location", b.Location)
 	}
+	index, isIndex := s.indexFile(name)
+	if isIndex {
+		if !strings.HasSuffix(r.URL.Path, "/") && b.Status == 0 {
+			target := path.Base(r.URL.Path) + "/"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			h.Set("Location", target)
+			http.Error(w, "301 moved permanently", http.StatusMovedPermanently)
+			return
+		}
+		name = index
+	}
 	data, modTime, err := s.readFile(name)
-	found := err == nil
+	// A final slash names a folder: a file's URL with one is not found.
+	found := err == nil && (isIndex || !strings.HasSuffix(r.URL.Path, "/"))
 	if b.Status != 0 && b.Status != http.StatusOK {
 		if !found {
 			data = []byte(strconv.Itoa(b.Status) + " " + http.StatusText(b.Status) + "\n")
@@ -283,10 +307,25 @@ func fsName(urlPath string) (string, bool) {
 		return "", false
 	}
 	name := urlPath[1:]
+	if len(name) > 1 && strings.HasSuffix(name, "/") {
+		name = name[:len(name)-1] // a folder's URL: "/blog/"
+	}
 	if name == "" {
 		name = "."
 	}
 	return name, fs.ValidPath(name) && !strings.Contains(name, `\`)
+}
+
+// indexFile returns the name of the index.html of the folder name, and
+// whether name is a folder with one.
+func (s *Server) indexFile(name string) (string, bool) {
+	info, err := fs.Stat(s.fsys, name)
+	if err != nil || !info.IsDir() {
+		return "", false
+	}
+	index := path.Join(name, "index.html")
+	info, err = fs.Stat(s.fsys, index)
+	return index, err == nil && info.Mode().IsRegular()
 }
 
 // lastModifiedDefault is the Last-Modified of files whose fs.FS has no

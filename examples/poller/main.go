@@ -15,12 +15,20 @@
 // fetched from its new URL afterwards; a feed that is gone (410) is not
 // fetched again.
 //
+// A fetch that fails (no answer, a timeout, a 5xx, a 429, a 404, a page that
+// is not a feed) is tried again at the time feedspec.NextRetry gives: the
+// server's Retry-After on a 429 or 503, else -min doubled for each failure
+// in a row, up to -max. A feed that still answers 404 after maxFailures
+// failures in a row is given up, as one that is gone. The first success
+// resets the count.
+//
 // The state (each feed's URL, validators, seen entries and next fetch time)
 // is a small JSON file, saved after every round, so the program can stop and
 // start again, or run from cron with -rounds 1. Between rounds it sleeps
 // until the earliest next fetch, which feedspec.FetchResult.NextFetch gives
 // from the response (Retry-After, Cache-Control, Expires) and the feed (ttl,
-// sy:updatePeriod, skipHours, skipDays), within -min and -max.
+// sy:updatePeriod, skipHours, skipDays), within -min and -max, or after a
+// failure feedspec.NextRetry.
 package main
 
 import (
@@ -124,8 +132,14 @@ type feedState struct {
 	LastModified string    `json:"last_modified,omitempty"`
 	NextFetch    time.Time `json:"next_fetch"`
 	Gone         bool      `json:"gone,omitempty"`
-	Seen         []string  `json:"seen,omitempty"` // EntryKeys, the latest first
+	Failures     int       `json:"failures,omitempty"` // failed fetches in a row
+	Seen         []string  `json:"seen,omitempty"`     // EntryKeys, the latest first
 }
+
+// maxFailures is how many failures in a row, the last a 404 Not Found,
+// make the poller give a feed up: a 404 may be a broken deploy, fixed the
+// next day, so one alone does not.
+const maxFailures = 30
 
 // maxSeen bounds the entry keys kept per feed beyond those of the entries
 // the feed lists now.
@@ -307,24 +321,29 @@ func (p *poller) poll(ctx context.Context, j *job, report func(string, ...any)) 
 		prev = &feedspec.FetchResult{ETag: fs.ETag, LastModified: fs.LastModified}
 	}
 	res, err := p.fetcher.Fetch(ctx, fs.URL, prev)
-	fs.NextFetch = res.NextFetch(time.Now(), p.min, p.max) // a nil res gives now+min
-	if res == nil {
-		report("poller: %v", err)
-		return
-	}
-	if res.PermanentURL != "" && res.PermanentURL != fs.URL {
+	if res != nil && res.PermanentURL != "" && res.PermanentURL != fs.URL {
 		report("poller: %s moved to %s", fs.URL, res.PermanentURL)
 		fs.URL = res.PermanentURL
 	}
-	if res.Gone {
-		report("poller: %s is gone; not polling it again", fs.URL)
-		fs.Gone = true
-		return
-	}
 	if err != nil {
-		report("poller: %v", err)
+		// No answer (res is nil), or one that is not a feed: back off,
+		// or wait as long as a 429 or 503 says.
+		fs.Failures++
+		fs.NextFetch = feedspec.NextRetry(err, fs.Failures, time.Now(), p.min, p.max)
+		switch {
+		case res != nil && res.Gone:
+			report("poller: %s is gone; not polling it again", fs.URL)
+			fs.Gone = true
+		case res != nil && res.StatusCode == http.StatusNotFound && fs.Failures >= maxFailures:
+			report("poller: %s: 404 after %d failures in a row; not polling it again", fs.URL, fs.Failures)
+			fs.Gone = true
+		default:
+			report("poller: %v (failure %d in a row; next try at %s)", err, fs.Failures, fs.NextFetch.Format(time.RFC3339))
+		}
 		return
 	}
+	fs.Failures = 0
+	fs.NextFetch = res.NextFetch(time.Now(), p.min, p.max)
 	fs.ETag, fs.LastModified = res.ETag, res.LastModified
 	if res.NotModified {
 		return

@@ -186,3 +186,85 @@ func TestBadArguments(t *testing.T) {
 		t.Errorf("a broken state file: exit status %d, stderr %q", code, errOut.String())
 	}
 }
+
+// TestFailingFeedRecovers: a feed that fails is tried again later and later
+// (NextRetry: -min, then twice -min), at the time a 503's Retry-After says,
+// and, once it works again, is read and scheduled as usual; a feed that
+// keeps answering 404 is given up after maxFailures failures in a row.
+func TestFailingFeedRecovers(t *testing.T) {
+	s := feedspectest.NewServer(feeds)
+	defer s.Close()
+	sub := s.URL + "/news.xml"
+	missing := s.URL + "/missing.xml"
+	statePath := filepath.Join(t.TempDir(), "state.json")
+	args := []string{"-state", statePath, "-rounds", "1", "-min", "1h", "-max", "24h", "-host-delay", "0", sub, missing}
+	// due makes every feed due now, as if the time had come.
+	due := func() {
+		t.Helper()
+		st := readState(t, statePath)
+		for _, fs := range st.Feeds {
+			fs.NextFetch = time.Now().Add(-time.Second)
+		}
+		if err := st.save(statePath); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// nextIn returns how long until the next fetch of the subscription.
+	nextIn := func(sub string) time.Duration {
+		t.Helper()
+		return time.Until(readState(t, statePath).Feeds[sub].NextFetch)
+	}
+	near := func(what string, got, want time.Duration) {
+		t.Helper()
+		if got < want-time.Minute || got > want {
+			t.Errorf("%s: next fetch in %v, want %v", what, got, want)
+		}
+	}
+
+	s.Set("/news.xml", feedspectest.Behavior{Status: 500})
+	out, errOut := poll(t, args...)
+	if out != "" || !strings.Contains(errOut, "500") || !strings.Contains(errOut, "failure 1 in a row") {
+		t.Errorf("first failure: stdout %q, stderr %q", out, errOut)
+	}
+	near("first failure", nextIn(sub), time.Hour)
+
+	due()
+	poll(t, args...)
+	near("second failure", nextIn(sub), 2*time.Hour)
+	if got := readState(t, statePath).Feeds[sub].Failures; got != 2 {
+		t.Errorf("failures in the state: %d, want 2", got)
+	}
+
+	due()
+	s.Set("/news.xml", feedspectest.Behavior{Status: 503, RetryAfter: "10800"})
+	poll(t, args...)
+	near("503 with Retry-After: 10800", nextIn(sub), 3*time.Hour)
+
+	due()
+	s.Set("/news.xml", feedspectest.Behavior{}) // it works again
+	out, _ = poll(t, args...)
+	if out != "News: First news https://news.example/1\nNews: Second news https://news.example/2\n" {
+		t.Errorf("after recovering printed %q", out)
+	}
+	st := readState(t, statePath)
+	if fs := st.Feeds[sub]; fs.Failures != 0 || fs.Gone || fs.ETag == "" {
+		t.Errorf("after recovering: state %+v", fs)
+	}
+	near("after recovering", nextIn(sub), time.Hour)
+
+	// The missing feed has failed 4 times in a row by now; give it up at
+	// maxFailures.
+	if got := st.Feeds[missing].Failures; got != 4 {
+		t.Errorf("the 404 feed failed %d times in a row, want 4", got)
+	}
+	near("404, fourth failure", nextIn(missing), 8*time.Hour)
+	st.Feeds[missing].Failures = maxFailures - 1
+	st.Feeds[missing].NextFetch = time.Now().Add(-time.Second)
+	if err := st.save(statePath); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut = poll(t, args...)
+	if !readState(t, statePath).Feeds[missing].Gone || !strings.Contains(errOut, "missing.xml: 404 after 30 failures") {
+		t.Errorf("the 404 feed is not given up; stderr %q", errOut)
+	}
+}
