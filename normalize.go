@@ -27,9 +27,8 @@ type NormalizedEntry struct {
 	// the first line of the display text of the Summary, else of the
 	// Content: up to the first line break or the end of the first sentence
 	// (".", "!", "?" or "…" followed by white space; "。", "！" or "？"),
-	// cut at the last space before 100 characters (at 100 characters when
-	// there is none after the 50th) with "…" appended; TitleDerived is
-	// then true.
+	// and, when longer than 100 characters, cut at a word boundary with
+	// "…" appended, as Snippet(line, 100) does; TitleDerived is then true.
 	Title        string `json:"title,omitempty"`
 	TitleDerived bool   `json:"title_derived,omitempty"`
 	// URL is the entry's page URL (PageURL); else its ID when that is a
@@ -176,36 +175,28 @@ func (e *Entry) NormalizedWith(opts NormalizeOptions) *NormalizedEntry {
 const maxDerivedTitle = 100
 
 // firstLine returns the first line of s (up to the first line break or the
-// end of the first sentence), cut at a word boundary near n characters
-// with "…" appended (see NormalizedEntry.Title).
+// end of the first sentence), through Snippet(line, n).
 func firstLine(s string, n int) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	count := 0      // characters before i
-	lastSpace := -1 // byte index of the last space before the limit
-	spaceCount := 0 // characters before lastSpace
+	count := 0
 	for i, r := range s {
-		if count == n {
-			if lastSpace >= 0 && spaceCount > n/2 {
-				return strings.TrimRight(s[:lastSpace], " ,;:-–—") + "…"
-			}
-			return s[:i] + "…"
+		if count > n {
+			break // Snippet cuts before a later sentence end
 		}
+		count++
 		end := i + utf8.RuneLen(r)
 		switch r {
 		case '.', '!', '?', '…':
 			if end == len(s) || s[end] == ' ' {
-				return s[:end]
+				return Snippet(s[:end], n)
 			}
 		case '。', '！', '？':
-			return s[:end]
-		case ' ':
-			lastSpace, spaceCount = i, count
+			return Snippet(s[:end], n)
 		}
-		count++
 	}
-	return s
+	return Snippet(s, n)
 }
 
 // httpURL returns s serialized when it is an absolute http or https URL,

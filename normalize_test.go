@@ -42,7 +42,7 @@ func TestNormalizedTitle(t *testing.T) {
 		{"no title: decimal point is no sentence end", `<description>Pi is 3.14 today! Yes.</description>`, "Pi is 3.14 today!", true},
 		{"no title: CJK sentence", `<description>今日は雨。明日は晴れ。</description>`, "今日は雨。", true},
 		{"no title: long line cut at a word", `<description>` + long + `</description>`, strings.TrimSpace(strings.Repeat("word ", 20)) + "…", true},
-		{"no title: long word cut hard", `<description>` + strings.Repeat("x", 150) + `</description>`, strings.Repeat("x", 100) + "…", true},
+		{"no title: long word cut hard", `<description>` + strings.Repeat("x", 150) + `</description>`, strings.Repeat("x", 99) + "…", true},
 		{"no title: content when no description", `<content:encoded>&lt;p&gt;From the content&lt;/p&gt;</content:encoded>`, "From the content", true},
 		{"nothing", `<guid>1</guid>`, "", false},
 		{"control characters dropped", "<title>a\u0008b\u001fc</title>", "abc", false},
@@ -59,11 +59,10 @@ func TestNormalizedTitle(t *testing.T) {
 func TestFirstLine(t *testing.T) {
 	assert.Equal(t, "", firstLine("", 100))
 	assert.Equal(t, "a b", firstLine("a b\nc", 100))
-	assert.Equal(t, "ab…", firstLine("abcdef", 2))
-	assert.Equal(t, "aaa bbb…", firstLine("aaa bbb ccc", 9))
 	assert.Equal(t, "Ready?", firstLine("Ready? Go", 100))
 	assert.Equal(t, "Wait…", firstLine("Wait… more", 100))
-	assert.Equal(t, "é…", firstLine("ééé", 1))
+	assert.Equal(t, "aaa bbb…", firstLine("aaa bbb ccc. ddd", 9), "cut before the sentence end")
+	assert.Equal(t, "日本語の文…", firstLine("日本語の文章です。次", 6))
 }
 
 // Checklist row "URL": <link> / permalink <guid>, else an Atom <id>;
