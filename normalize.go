@@ -23,7 +23,8 @@ import (
 // fields are left out. Make one with Entry.Normalized or
 // Entry.NormalizedWith.
 type NormalizedEntry struct {
-	// Title is DisplayText of the entry's Title. When that is empty, it is
+	// Title is DisplayText of the entry's Title, its line breaks made
+	// spaces. When that is empty, it is
 	// the first line of the display text of the Summary, else of the
 	// Content: up to the first line break or the end of the first sentence
 	// (".", "!", "?" or "…" followed by white space; "。", "！" or "？"),
@@ -47,9 +48,11 @@ type NormalizedEntry struct {
 	// removed.
 	Authors []string `json:"authors,omitempty"`
 	// Date is the entry's Published date, else its Updated date (which
-	// recovery mode fills from dc:date and the DCMI terms), in UTC.
-	// DateUncertain is true when that date's PublishedInfo or UpdatedInfo
-	// is set: its zone was assumed, or only the lenient date rules read it.
+	// recovery mode fills from dc:date and the DCMI terms), in UTC; nil
+	// when that date is outside the years 1–9999 (W3C-DTF allows longer
+	// years, which JSON's RFC 3339 cannot write). DateUncertain is true
+	// when the date's PublishedInfo or UpdatedInfo is set: its zone was
+	// assumed, or only the lenient date rules read it.
 	Date          *time.Time `json:"date,omitempty"`
 	DateUncertain bool       `json:"date_uncertain,omitempty"`
 	// HTML is SafeHTML of the best body, the Content, else the Summary,
@@ -128,7 +131,7 @@ func (e *Entry) NormalizedWith(opts NormalizeOptions) *NormalizedEntry {
 		return n
 	}
 	// Title.
-	if n.Title = DisplayText(e.Title); n.Title == "" {
+	if n.Title = strings.ReplaceAll(DisplayText(e.Title), "\n", " "); n.Title == "" {
 		s := DisplayText(e.Summary)
 		if s == "" {
 			s = DisplayText(e.Content)
@@ -147,12 +150,14 @@ func (e *Entry) NormalizedWith(opts NormalizeOptions) *NormalizedEntry {
 	}
 	n.Authors = normalizedAuthors(e.ComputedAuthors())
 	// Date.
-	if e.Published != nil {
-		d := e.Published.UTC()
-		n.Date, n.DateUncertain = &d, e.PublishedInfo != nil
-	} else if e.Updated != nil {
-		d := e.Updated.UTC()
-		n.Date, n.DateUncertain = &d, e.UpdatedInfo != nil
+	date, info := e.Published, e.PublishedInfo
+	if date == nil {
+		date, info = e.Updated, e.UpdatedInfo
+	}
+	if date != nil {
+		if d := date.UTC(); d.Year() >= 1 && d.Year() <= 9999 {
+			n.Date, n.DateUncertain = &d, info != nil
+		}
 	}
 	// Body.
 	body := e.Content

@@ -46,6 +46,7 @@ func TestNormalizedTitle(t *testing.T) {
 		{"no title: content when no description", `<content:encoded>&lt;p&gt;From the content&lt;/p&gt;</content:encoded>`, "From the content", true},
 		{"nothing", `<guid>1</guid>`, "", false},
 		{"control characters dropped", "<title>a\u0008b\u001fc</title>", "abc", false},
+		{"one line", "<title>&lt;p&gt;a&lt;/p&gt;&lt;p&gt;b&lt;/p&gt;</title>", "a b", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -122,6 +123,15 @@ func TestNormalizedDate(t *testing.T) {
 	n = normalizeRSS(t, `<pubDate>January 15, 2024 13:45 +0000</pubDate>`, WithLenientDates())
 	require.NotNil(t, n.Date)
 	assert.True(t, n.DateUncertain, "read by the lenient rules")
+
+	// A year JSON cannot write is left out.
+	f, err := ParseDocument(strings.NewReader(`<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"><item rdf:about="http://e.com/1"><dc:date>12012-01-01T00:00Z</dc:date></item></rdf:RDF>`))
+	require.NoError(t, err)
+	require.NotNil(t, f.Entries[0].Updated, "the specification reads the year")
+	n = f.Entries[0].Normalized()
+	assert.Nil(t, n.Date)
+	_, err = json.Marshal(n)
+	assert.NoError(t, err)
 
 	// Recovery mode reads dc:date.
 	n = normalizeRSS(t, `<dc:date>2024-01-15T13:45:00Z</dc:date>`, WithRecovery())
