@@ -127,3 +127,28 @@ func TestDateInfoJSONFeed(t *testing.T) {
 	assert.True(t, e.UpdatedInfo.Lenient)
 	assert.Equal(t, PrecisionDay, e.UpdatedInfo.Precision)
 }
+
+// TestDateInfoLinear: recording uncertain dates costs the same per date for
+// ten times as many.
+func TestDateInfoLinear(t *testing.T) {
+	build := func(k int) string {
+		var b strings.Builder
+		b.WriteString(`<rss><channel>`)
+		for i := 0; i < k; i++ {
+			b.WriteString(`<item><pubDate>Mon, 15 Jan 2024 13:45:00 XYZ</pubDate></item>`)
+		}
+		b.WriteString(`</channel></rss>`)
+		return b.String()
+	}
+	allocs := func(doc string) float64 {
+		return testing.AllocsPerRun(3, func() {
+			f, err := ParseDocument(strings.NewReader(doc))
+			if err != nil || f.Entries[len(f.Entries)-1].PublishedInfo == nil {
+				t.Fatal("no DateInfo", err)
+			}
+		})
+	}
+	small, large := allocs(build(500)), allocs(build(5000))
+	t.Logf("allocations: %.0f for 500 dates, %.0f for 5000 (×%.1f)", small, large, large/small)
+	assert.Less(t, large, 13*small)
+}

@@ -93,3 +93,43 @@ func TestGoldenNormalized(t *testing.T) {
 		})
 	}
 }
+
+// TestNormalizedCorpus normalizes every entry of every feed of the shared
+// corpus (recovery mode): no panic, and the JSON always marshals. Skipped
+// with -short and when the corpus is absent.
+func TestNormalizedCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the whole corpus is not read")
+	}
+	dir := filepath.Join(corpusDir, "feeds")
+	files, err := os.ReadDir(dir)
+	if err != nil {
+		t.Skipf("the shared corpus %s is absent", dir)
+	}
+	entries, derived, uncertain, media := 0, 0, 0, 0
+	for _, fi := range files {
+		b, err := os.ReadFile(filepath.Join(dir, fi.Name()))
+		require.NoError(t, err)
+		feed, _ := ParseDocument(bytes.NewReader(b), WithRecovery())
+		if feed == nil {
+			continue
+		}
+		for _, e := range feed.Entries {
+			n := e.Normalized()
+			_, err := json.Marshal(n)
+			require.NoError(t, err, fi.Name())
+			entries++
+			if n.TitleDerived {
+				derived++
+			}
+			if n.DateUncertain {
+				uncertain++
+			}
+			if len(n.Media) > 0 {
+				media++
+			}
+		}
+	}
+	t.Logf("%d entries: %d titles derived, %d dates uncertain, %d with media", entries, derived, uncertain, media)
+	assert.Greater(t, entries, 10000)
+}
