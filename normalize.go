@@ -75,7 +75,7 @@ type NormalizedEntry struct {
 	// enclosure the specification made the thumbnail); else the first img
 	// of HTML whose src is an http or https URL and whose width and
 	// height attributes are not 0 or 1 (a tracking pixel), with those
-	// attributes. Entries whose URL is not an absolute http or https URL
+	// attributes. Files whose URL is not an absolute http or https URL
 	// are left out.
 	Media []Media `json:"media,omitempty"`
 	// GUID is the entry's ID without the space characters around it; else
