@@ -450,7 +450,7 @@ func (p *processor) processAtomDate(el *xml5.Node) *time.Time {
 func (p *processor) processW3CDTFDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseW3CDTFDate(text); ok {
-		return &t
+		return p.strictDate(text, t, w3cZoneAssumed(text), FormW3CDTF) // dateinfo.go
 	}
 	return p.rejectedDate(el, text, "not a W3C-DTF date")
 }
@@ -460,8 +460,9 @@ func (p *processor) processW3CDTFDate(el *xml5.Node) *time.Time {
 // ParseDate fails too) null, with a Diagnostic.
 func (p *processor) rejectedDate(el *xml5.Node, text, why string) *time.Time {
 	if p.lenientDates {
-		t, _, err := ParseDate(text)
+		t, info, err := ParseDate(text)
 		if err == nil {
+			p.noteDate(&t, text, info, true, "") // dateinfo.go
 			return &t
 		}
 		if p.recovery {

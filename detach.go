@@ -82,6 +82,7 @@ func (f *Feed) eachString(fn func(*string), textFn func(*Text)) {
 	eachImage(fn, f.Icon)
 	eachImage(fn, f.Logo)
 	eachPerson(fn, f.Authors...)
+	eachDateInfo(fn, f.UpdatedInfo)
 	for _, e := range f.Entries {
 		if e != nil {
 			e.eachString(fn, textFn)
@@ -142,6 +143,7 @@ func (e *Entry) eachString(fn func(*string), textFn func(*Text)) {
 	fn(&e.ID)
 	fn(&e.Language)
 	fn(&e.CommentsURL)
+	eachDateInfo(fn, e.PublishedInfo, e.UpdatedInfo)
 	if src := e.Source; src != nil {
 		fn(&src.ID)
 		eachText(fn, textFn, src.Title)
@@ -297,6 +299,16 @@ func eachPodcastValue(fn func(*string), list []PodcastValue) {
 			fn(&r.Address)
 			fn(&r.CustomKey)
 			fn(&r.CustomValue)
+		}
+	}
+}
+
+// eachDateInfo calls fn with the strings of each DateInfo that is not nil.
+func eachDateInfo(fn func(*string), infos ...*DateInfo) {
+	for _, info := range infos {
+		if info != nil {
+			fn((*string)(&info.Form))
+			fn(&info.Zone)
 		}
 	}
 }

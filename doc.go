@@ -41,6 +41,13 @@
 //	key := feedspec.EntryKey(entry) // "id:…", "url:…", "enclosure:…" or "hash:…"
 //	if !seen[key] { /* a new entry */ }
 //
+// Entry.Normalized gives, in one call, what a reader shows and stores for an
+// entry (title with a fallback, an http(s) URL, author names, a UTC date
+// flagged when uncertain, safe HTML and its text, categories, media, a
+// GUID), as a NormalizedEntry with snake_case JSON keys:
+//
+//	n := entry.Normalized() // n.Title, n.URL, n.Date, n.HTML, n.Media, ...
+//
 // Show a feed with the toolkit: DisplayText for titles and descriptions
 // (a string with HTML in it shows as text), PlainText and WordCount for
 // indexing, SafeHTML for content, CanonicalURL for de-duplication,

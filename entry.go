@@ -74,6 +74,18 @@ type Entry struct {
 	// The fields below are additions: the specification's model does not
 	// have them (see Feed). Strings are "" when null.
 
+	// PublishedInfo and UpdatedInfo flag an uncertain Published or
+	// Updated: nil when the specification's date algorithm read the date
+	// with the zone it wrote; otherwise how the date was read, with
+	// DateInfo.Lenient set when the algorithm rejected it and ParseDate's
+	// rules read it (WithLenientDates, WithRecovery), and
+	// DateInfo.ZoneAssumed when it gave no usable zone and was read as UTC
+	// (a W3C-DTF or Atom 0.3 date without a time, an RSS date whose zone
+	// name the specification's table has no offset for). Not in the
+	// canonical JSON: nil in a Feed read back with json.Unmarshal.
+	PublishedInfo *DateInfo `json:"-"`
+	UpdatedInfo   *DateInfo `json:"-"`
+
 	// ID is the Atom id, the RSS guid or the RSS 1.0 item's rdf:about
 	// (the first; process a string element, not trimmed).
 	ID string `json:"id,omitempty"`

@@ -79,6 +79,10 @@ type Feed struct {
 	// the spec's fields in the canonical JSON, each omitted when null or
 	// empty. Strings are "" when null.
 
+	// UpdatedInfo flags an uncertain Updated, as Entry.PublishedInfo does
+	// (not in the canonical JSON).
+	UpdatedInfo *DateInfo `json:"-"`
+
 	// ID is the Atom id (process a string element; not trimmed), or an RSS
 	// 1.0 channel's rdf:about.
 	ID string `json:"id,omitempty"`
@@ -132,6 +136,9 @@ type Feed struct {
 	object map[string]json.RawMessage
 	// xmlBase records WithXMLBase, for ResolveURL.
 	xmlBase bool
+	// docURL is the document's URL (WithURL), kept for
+	// Entry.NormalizedWith when the document is let go.
+	docURL string
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
@@ -154,8 +161,13 @@ type Feed struct {
 // With WithJSONFeed, a document whose first character is "{" is read as a
 // JSON Feed instead (see WithJSONFeed).
 //
-// WithURL gives the document's URL, against which relative URLs are parsed;
-// without it relative URLs fail to parse and their fields stay null.
+// Relative URLs need WithURL. It gives the document's URL, against which
+// relative URLs are parsed; without it a relative URL fails to parse and its
+// field stays null, as the specification says: an enclosure written "/a.mp3"
+// gives an entry with no enclosure, a link "/post/1" an entry with no page
+// URL. Each URL dropped so is reported by a Diagnostic of kind "url"
+// (DiagnosticURL) when WithDiagnostics is given. ParseResponse passes the
+// response's URL itself.
 // WithCharset gives the transport's encoding label. WithDiagnostics collects
 // what went wrong; WithXMLBase, WithLenientDates and WithRecovery depart from
 // the specification (all are off by default).
@@ -241,6 +253,8 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	}
 	feed.doc = doc
 	feed.xmlBase = p.xmlBase
+	feed.docURL = doc.URL
+	feed.UpdatedInfo = p.takeDateInfo(feed.Updated) // dateinfo.go
 	if feed.el == nil {
 		feed.el = root
 	}

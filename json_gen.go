@@ -150,8 +150,8 @@ func (r *jsonReader) readEnclosure(v *Enclosure, i int) error {
 // id_is_permalink, language, rights, comments_url, comment_count, source,
 // contributors, category_details, content_src, content_type, links, itunes
 // and podcast, in that order, each omitted when null, false, "" or an empty
-// list. Feed is not written. Strings are not HTML-escaped (Feed.AppendJSON
-// and json.Marshal escape <, > and &).
+// list. Feed, PublishedInfo and UpdatedInfo are not written. Strings are
+// not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
 func (v Entry) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendEntryJSON(make([]byte, 0, 256), &v), nil
 }
@@ -162,7 +162,8 @@ func (v Entry) MarshalJSON() ([]byte, error) {
 // not know are ignored (a newer version may write more); a value of the
 // wrong type, or a date that is not RFC 3339, is an error naming its key
 // path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
-// is. Element and JSONObject are nil afterwards.
+// is. PublishedInfo and UpdatedInfo, not in the JSON, are zero afterwards.
+// Element and JSONObject are nil afterwards.
 func (v *Entry) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -615,8 +616,8 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 // rights, generator, category_details, ttl, skip_hours, skip_days,
 // update_period, update_frequency, links, contributors, itunes, expired and
 // podcast, in that order, each omitted when null, false, "" or an empty
-// list. Strings are not HTML-escaped (Feed.AppendJSON and json.Marshal
-// escape <, > and &).
+// list. UpdatedInfo is not written. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
 func (v Feed) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendFeedJSON(make([]byte, 0, 1024), &v, nil)
 }
@@ -627,10 +628,10 @@ func (v Feed) MarshalJSON() ([]byte, error) {
 // ignored (a newer version may write more); a value of the wrong type, or a
 // date that is not RFC 3339, is an error naming its key path
 // ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
-// The Feed of each of Entries is v. The document is not in the JSON:
-// Document, Element and JSONObject are nil afterwards. A Node text keeps
-// its HTML serialization as written, and its Node is parsed from it on
-// first use.
+// UpdatedInfo, not in the JSON, is zero afterwards. The Feed of each of
+// Entries is v. The document is not in the JSON: Document, Element and
+// JSONObject are nil afterwards. A Node text keeps its HTML serialization
+// as written, and its Node is parsed from it on first use.
 func (v *Feed) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {

@@ -363,25 +363,27 @@ func (p *jsonFeedReader) image(obj map[string]json.RawMessage, path, key string)
 
 // date returns the member key of obj as an RFC 3339 date (the Atom date
 // algorithm, docs/decisions.md#json-feed), or with WithLenientDates any date
-// ParseDate reads; nil is null.
-func (p *jsonFeedReader) date(obj map[string]json.RawMessage, path, key string) *time.Time {
+// ParseDate reads, with its DateInfo (Lenient set; see Entry.PublishedInfo);
+// nil is null.
+func (p *jsonFeedReader) date(obj map[string]json.RawMessage, path, key string) (*time.Time, *DateInfo) {
 	s, raw := p.str(obj, path, key)
 	if raw == nil {
-		return nil
+		return nil, nil
 	}
 	if t, ok := parseAtomDate(s); ok {
-		return &t
+		return &t, nil
 	}
 	why := "not an RFC 3339 date"
 	if p.lenientDates {
-		t, _, err := ParseDate(s)
+		t, info, err := ParseDate(s)
 		if err == nil {
-			return &t
+			info.Lenient = true
+			return &t, &info
 		}
 		why += "; " + err.Error()
 	}
 	p.reject(DiagnosticDate, jsonPath(path, key), raw, why)
-	return nil
+	return nil, nil
 }
 
 // number returns the member key of obj as a non-negative number; ok is
@@ -529,8 +531,8 @@ func (p *jsonFeedReader) entry(path string, item json.RawMessage) *Entry {
 	if u := p.url(obj, path, "banner_image"); u != "" {
 		e.Links = append(e.Links, Link{Href: u, Rel: "banner_image"})
 	}
-	e.Published = p.date(obj, path, "date_published")
-	e.Updated = p.date(obj, path, "date_modified")
+	e.Published, e.PublishedInfo = p.date(obj, path, "date_published")
+	e.Updated, e.UpdatedInfo = p.date(obj, path, "date_modified")
 	e.Authors = p.authors(obj, path)
 	p.tags(e, obj, path)
 	if s, _ := p.str(obj, path, "language"); hasNonSpaceChar(s) {

@@ -93,6 +93,11 @@ type DateInfo struct {
 	// zone name that means another offset at that instant ("-0700 GMT",
 	// "+0000 EST"): the offset was used and the name ignored.
 	ZoneConflict bool
+	// Lenient is never set by ParseDate. In Entry.PublishedInfo,
+	// Entry.UpdatedInfo and Feed.UpdatedInfo it says that the
+	// specification's date algorithm rejected the date and ParseDate's
+	// rules read it.
+	Lenient bool
 }
 
 // ParseDate reads a date as feeds really write them and returns the instant

@@ -30,6 +30,11 @@ import (
 // lines dropped, so the result has no blank lines and no leading or trailing
 // white space. Table cells in a row are separated by a space. Images
 // contribute nothing (not even their alt text).
+//
+// The result holds no C0 control character but the newline between lines:
+// U+0000–U+0008 and U+000E–U+001F (a backspace in a title, say) are
+// dropped, and tab, vertical tab, form feed and carriage return are white
+// space. The same holds for DisplayText.
 func PlainText(t *Text) string {
 	if t == nil {
 		return ""
@@ -290,6 +295,8 @@ func (w *plainWriter) text(s string, pre bool) {
 			w.buf.WriteByte('\n')
 		case unicode.IsSpace(r):
 			w.buf.WriteByte(' ')
+		case r < 0x20:
+			// A C0 control that is not white space: dropped.
 		default:
 			w.buf.WriteRune(r)
 		}
@@ -308,9 +315,35 @@ func (w *plainWriter) result() string {
 }
 
 // plainCollapseSpace replaces each run of Unicode white space in s by one space
-// and removes leading and trailing white space.
+// and removes leading and trailing white space; C0 control characters that
+// are not white space are dropped.
 func plainCollapseSpace(s string) string {
-	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
+	return strings.Join(strings.FieldsFunc(dropControls(s), unicode.IsSpace), " ")
+}
+
+// dropControls returns s without the C0 control characters that are not
+// white space (U+0000–U+0008, U+000E–U+001F).
+func dropControls(s string) string {
+	i := 0
+	for i < len(s) && !isDroppedControl(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for j := 0; j < len(s); j++ {
+		if !isDroppedControl(s[j]) {
+			b = append(b, s[j])
+		}
+	}
+	return string(b)
+}
+
+// isDroppedControl reports whether c is a C0 control character other than
+// tab, newline, vertical tab, form feed and carriage return.
+func isDroppedControl(c byte) bool {
+	return c < 0x20 && (c < '\t' || c > '\r')
 }
 
 // isHiddenElement reports whether the element n is hidden from display by

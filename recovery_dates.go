@@ -175,10 +175,11 @@ func (p *processor) recoverDate(el *xml5.Node, text string) *time.Time {
 		return nil
 	}
 	fixed := s[:n-3] + "0" + s[n-3:]
-	t, _, err := ParseDate(fixed)
+	t, info, err := ParseDate(fixed)
 	if err != nil {
 		return nil
 	}
+	p.noteDate(&t, fixed, info, true, "") // dateinfo.go
 	p.recovered(el, "zone "+s[n-4:]+" read as "+s[n-4:n-3]+"0"+s[n-3:n-2]+":"+s[n-2:])
 	return &t
 }

@@ -393,10 +393,13 @@ func firstChildElement(el *xml5.Node, ns, local string) *xml5.Node {
 func (p *processor) processRSSDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseRSSDate(text); ok {
+		assumed := rssZoneAssumed(text) // dateinfo.go
 		if p.recovery {
-			t = p.recoverRSSZone(el, text, t) // repair 10 (recovery_dates.go)
+			if u := p.recoverRSSZone(el, text, t); !u.Equal(t) { // repair 10 (recovery_dates.go)
+				t, assumed = u, false
+			}
 		}
-		return &t
+		return p.strictDate(text, t, assumed, FormRFC822)
 	}
 	return p.rejectedDate(el, text, "not an RSS 2.0 (RFC 822) date")
 }

@@ -3,6 +3,7 @@ package feedspec
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	whatwgurl "github.com/nlnwa/whatwg-url/url"
@@ -84,6 +85,9 @@ type processor struct {
 	entryCats  []Category
 	// entryTerms collects the current entry's Categories (see addCategory).
 	entryTerms []string
+	// dateInfos holds the DateInfo of each uncertain date read and not
+	// yet given to its field (dateinfo.go).
+	dateInfos map[*time.Time]*DateInfo
 }
 
 // startEntry resets the per-entry state before an entry is processed.
@@ -107,6 +111,8 @@ func (p *processor) finishEntry(entry *Entry) {
 	if len(p.entryCats) > 0 {
 		entry.CategoryDetails = append([]Category(nil), p.entryCats...)
 	}
+	entry.PublishedInfo = p.takeDateInfo(entry.Published) // dateinfo.go
+	entry.UpdatedInfo = p.takeDateInfo(entry.Updated)
 }
 
 // newProcessor prepares the processing of doc with the settings of c (nil

@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	feedspec [-json] [-strict] [-url URL] [-timeout D] SOURCE
+//	feedspec [-json | -normalized] [-strict] [-url URL] [-timeout D] SOURCE
 //	feedspec -discover [-url URL] [-timeout D] SOURCE
 //	feedspec -article [-url URL] [-timeout D] SOURCE
 //
@@ -18,6 +18,10 @@
 // readers forgive are read, and nothing is invented) and JSON Feeds are read
 // too, unless -strict asks for the Feed Parsing specification's exact
 // answer.
+//
+// With -normalized, the feed's entries are printed as a JSON array of
+// feedspec.NormalizedEntry values (Entry.Normalized: what a reader shows
+// and stores for each entry), indented.
 //
 // With -discover, when the page links to no feed and its URL is known, the
 // common feed locations to try are printed instead (they are not fetched).
@@ -64,13 +68,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	fs := flag.NewFlagSet("feedspec", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the feed as indented canonical JSON")
+	normalized := fs.Bool("normalized", false, "print the entries as reader-ready JSON (Entry.Normalized)")
 	discover := fs.Bool("discover", false, "list the feeds an HTML page links to")
 	articleMode := fs.Bool("article", false, "print the title and text of the article on a web page")
 	baseURL := fs.String("url", "", "the URL of a file or of standard input (base for relative links)")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit for fetching a URL")
 	strict := fs.Bool("strict", false, "the specification's exact answer: no recovery mode, no JSON Feed")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: feedspec [-json | -discover | -article] [-strict] [-url URL] [-timeout D] FILE|URL|-")
+		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -discover | -article] [-strict] [-url URL] [-timeout D] FILE|URL|-")
 		fs.PrintDefaults()
 		fmt.Fprintln(stderr, "exit status: 0 ok, 1 not a feed or an error, 2 usage error")
 	}
@@ -80,7 +85,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 		}
 		return 2
 	}
-	if fs.NArg() != 1 || *asJSON && *discover || *articleMode && (*asJSON || *discover) {
+	if fs.NArg() != 1 || *asJSON && *discover || *articleMode && (*asJSON || *discover) ||
+		*normalized && (*asJSON || *discover || *articleMode) {
 		fs.Usage()
 		return 2
 	}
@@ -94,7 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	} else if *discover {
 		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout, stderr)
 	} else {
-		err = showFeed(ctx, client, src, *baseURL, *asJSON, *strict, stdin, stdout)
+		err = showFeed(ctx, client, src, *baseURL, *asJSON, *normalized, *strict, stdin, stdout)
 	}
 	if err != nil {
 		printError(stderr, err)
@@ -146,7 +152,7 @@ func openSource(src string, stdin io.Reader) (io.ReadCloser, error) {
 	return os.Open(src)
 }
 
-func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON, strict bool, stdin io.Reader, stdout io.Writer) error {
+func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON, normalized, strict bool, stdin io.Reader, stdout io.Writer) error {
 	var feed *feedspec.Feed
 	var err error
 	// The command never reads the document's tree.
@@ -185,6 +191,12 @@ func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJ
 	// reported.
 	if asJSON {
 		if werr := writeJSON(stdout, feed); werr != nil {
+			return werr
+		}
+		return err
+	}
+	if normalized {
+		if werr := writeNormalized(stdout, feed); werr != nil { // normalized.go
 			return werr
 		}
 		return err

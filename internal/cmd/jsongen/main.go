@@ -22,13 +22,15 @@
 //     integer, the fraction dropped);
 //   - format:sec: a time.Duration written as seconds with their fraction.
 //
+// A struct type whose doc comment holds the directive //jsongen:skip is
+// not a model type: its json tags are for encoding/json (NormalizedEntry).
+//
 // A second tag, jsongen:"stream", marks a list of objects after each of
 // whose elements WriteJSON may write out its buffer (the feed's entries).
 //
-// Reading a value keeps its exported fields tagged "-" and resets all the
-// others. One whose type is a pointer to a model type P that lists this
-// type ([]*T) is set, when reading a P, to the P being read (an entry's
-// Feed).
+// Reading a value resets all its fields but one tagged "-" whose type is a
+// pointer to a model type P that lists this type ([]*T): that one is kept,
+// and set, when reading a P, to the P being read (an entry's Feed).
 //
 // The field types it knows are string, *string, bool, *bool, int, *int,
 // *int64, float64, *float64, *time.Time, *time.Duration, time.Duration,
@@ -103,7 +105,7 @@ func generate(dir string) ([]byte, error) {
 		if strings.HasSuffix(base, "_test.go") || base == outputFile {
 			continue
 		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution|parser.ParseComments)
 		if err != nil {
 			return nil, err
 		}
@@ -115,7 +117,7 @@ func generate(dir string) ([]byte, error) {
 			for _, s := range gd.Specs {
 				ts := s.(*ast.TypeSpec)
 				st, ok := ts.Type.(*ast.StructType)
-				if !ok || !hasJSONTag(st) {
+				if !ok || !hasJSONTag(st) || skipped(gd, ts) {
 					continue
 				}
 				m, err := readModel(fset, ts.Name.Name, st)
@@ -387,8 +389,10 @@ func (g *gen) marshal(m *model) {
 		doc += ", omitted when null, false, \"\" or an empty list"
 	}
 	doc += "."
-	for _, k := range m.kept {
-		doc += " " + k.goName + " is not written."
+	if names := fieldNames(m.kept, false); len(names) == 1 {
+		doc += " " + names[0] + " is not written."
+	} else if len(names) > 1 {
+		doc += " " + joinNames(names) + " are not written."
 	}
 	doc += " Strings are not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &)."
 	g.comment(doc)
@@ -411,13 +415,18 @@ func (g *gen) marshal(m *model) {
 
 func (g *gen) unmarshal(m *model) {
 	doc := fmt.Sprintf("UnmarshalJSON reads the canonical JSON of %s (what MarshalJSON writes) into v, replacing all of it", article(m.name))
-	for _, k := range m.kept {
-		doc += " but its " + k.goName
+	if names := fieldNames(m.kept, true); len(names) > 0 {
+		doc += " but its " + joinNames(names)
 	}
 	doc += ": the canonical JSON of the result is b's, byte for byte, when b is canonical JSON. " +
 		"Keys it does not know are ignored (a newer version may write more); a value of the wrong type, " +
 		"or a date that is not RFC 3339, is an error naming its key path " +
 		"(\"entries[3].published: not an RFC 3339 date\"). null leaves v as it is."
+	if names := fieldNames(resetKept(m), false); len(names) == 1 {
+		doc += " " + names[0] + ", not in the JSON, is zero afterwards."
+	} else if len(names) > 1 {
+		doc += " " + joinNames(names) + ", not in the JSON, are zero afterwards."
+	}
 	for _, f := range m.fields {
 		if f.kind == "[]*T" {
 			for _, k := range g.byName[f.elem].kept {
@@ -579,14 +588,16 @@ var leafReaders = map[string]string{
 // decoder writes jsonReader.readX.
 func (g *gen) decoder(m *model) {
 	doc := fmt.Sprintf("read%s reads the %s at r.data[i] into v, which is reset first", m.name, m.name)
-	for _, k := range m.kept {
-		doc += " (its " + k.goName + " kept)"
+	if names := fieldNames(m.kept, true); len(names) > 0 {
+		doc += " (its " + joinNames(names) + " kept)"
 	}
 	g.comment(doc + ".")
 	g.p("func (r *jsonReader) read%s(v *%s, i int) error {", m.name, m.name)
 	var kept []string
 	for _, k := range m.kept {
-		kept = append(kept, k.goName+": v."+k.goName)
+		if k.backPtr != "" {
+			kept = append(kept, k.goName+": v."+k.goName)
+		}
 	}
 	g.p("*v = %s{%s}", m.name, strings.Join(kept, ", "))
 	g.p("return r.members(i, func(key []byte, vs, ve int) (err error) {")
@@ -637,4 +648,53 @@ func (g *gen) decoder(m *model) {
 	g.p("})")
 	g.p("}")
 	g.p("")
+}
+
+// skipped reports whether the declaration of ts carries the directive
+// //jsongen:skip in its doc comment.
+func skipped(gd *ast.GenDecl, ts *ast.TypeSpec) bool {
+	for _, doc := range []*ast.CommentGroup{gd.Doc, ts.Doc} {
+		if doc == nil {
+			continue
+		}
+		for _, c := range doc.List {
+			if strings.TrimSpace(c.Text) == "//jsongen:skip" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldNames returns the Go names of the fields tagged "-" among kept:
+// those that point back to the model holding the value (an entry's Feed),
+// which reading keeps, when backPtr is true; else all of them.
+func fieldNames(kept []field, backPtr bool) []string {
+	var names []string
+	for _, k := range kept {
+		if !backPtr || k.backPtr != "" {
+			names = append(names, k.goName)
+		}
+	}
+	return names
+}
+
+// resetKept returns the fields tagged "-" of m that reading resets: all but
+// the back pointers.
+func resetKept(m *model) []field {
+	var r []field
+	for _, k := range m.kept {
+		if k.backPtr == "" {
+			r = append(r, k)
+		}
+	}
+	return r
+}
+
+// joinNames joins names as prose: "A", "A and B", "A, B and C".
+func joinNames(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

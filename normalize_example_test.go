@@ -1,0 +1,77 @@
+package feedspec_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/feedspec/feedspec"
+)
+
+// Normalized gives what a reader shows and stores for an entry: here an
+// item with no title (the first sentence of its description is used), a
+// permalink guid for its URL, an email-only author (dropped), categories in
+// three spellings and an enclosure written as a relative URL (WithURL
+// resolves it).
+func ExampleEntry_Normalized() {
+	doc := `<rss version="2.0"><channel><title>Blog</title>
+<item>
+  <guid>https://example.com/2024/01/rain?utm_source=rss</guid>
+  <author>ann@example.com</author>
+  <description>&lt;p&gt;It rained all day. We stayed in.&lt;/p&gt;</description>
+  <pubDate>Mon, 15 Jan 2024 13:45:00 +0100</pubDate>
+  <category>Weather</category><category> weather </category><category>WEATHER</category>
+  <enclosure url="/audio/rain.mp3" type="audio/mpeg" length="1000"/>
+</item></channel></rss>`
+	feed, err := feedspec.ParseDocument(strings.NewReader(doc), feedspec.WithURL("https://example.com/feed.xml"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(feed.Entries[0].Normalized())
+	// Output:
+	// {
+	//   "title": "It rained all day.",
+	//   "title_derived": true,
+	//   "url": "https://example.com/2024/01/rain?utm_source=rss",
+	//   "canonical_url": "https://example.com/2024/01/rain",
+	//   "date": "2024-01-15T12:45:00Z",
+	//   "html": "\u003cp\u003eIt rained all day. We stayed in.\u003c/p\u003e",
+	//   "text": "It rained all day. We stayed in.",
+	//   "word_count": 7,
+	//   "categories": [
+	//     "Weather"
+	//   ],
+	//   "media": [
+	//     {
+	//       "url": "https://example.com/audio/rain.mp3",
+	//       "mime_type": "audio/mpeg",
+	//       "medium": "audio",
+	//       "length": 1000,
+	//       "source": "enclosure"
+	//     }
+	//   ],
+	//   "guid": "https://example.com/2024/01/rain?utm_source=rss"
+	// }
+}
+
+// NormalizedWith maps category terms to canonical ones: one lookup, as the
+// term is written and then in lower case; an empty value drops the term.
+func ExampleEntry_NormalizedWith() {
+	doc := `<rss version="2.0"><channel><item><title>Release</title>
+<category>Golang</category><category>go</category><category>Uncategorized</category>
+</item></channel></rss>`
+	feed, err := feedspec.ParseDocument(strings.NewReader(doc))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	n := feed.Entries[0].NormalizedWith(feedspec.NormalizeOptions{
+		Synonyms: map[string]string{"golang": "Go", "uncategorized": ""},
+	})
+	fmt.Println(n.Title, n.Categories)
+	// Output: Release [Go]
+}
