@@ -240,17 +240,8 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 					p.addCategory(term)
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}
-			// The additions.
-			case "language":
-				if entry.Language == "" {
-					entry.Language = processStringElement(c)
-				}
-			case "rights":
-				if entry.Rights == nil {
-					entry.Rights = textOrNull(processStringElement(c))
-				}
-			case "contributor":
-				entry.Contributors = addNamedPerson(entry.Contributors, c)
+			default: // the additions
+				p.processDCAddition(c, &entry.Language, &entry.Rights, &entry.Contributors)
 			}
 		case nsThr:
 			if c.Local == "total" && entry.CommentCount == nil { // an addition
