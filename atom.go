@@ -19,97 +19,78 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 		if p.recovery {
 			p.trappedEntries(feed, c, trappedInAtom) // repair 2 (recovery.go)
 		}
-		switch c.Namespace { // [22]
-		case nsAtom:
-			switch c.Local {
-			case "title":
+		switch ns := c.Namespace; ns { // [22]
+		case nsAtom, nsAtom03: // a case naming neither atom nor atom03 is for both
+			atom, atom03 := ns == nsAtom, ns == nsAtom03
+			switch name := c.Local; {
+			case atom && name == "title":
 				if feed.Title == nil {
 					feed.Title = p.processAtomText(c)
 				}
-			case "subtitle":
+			case atom03 && name == "title":
+				if feed.Title == nil {
+					feed.Title = p.processAtom03Content(c)
+				}
+			case atom && name == "subtitle":
 				if feed.Subtitle == nil {
 					feed.Subtitle = p.processAtomText(c)
 				}
-			case "updated":
+			case atom03 && name == "tagline":
+				if feed.Subtitle == nil {
+					feed.Subtitle = p.processAtom03Content(c)
+				}
+			case atom && name == "updated":
 				if feed.Updated == nil {
 					feed.Updated = p.processAtomDate(c)
 				}
-			case "modified":
+			case name == "modified":
 				if feed.Updated == nil {
 					feed.Updated = p.processW3CDTFDate(c)
 				}
-			case "link":
+			case name == "link":
 				p.processAtomLink(c, feed, nil)
-			case "icon":
+			case atom && name == "icon":
 				if feed.Icon == nil { // [181]
 					// [184] [183]
 					if u := p.processURLElement(c); u != "" { // [182]
 						feed.Icon = &Image{URL: u}
 					}
 				}
-			case "logo":
+			case atom && name == "logo":
 				if feed.Logo == nil { // [185] (docs/decisions.md#logo-is-null)
 					// [186] [197]
 					if u := p.processURLElement(c); u != "" { // [225]
 						feed.Logo = &Image{URL: u}
 					}
 				}
-			case "author":
+			case name == "author":
 				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
-			case "entry":
+			case name == "entry":
 				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
 			// The additions.
-			case "id":
+			case name == "id":
 				if feed.ID == "" {
 					feed.ID = processStringElement(c)
 				}
-			case "rights":
+			case atom && name == "rights":
 				if feed.Rights == nil {
 					feed.Rights = p.processAtomText(c)
 				}
-			case "generator":
-				if feed.Generator == nil {
-					feed.Generator = p.processGenerator(c, "uri")
-				}
-			case "category":
-				feed.CategoryDetails = addAtomCategory(feed.CategoryDetails, c)
-			case "contributor":
-				feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
-			}
-		case nsAtom03:
-			switch c.Local {
-			case "title":
-				if feed.Title == nil {
-					feed.Title = p.processAtom03Content(c)
-				}
-			case "tagline":
-				if feed.Subtitle == nil {
-					feed.Subtitle = p.processAtom03Content(c)
-				}
-			case "modified":
-				if feed.Updated == nil {
-					feed.Updated = p.processW3CDTFDate(c)
-				}
-			case "link":
-				p.processAtomLink(c, feed, nil)
-			case "author":
-				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
-			case "entry":
-				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
-			// The additions.
-			case "id":
-				if feed.ID == "" {
-					feed.ID = processStringElement(c)
-				}
-			case "copyright":
+			case atom03 && name == "copyright":
 				if feed.Rights == nil {
 					feed.Rights = p.processAtom03Content(c)
 				}
-			case "generator":
+			case atom && name == "generator":
+				if feed.Generator == nil {
+					feed.Generator = p.processGenerator(c, "uri")
+				}
+			case atom03 && name == "generator":
 				if feed.Generator == nil {
 					feed.Generator = p.processGenerator(c, "url")
 				}
-			case "contributor":
+			case atom && name == "category":
+				feed.CategoryDetails = addAtomCategory(feed.CategoryDetails, c)
+			case name == "contributor":
 				feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
 			}
 		case nsDC:
@@ -135,42 +116,51 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 	p.startEntry()
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [79]
 		switch ns := c.Namespace; ns { // [80]
-		case nsAtom:
-			switch c.Local {
-			case "author":
+		case nsAtom, nsAtom03: // a case naming neither atom nor atom03 is for both
+			atom, atom03 := ns == nsAtom, ns == nsAtom03
+			switch name := c.Local; {
+			case name == "author":
 				entry.Authors = append(entry.Authors, p.processAtomPerson(c))
-			case "category":
+			case atom && name == "category":
 				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
 					if term != "" { // [89]
 						p.addCategory(term)
 						p.entryCats = addAtomCategory(p.entryCats, c) // an addition
 					}
 				}
-			case "published":
+			case atom && name == "published":
 				if entry.Published == nil {
 					entry.Published = p.processAtomDate(c)
 				}
-			case "created":
+			case name == "created":
 				if entry.Published == nil {
 					entry.Published = p.processW3CDTFDate(c)
 				}
-			case "updated":
+			case atom && name == "updated":
 				if entry.Updated == nil {
 					entry.Updated = p.processAtomDate(c)
 				}
-			case "modified":
+			case name == "modified":
 				if entry.Updated == nil {
 					entry.Updated = p.processW3CDTFDate(c)
 				}
-			case "title":
+			case atom && name == "title":
 				if entry.Title == nil {
 					entry.Title = p.processAtomText(c)
 				}
-			case "summary":
+			case atom03 && name == "title":
+				if entry.Title == nil {
+					entry.Title = p.processAtom03Content(c)
+				}
+			case atom && name == "summary":
 				if entry.Summary == nil {
 					entry.Summary = p.processAtomText(c)
 				}
-			case "content":
+			case atom03 && name == "summary":
+				if entry.Summary == nil {
+					entry.Summary = p.processAtom03Content(c)
+				}
+			case atom && name == "content":
 				if entry.ContentSrc == "" { // an addition
 					if src, ok := c.AttrValue("", "src"); ok {
 						if entry.ContentSrc = p.parseURL(c, "src", src); entry.ContentSrc != "" {
@@ -181,57 +171,27 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				if entry.Content == nil {
 					entry.Content = p.processAtomText(c)
 				}
-			case "link":
-				p.processAtomLink(c, nil, entry)
-			// The additions.
-			case "id":
-				if entry.ID == "" {
-					entry.ID = processStringElement(c)
-				}
-			case "rights":
-				if entry.Rights == nil {
-					entry.Rights = p.processAtomText(c)
-				}
-			case "contributor":
-				entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
-			case "source":
-				if entry.Source == nil {
-					entry.Source = p.processAtomSource(c)
-				}
-			}
-		case nsAtom03:
-			switch c.Local {
-			case "author":
-				entry.Authors = append(entry.Authors, p.processAtomPerson(c))
-			case "created":
-				if entry.Published == nil {
-					entry.Published = p.processW3CDTFDate(c)
-				}
-			case "modified":
-				if entry.Updated == nil {
-					entry.Updated = p.processW3CDTFDate(c)
-				}
-			case "title":
-				if entry.Title == nil {
-					entry.Title = p.processAtom03Content(c)
-				}
-			case "summary":
-				if entry.Summary == nil {
-					entry.Summary = p.processAtom03Content(c)
-				}
-			case "content":
+			case atom03 && name == "content":
 				if entry.Content == nil {
 					entry.Content = p.processAtom03Content(c)
 				}
-			case "link":
+			case name == "link":
 				p.processAtomLink(c, nil, entry)
 			// The additions.
-			case "id":
+			case name == "id":
 				if entry.ID == "" {
 					entry.ID = processStringElement(c)
 				}
-			case "contributor":
+			case atom && name == "rights":
+				if entry.Rights == nil {
+					entry.Rights = p.processAtomText(c)
+				}
+			case name == "contributor":
 				entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+			case atom && name == "source":
+				if entry.Source == nil {
+					entry.Source = p.processAtomSource(c)
+				}
 			}
 		case nsDC:
 			switch c.Local {
@@ -240,17 +200,8 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 					p.addCategory(term)
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}
-			// The additions.
-			case "language":
-				if entry.Language == "" {
-					entry.Language = processStringElement(c)
-				}
-			case "rights":
-				if entry.Rights == nil {
-					entry.Rights = textOrNull(processStringElement(c))
-				}
-			case "contributor":
-				p.addNamedPerson(&entry.Contributors, c)
+			default: // the additions
+				p.processDCAddition(c, &entry.Language, &entry.Rights, &entry.Contributors)
 			}
 		case nsThr:
 			if c.Local == "total" && entry.CommentCount == nil { // an addition

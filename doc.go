@@ -88,7 +88,9 @@
 //     [16]–[19] and picks the processor.
 //  5. Processors. One file per format, each a switch over (namespace,
 //     local name) that reads like the specification: atom.go (Atom 1.0),
-//     atom03.go (Atom 0.3), rss.go (RSS 2.0 and 0.9x), rdf.go (RSS 1.0);
+//     atom03.go (Atom 0.3), rss.go (RSS 2.0 and 0.9x), rdf.go (RSS 1.0),
+//     methods of the processor (processor.go: what the steps read of the
+//     document and the options, and the current entry's state);
 //     the additions (iTunes, Dublin Core, links, categories...) in
 //     extensions.go, Podcasting 2.0 in podcast.go; shared pieces in
 //     entry.go, person.go, enclosure.go, image.go, urls.go (URL parsing

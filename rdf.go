@@ -61,7 +61,7 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 			case "creator":
 				p.addNamedPerson(&feed.Authors, c)
 			default:
-				p.processDCChannel(feed, c)
+				p.processDCAddition(c, &feed.Language, &feed.Rights, &feed.Contributors)
 			}
 		case nsSy:
 			p.processSyndication(feed, c)
@@ -152,7 +152,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}
 			default:
-				p.processDCItem(entry, c)
+				p.processDCAddition(c, &entry.Language, &entry.Rights, &entry.Contributors)
 			}
 		case nsWfw:
 			if c.Local == "commentRss" { // an addition

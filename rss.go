@@ -104,7 +104,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 			case "creator":
 				p.addNamedPerson(&feed.Authors, c) // [316] [317] [315]
 			default:
-				p.processDCChannel(feed, c)
+				p.processDCAddition(c, &feed.Language, &feed.Rights, &feed.Contributors)
 			}
 		case nsSy:
 			p.processSyndication(feed, c)
@@ -145,37 +145,22 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 	}
 }
 
-// processDCChannel reads the Dublin Core elements of the additions at the
-// channel level: language, rights and contributor.
-func (p *processor) processDCChannel(feed *Feed, el *xml5.Node) {
+// processDCAddition reads a Dublin Core element of the additions into the
+// language, rights and contributors of a feed (at the channel level) or of
+// an entry (at the item level): language, rights or contributor. Other
+// elements are ignored.
+func (p *processor) processDCAddition(el *xml5.Node, language *string, rights **Text, contributors *[]*Person) {
 	switch el.Local {
 	case "language":
-		if feed.Language == "" {
-			feed.Language = processStringElement(el)
+		if *language == "" {
+			*language = processStringElement(el)
 		}
 	case "rights":
-		if feed.Rights == nil {
-			feed.Rights = textOrNull(processStringElement(el))
+		if *rights == nil {
+			*rights = textOrNull(processStringElement(el))
 		}
 	case "contributor":
-		p.addNamedPerson(&feed.Contributors, el)
-	}
-}
-
-// processDCItem reads the Dublin Core elements of the additions at the item
-// level: language, rights and contributor.
-func (p *processor) processDCItem(entry *Entry, el *xml5.Node) {
-	switch el.Local {
-	case "language":
-		if entry.Language == "" {
-			entry.Language = processStringElement(el)
-		}
-	case "rights":
-		if entry.Rights == nil {
-			entry.Rights = textOrNull(processStringElement(el))
-		}
-	case "contributor":
-		p.addNamedPerson(&entry.Contributors, el)
+		p.addNamedPerson(contributors, el)
 	}
 }
 
@@ -244,7 +229,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 			case "creator":
 				p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
 			default:
-				p.processDCItem(entry, c)
+				p.processDCAddition(c, &entry.Language, &entry.Rights, &entry.Contributors)
 			}
 		case nsWfw:
 			if c.Local == "commentRss" { // an addition

@@ -3,7 +3,6 @@ package feedspec
 import (
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	whatwgurl "github.com/nlnwa/whatwg-url/url"
@@ -43,97 +42,6 @@ const (
 
 // isMedia reports whether ns is one of the two Media RSS namespace spellings.
 func isMedia(ns string) bool { return ns == nsMedia || ns == nsMediaAlt }
-
-// A processor runs the specification's algorithms over one document. It holds
-// what "the element's node document" gives the steps: the document's URL,
-// already parsed, against which relative URLs are resolved.
-type processor struct {
-	doc  *xml5.Document
-	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
-	// queryEnc is the encoding URL queries are percent-encoded in: the
-	// document's character encoding, nil for UTF-8 (see queryEncoding).
-	queryEnc encoding.Encoding
-
-	// categories indexes the current entry's category set once it is long
-	// (see addCategory); nil otherwise.
-	categories map[string]struct{}
-	// personNames indexes the long lists of persons by name (see
-	// hasPersonNamed); nil until a list is long.
-	personNames map[*[]*Person]*personIndex
-
-	// diags receives the rejected values (WithDiagnostics); nil when not
-	// asked for.
-	diags *[]Diagnostic
-	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
-	// bases caches the base of each element carrying xml:base.
-	xmlBase bool
-	bases   map[*xml5.Node]*whatwgurl.Url
-	// lenientDates: read dates the spec rejects with ParseDate.
-	lenientDates bool
-	// recovery: make recovery mode's repairs (WithRecovery, recovery.go).
-	recovery bool
-
-	// commentsPrimary is set, for the current entry, once its comments URL
-	// comes from the preferred source (an RSS comments element, an Atom
-	// replies link of type text/html).
-	commentsPrimary bool
-
-	// entryLinks and entryCats collect the current entry's Links and
-	// CategoryDetails; finishEntry copies them to the entry in one
-	// allocation each, and the buffers are reused by the next entry.
-	entryLinks []Link
-	entryCats  []Category
-	// entryTerms collects the current entry's Categories (see addCategory).
-	entryTerms []string
-	// dateInfos holds the DateInfo of each uncertain date read and not
-	// yet given to its field (dateinfo.go).
-	dateInfos map[*time.Time]*DateInfo
-}
-
-// startEntry resets the per-entry state before an entry is processed.
-func (p *processor) startEntry() {
-	p.categories = nil
-	p.commentsPrimary = false
-	p.entryLinks = p.entryLinks[:0]
-	p.entryCats = p.entryCats[:0]
-	p.entryTerms = p.entryTerms[:0]
-}
-
-// finishEntry gives entry the categories, links and category details
-// collected while it was processed.
-func (p *processor) finishEntry(entry *Entry) {
-	if len(p.entryTerms) > 0 {
-		entry.Categories = append([]string(nil), p.entryTerms...)
-	}
-	if len(p.entryLinks) > 0 {
-		entry.Links = append([]Link(nil), p.entryLinks...)
-	}
-	if len(p.entryCats) > 0 {
-		entry.CategoryDetails = append([]Category(nil), p.entryCats...)
-	}
-	entry.PublishedInfo = p.takeDateInfo(entry.Published) // dateinfo.go
-	entry.UpdatedInfo = p.takeDateInfo(entry.Updated)
-}
-
-// newProcessor prepares the processing of doc with the settings of c (nil
-// for the defaults).
-func newProcessor(doc *xml5.Document, c *config) *processor {
-	p := &processor{doc: doc}
-	if doc != nil && doc.URL != "" {
-		if u, err := urlParser.Parse(doc.URL); err == nil {
-			p.base = u
-		}
-	}
-	if doc != nil {
-		p.queryEnc = queryEncoding(doc.Encoding)
-	}
-	if c != nil {
-		p.diags = c.diagnostics
-		p.xmlBase = c.xmlBase
-		p.lenientDates = c.lenientDates
-	}
-	return p
-}
 
 // parseURL parses text relative to the document ("parse a URL" with the
 // document's base URL) and returns the resulting URL string, or "" when

@@ -86,7 +86,7 @@ func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode)
 }
 
-// A tableBound is what appendTokens saves when a table or cell opens: the
+// A tableBound is what a renderer saves when a table or cell opens: the
 // base of the stack and the counts of open p and a elements outside it.
 type tableBound struct {
 	base, openP, openA int
@@ -99,379 +99,523 @@ type tokenElement struct {
 	name string
 }
 
-// appendTokens is AppendHTML reading the tokens from z.
+// appendTokens is AppendHTML reading the tokens from z: each token goes to
+// the renderer method that applies the tree builder's rules for its kind.
 func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	var (
 		stackBuf [24]tokenElement
-		stack    = stackBuf[:0]
-		attrBuf  [8][2][]byte
-		// openP and openA count the open p and a elements.
-		openP, openA int
-		// fresh: the current element is a pre, listing or textarea with no
-		// child yet.
-		fresh bool
-		// Tables: base is the index in stack just above the innermost open
-		// table or cell (td, th), 0 when there is none; the tree builder's
-		// scopes stop there, so every search of the stack starts at base,
-		// and openP and openA count the elements above it. bounds saves
-		// the outer values while a table or cell is open.
-		base   int
-		bounds []tableBound
+		// Room for the bound of one table or cell; more nested tables
+		// and cells grow onto the heap.
+		boundsBuf [1]tableBound
+		attrBuf   [8][2][]byte
 	)
-	top := func() atom.Atom {
-		if len(stack) == 0 {
-			return 0
-		}
-		return stack[len(stack)-1].atom
-	}
-	pop := func() {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		dst = appendEndTag(dst, e, mode)
-		switch e.atom {
-		case atom.P:
-			openP--
-		case atom.A:
-			openA--
-		case atom.Table, atom.Td, atom.Th:
-			b := bounds[len(bounds)-1]
-			bounds = bounds[:len(bounds)-1]
-			base, openP, openA = b.base, b.openP, b.openA
-		}
-	}
-	// inTable reports whether the current element is a table or one of
-	// its sections or rows (the "in table", "in table body" and "in row"
-	// insertion modes).
-	inTable := func() bool {
-		switch top() {
-		case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
-			return base > 0
-		}
-		return false
-	}
-	// inCell reports whether the innermost table or cell open is a cell.
-	inCell := func() bool {
-		return base > 0 && (stack[base-1].atom == atom.Td || stack[base-1].atom == atom.Th)
-	}
-	// closeCell closes the innermost cell and what is open in it.
-	closeCell := func() {
-		for end := base - 1; len(stack) > end; {
-			pop()
-		}
-	}
-	// implied opens an element the tree builder inserts without a tag.
-	implied := func(a atom.Atom) {
-		dst = appendOut(dst, "<", mode)
-		dst = append(dst, a.String()...)
-		dst = appendOut(dst, ">", mode)
-		stack = append(stack, tokenElement{atom: a})
-	}
-	// closeP closes the open p, which must be the current element, as a
-	// start tag that closes a p element does.
-	closeP := func() bool {
-		if openP == 0 {
-			return true
-		}
-		if top() != atom.P {
-			return false
-		}
-		pop()
-		return true
-	}
-	for {
+	r := renderer{mode: mode, stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0]}
+	ok := true
+	for ok {
 		switch z.Next() {
 		case html.ErrorToken:
 			if z.Err() != io.EOF {
 				return dst, false
 			}
-			for len(stack) > 0 {
-				pop()
-			}
-			return dst, true
-
+			return r.closeAll(dst), true
 		case html.TextToken:
-			d := z.Text()
-			if bytes.IndexByte(d, 0) >= 0 {
-				return dst, false
-			}
-			if inTable() {
-				// White space stays in the table; other text would be
-				// moved before it (foster parenting).
-				if len(bytes.Trim(d, " \t\n\f\r")) > 0 {
-					return dst, false
-				}
-				dst = appendEscapedHTML(dst, d, mode)
-				continue
-			}
-			switch top() {
-			case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
-				dst = appendOut(dst, d, mode)
-				continue
-			}
-			if fresh {
-				if d[0] == '\n' {
-					d = d[1:]
-				}
-				if len(d) == 0 {
-					continue
-				}
-				fresh = false
-				if d[0] == '\n' {
-					dst = appendOut(dst, "\n", mode)
-				}
-			}
-			dst = appendEscapedHTML(dst, d, mode)
-
+			dst, ok = r.text(dst, z.Text())
 		case html.CommentToken:
-			fresh = false
-			var b strings.Builder
-			if html.Render(&b, &html.Node{Type: html.CommentNode, Data: string(z.Text())}) != nil {
-				return dst, false
-			}
-			dst = appendOut(dst, b.String(), mode)
-
+			dst, ok = r.comment(dst, z.Text())
 		case html.DoctypeToken:
 			// Ignored in body.
-
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			tag := atom.Lookup(name)
-			void, formatting := false, false
-			if inTable() {
-				switch tag {
-				case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th,
-					atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
-				default:
-					// Moved before the table, or with rules of its own.
-					return dst, false
-				}
-			}
-			switch tag {
-			case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
-				// Ignored in a div context.
-				continue
-			case atom.Caption, atom.Col, atom.Colgroup:
-				if base > 0 {
-					return dst, false
-				}
-				continue // ignored outside a table
-			case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
-				if inCell() {
-					closeCell()
-				}
-				if !inTable() {
-					continue // ignored outside a table
-				}
-				// The sections and rows the tree builder closes or
-				// inserts.
-				switch tag {
-				case atom.Tbody, atom.Thead, atom.Tfoot:
-					if top() == atom.Tr {
-						pop()
-					}
-					if top() != atom.Table {
-						pop()
-					}
-				case atom.Tr:
-					if top() == atom.Tr {
-						pop()
-					}
-					if top() == atom.Table {
-						implied(atom.Tbody)
-					}
-				default:
-					switch top() {
-					case atom.Table:
-						implied(atom.Tbody)
-						implied(atom.Tr)
-					case atom.Tbody, atom.Thead, atom.Tfoot:
-						implied(atom.Tr)
-					}
-				}
-			case atom.Table:
-				if !closeP() {
-					return dst, false
-				}
-			case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
-				atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
-				atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
-				atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Search,
-				atom.Section, atom.Summary, atom.Ul, atom.Pre, atom.Listing:
-				if !closeP() {
-					return dst, false
-				}
-			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-				if !closeP() {
-					return dst, false
-				}
-				if isHeading(top()) {
-					pop()
-				}
-			case atom.Li, atom.Dd, atom.Dt:
-				if closesListItem(stack[base:], tag) {
-					if t := top(); t != atom.Li && t != atom.Dd && t != atom.Dt {
-						return dst, false
-					}
-					pop()
-				}
-				if !closeP() {
-					return dst, false
-				}
-			case atom.A:
-				if openA > 0 {
-					return dst, false
-				}
-				formatting = true
-			case atom.B, atom.Big, atom.Code, atom.Em, atom.Font, atom.I, atom.S,
-				atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
-				formatting = true
-			case atom.Hr:
-				if !closeP() {
-					return dst, false
-				}
-				void = true
-			case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr,
-				atom.Param, atom.Source, atom.Track:
-				void = true
-			case atom.Script, atom.Style, atom.Iframe, atom.Title, atom.Textarea:
-				// Raw text and escapable raw text: the tokenizer reads
-				// their text up to their end tag.
-			case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
-				atom.Noframes, atom.Template, atom.Form, atom.Plaintext, atom.Button,
-				atom.Nobr, atom.Applet, atom.Marquee, atom.Object,
-				atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
-				atom.Select, atom.Option, atom.Optgroup,
-				atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
-				return dst, false
-			}
-			attrs := attrBuf[:0]
-			for hasAttr {
-				var k, v []byte
-				k, v, hasAttr = z.TagAttr()
-				attrs = append(attrs, [2][]byte{k, v})
-			}
-			if tag == atom.Img && mode&DropOneByOneImages != 0 && isOneByOneImage(attrs) {
-				continue
-			}
-			fresh = false
-			if formatting {
-				slices.SortFunc(attrs, func(x, y [2][]byte) int {
-					if c := bytes.Compare(x[0], y[0]); c != 0 {
-						return c
-					}
-					return bytes.Compare(x[1], y[1])
-				})
-			}
-			dst = appendOut(dst, "<", mode)
-			dst = appendOut(dst, name, mode)
-			for _, a := range attrs {
-				dst = append(dst, ' ')
-				dst = appendOut(dst, a[0], mode)
-				dst = appendOut(dst, `="`, mode)
-				dst = appendEscapedHTML(dst, a[1], mode)
-				dst = appendOut(dst, `"`, mode)
-			}
-			if void {
-				dst = appendOut(dst, "/>", mode)
-				continue
-			}
-			dst = appendOut(dst, ">", mode)
-			e := tokenElement{atom: tag}
-			if tag == 0 {
-				e.name = string(name)
-			}
-			stack = append(stack, e)
-			switch tag {
-			case atom.P:
-				openP++
-			case atom.A:
-				openA++
-			case atom.Table, atom.Td, atom.Th:
-				bounds = append(bounds, tableBound{base, openP, openA})
-				base, openP, openA = len(stack), 0, 0
-			case atom.Pre, atom.Listing, atom.Textarea:
-				fresh = true
-			}
-
+			dst, ok = r.startTag(dst, z)
 		case html.EndTagToken:
-			name, hasAttr := z.TagName()
-			tag := atom.Lookup(name)
-			if inCell() {
-				switch tag {
-				case atom.Td, atom.Th:
-					if stack[base-1].atom == tag {
-						fresh = false
-						closeCell()
-					}
-					continue // another cell's end tag is ignored
-				case atom.Tr, atom.Tbody, atom.Thead, atom.Tfoot, atom.Table:
-					fresh = false
-					closeCell() // then read in the row
-				}
-			}
-			if inTable() {
-				switch tag {
-				case atom.Table:
-					for top() != atom.Table {
-						pop()
-					}
-					pop()
-				case atom.Tr:
-					if top() != atom.Tr {
-						return dst, false
-					}
-					pop()
-				case atom.Tbody, atom.Thead, atom.Tfoot:
-					if top() == atom.Tr && stack[len(stack)-2].atom == tag {
-						pop()
-					}
-					if top() != tag {
-						return dst, false
-					}
-					pop()
-				default:
-					return dst, false
-				}
-				continue
-			}
-			if len(stack) > 0 {
-				if e := stack[len(stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
-					fresh = false
-					pop()
-					continue
-				}
-			}
-			switch {
-			case tag == atom.Br:
-				// "</br>" is a br start tag.
-				if hasAttr {
-					return dst, false
-				}
-				fresh = false
-				dst = appendOut(dst, "<br/>", mode)
-			case tag == atom.P && openP == 0:
-				// "</p>" with no p open makes an empty p.
-				fresh = false
-				dst = appendOut(dst, "<p></p>", mode)
-			case isOpen(stack[base:], tag, name):
-				// It closes an element below the current one: exact when
-				// the tree builder pops the elements above it and none of
-				// them is a formatting element (which it would reopen).
-				i := impliedCloseTarget(stack[base:], tag)
-				if i < 0 {
-					return dst, false
-				}
-				i += base
-				if i < len(stack) {
-					fresh = false
-					for len(stack) > i {
-						pop()
-					}
-				}
-			}
-			// Otherwise no element it could close is open: ignored.
+			dst, ok = r.endTag(dst, z)
 		}
 	}
+	return dst, false
+}
+
+// A renderer is what appendTokens keeps of the tree the tree builder would
+// build: the stack of open elements and what its rules read of it. Its
+// methods take and return the output, append-style, and report false when
+// the tokens cannot tell the tree. (The output is not a field, and the
+// stacks grow by copying rather than by append, so that escape analysis
+// keeps the buffers appendTokens gives it on appendTokens' frame.)
+type renderer struct {
+	mode  Mode
+	stack []tokenElement
+	// openP and openA count the open p and a elements.
+	openP, openA int
+	// fresh: the current element is a pre, listing or textarea with no
+	// child yet.
+	fresh bool
+	// Tables: base is the index in stack just above the innermost open
+	// table or cell (td, th), 0 when there is none; the tree builder's
+	// scopes stop there, so every search of the stack starts at base, and
+	// openP and openA count the elements above it. bounds saves the outer
+	// values while a table or cell is open.
+	base   int
+	bounds []tableBound
+	// attrBuf holds a start tag's attributes while it is written.
+	attrBuf [][2][]byte
+}
+
+// text applies the rules for a character token: text is escaped, but in
+// raw text elements; white space is kept in a table, other text would be
+// moved before it; the newline at the start of pre, listing and textarea
+// is dropped.
+func (r *renderer) text(dst, d []byte) ([]byte, bool) {
+	if bytes.IndexByte(d, 0) >= 0 {
+		return dst, false
+	}
+	if r.inTable() {
+		// White space stays in the table; other text would be
+		// moved before it (foster parenting).
+		if len(bytes.Trim(d, " \t\n\f\r")) > 0 {
+			return dst, false
+		}
+		return appendEscapedHTML(dst, d, r.mode), true
+	}
+	switch r.top() {
+	case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
+		return appendOut(dst, d, r.mode), true
+	}
+	if r.fresh {
+		if d[0] == '\n' {
+			d = d[1:]
+		}
+		if len(d) == 0 {
+			return dst, true
+		}
+		r.fresh = false
+		if d[0] == '\n' {
+			dst = appendOut(dst, "\n", r.mode)
+		}
+	}
+	return appendEscapedHTML(dst, d, r.mode), true
+}
+
+// comment applies the rule for a comment token: written as html.Render
+// writes it.
+func (r *renderer) comment(dst, d []byte) ([]byte, bool) {
+	r.fresh = false
+	var b strings.Builder
+	if html.Render(&b, &html.Node{Type: html.CommentNode, Data: string(d)}) != nil {
+		return dst, false
+	}
+	return appendOut(dst, b.String(), r.mode), true
+}
+
+// A startAction is what a start tag makes once the elements it closes are
+// closed.
+type startAction uint8
+
+const (
+	// insertElement: an element, open until its end.
+	insertElement startAction = iota
+	// insertFormatting: a formatting element, its attributes sorted.
+	insertFormatting
+	// insertVoid: a void element.
+	insertVoid
+	// ignoreTag: nothing, the tag is ignored.
+	ignoreTag
+	// giveUp: the tokens cannot tell the tree.
+	giveUp
+)
+
+// startTag applies a start tag: the rules of startTagRules, then the
+// element written (left out for a 1x1 image in DropOneByOneImages mode)
+// and opened.
+func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
+	name, hasAttr := z.TagName()
+	tag := atom.Lookup(name)
+	dst, act := r.startTagRules(dst, tag)
+	switch act {
+	case giveUp:
+		return dst, false
+	case ignoreTag:
+		return dst, true
+	}
+	attrs := r.attrBuf[:0]
+	for hasAttr {
+		var k, v []byte
+		k, v, hasAttr = z.TagAttr()
+		attrs = append(attrs, [2][]byte{k, v})
+	}
+	if tag == atom.Img && r.mode&DropOneByOneImages != 0 && isOneByOneImage(attrs) {
+		return dst, true
+	}
+	r.fresh = false
+	if act == insertFormatting {
+		slices.SortFunc(attrs, func(x, y [2][]byte) int {
+			if c := bytes.Compare(x[0], y[0]); c != 0 {
+				return c
+			}
+			return bytes.Compare(x[1], y[1])
+		})
+	}
+	dst = appendOut(dst, "<", r.mode)
+	dst = appendOut(dst, name, r.mode)
+	for _, a := range attrs {
+		dst = append(dst, ' ')
+		dst = appendOut(dst, a[0], r.mode)
+		dst = appendOut(dst, `="`, r.mode)
+		dst = appendEscapedHTML(dst, a[1], r.mode)
+		dst = appendOut(dst, `"`, r.mode)
+	}
+	if act == insertVoid {
+		return appendOut(dst, "/>", r.mode), true
+	}
+	dst = appendOut(dst, ">", r.mode)
+	r.insert(tag, name)
+	return dst, true
+}
+
+// startTagRules applies the rules of the insertion mode for a start tag up
+// to the element's insertion: it closes the elements the tag closes and
+// inserts the table sections and rows the tree builder implies, and says
+// what the tag makes.
+func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction) {
+	if r.inTable() {
+		switch tag {
+		case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th,
+			atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
+		default:
+			// Moved before the table, or with rules of its own.
+			return dst, giveUp
+		}
+	}
+	act, ok := insertElement, true
+	switch tag {
+	case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
+		// Ignored in a div context.
+		return dst, ignoreTag
+	case atom.Caption, atom.Col, atom.Colgroup:
+		if r.base > 0 {
+			return dst, giveUp
+		}
+		return dst, ignoreTag // ignored outside a table
+	case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+		return r.startTablePart(dst, tag)
+	case atom.Table:
+		dst, ok = r.closeP(dst)
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
+		atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
+		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
+		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Search,
+		atom.Section, atom.Summary, atom.Ul, atom.Pre, atom.Listing:
+		dst, ok = r.closeP(dst)
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		if dst, ok = r.closeP(dst); ok && isHeading(r.top()) {
+			dst = r.pop(dst)
+		}
+	case atom.Li, atom.Dd, atom.Dt:
+		dst, ok = r.startListItem(dst, tag)
+	case atom.A:
+		if r.openA > 0 {
+			return dst, giveUp
+		}
+		act = insertFormatting
+	case atom.B, atom.Big, atom.Code, atom.Em, atom.Font, atom.I, atom.S,
+		atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
+		act = insertFormatting
+	case atom.Hr:
+		dst, ok = r.closeP(dst)
+		act = insertVoid
+	case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr,
+		atom.Param, atom.Source, atom.Track:
+		act = insertVoid
+	case atom.Script, atom.Style, atom.Iframe, atom.Title, atom.Textarea:
+		// Raw text and escapable raw text: the tokenizer reads
+		// their text up to their end tag.
+	case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
+		atom.Noframes, atom.Template, atom.Form, atom.Plaintext, atom.Button,
+		atom.Nobr, atom.Applet, atom.Marquee, atom.Object,
+		atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
+		atom.Select, atom.Option, atom.Optgroup,
+		atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
+		return dst, giveUp
+	}
+	if !ok {
+		return dst, giveUp
+	}
+	return dst, act
+}
+
+// startTablePart applies the start tag of a table section, row or cell:
+// it closes the open cell, and in a table the sections and rows the tree
+// builder closes or inserts before it; outside a table it is ignored.
+func (r *renderer) startTablePart(dst []byte, tag atom.Atom) ([]byte, startAction) {
+	if r.inCell() {
+		dst = r.closeCell(dst)
+	}
+	if !r.inTable() {
+		return dst, ignoreTag // ignored outside a table
+	}
+	switch tag {
+	case atom.Tbody, atom.Thead, atom.Tfoot:
+		if r.top() == atom.Tr {
+			dst = r.pop(dst)
+		}
+		if r.top() != atom.Table {
+			dst = r.pop(dst)
+		}
+	case atom.Tr:
+		if r.top() == atom.Tr {
+			dst = r.pop(dst)
+		}
+		if r.top() == atom.Table {
+			dst = r.implied(dst, atom.Tbody)
+		}
+	default:
+		switch r.top() {
+		case atom.Table:
+			dst = r.implied(dst, atom.Tbody)
+			dst = r.implied(dst, atom.Tr)
+		case atom.Tbody, atom.Thead, atom.Tfoot:
+			dst = r.implied(dst, atom.Tr)
+		}
+	}
+	return dst, insertElement
+}
+
+// startListItem applies the start tag of a li (dd, dt): it closes the open
+// li (dd or dt) it closes, which must be the current element, then a p.
+func (r *renderer) startListItem(dst []byte, tag atom.Atom) ([]byte, bool) {
+	if closesListItem(r.stack[r.base:], tag) {
+		if t := r.top(); t != atom.Li && t != atom.Dd && t != atom.Dt {
+			return dst, false
+		}
+		dst = r.pop(dst)
+	}
+	return r.closeP(dst)
+}
+
+// insert opens the element a start tag inserts.
+func (r *renderer) insert(tag atom.Atom, name []byte) {
+	e := tokenElement{atom: tag}
+	if tag == 0 {
+		e.name = string(name)
+	}
+	r.push(e)
+	switch tag {
+	case atom.P:
+		r.openP++
+	case atom.A:
+		r.openA++
+	case atom.Table, atom.Td, atom.Th:
+		if len(r.bounds) == cap(r.bounds) {
+			r.bounds = grown(r.bounds)
+		}
+		r.bounds = r.bounds[:len(r.bounds)+1]
+		r.bounds[len(r.bounds)-1] = tableBound{r.base, r.openP, r.openA}
+		r.base, r.openP, r.openA = len(r.stack), 0, 0
+	case atom.Pre, atom.Listing, atom.Textarea:
+		r.fresh = true
+	}
+}
+
+// endTag applies an end tag: the rules of the cell and table insertion
+// modes, then its current element closed, or endTagNotCurrent.
+func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
+	name, hasAttr := z.TagName()
+	tag := atom.Lookup(name)
+	if r.inCell() {
+		done := false
+		if dst, done = r.endTagInCell(dst, tag); done {
+			return dst, true
+		}
+	}
+	if r.inTable() {
+		return r.endTagInTable(dst, tag)
+	}
+	if len(r.stack) > 0 {
+		if e := r.stack[len(r.stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
+			r.fresh = false
+			return r.pop(dst), true
+		}
+	}
+	return r.endTagNotCurrent(dst, tag, name, hasAttr)
+}
+
+// endTagInCell applies the rules of the "in cell" insertion mode for an end
+// tag: a cell's end tag closes its cell (another cell's is ignored); a
+// row's, section's or table's closes the cell and is then read in the
+// row. It reports whether the tag is done with.
+func (r *renderer) endTagInCell(dst []byte, tag atom.Atom) ([]byte, bool) {
+	switch tag {
+	case atom.Td, atom.Th:
+		if r.stack[r.base-1].atom == tag {
+			r.fresh = false
+			dst = r.closeCell(dst)
+		}
+		return dst, true // another cell's end tag is ignored
+	case atom.Tr, atom.Tbody, atom.Thead, atom.Tfoot, atom.Table:
+		r.fresh = false
+		dst = r.closeCell(dst) // then read in the row
+	}
+	return dst, false
+}
+
+// endTagInTable applies the rules of the "in table", "in table body" and
+// "in row" insertion modes for an end tag: a table's, row's or section's
+// closes it; any other tells a tree the tokens cannot.
+func (r *renderer) endTagInTable(dst []byte, tag atom.Atom) ([]byte, bool) {
+	switch tag {
+	case atom.Table:
+		for r.top() != atom.Table {
+			dst = r.pop(dst)
+		}
+		return r.pop(dst), true
+	case atom.Tr:
+		if r.top() != atom.Tr {
+			return dst, false
+		}
+		return r.pop(dst), true
+	case atom.Tbody, atom.Thead, atom.Tfoot:
+		if r.top() == atom.Tr && r.stack[len(r.stack)-2].atom == tag {
+			dst = r.pop(dst)
+		}
+		if r.top() != tag {
+			return dst, false
+		}
+		return r.pop(dst), true
+	}
+	return dst, false
+}
+
+// endTagNotCurrent applies an end tag that does not close the current
+// element: "</br>" is a br start tag, "</p>" with no p open makes an empty
+// p, an end tag for an element open below the current one closes it with
+// the elements above it (impliedCloseTarget), and any other is ignored.
+func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasAttr bool) ([]byte, bool) {
+	switch {
+	case tag == atom.Br:
+		// "</br>" is a br start tag.
+		if hasAttr {
+			return dst, false
+		}
+		r.fresh = false
+		dst = appendOut(dst, "<br/>", r.mode)
+	case tag == atom.P && r.openP == 0:
+		// "</p>" with no p open makes an empty p.
+		r.fresh = false
+		dst = appendOut(dst, "<p></p>", r.mode)
+	case isOpen(r.stack[r.base:], tag, name):
+		// It closes an element below the current one: exact when
+		// the tree builder pops the elements above it and none of
+		// them is a formatting element (which it would reopen).
+		i := impliedCloseTarget(r.stack[r.base:], tag)
+		if i < 0 {
+			return dst, false
+		}
+		i += r.base
+		if i < len(r.stack) {
+			r.fresh = false
+			for len(r.stack) > i {
+				dst = r.pop(dst)
+			}
+		}
+	}
+	// Otherwise no element it could close is open: ignored.
+	return dst, true
+}
+
+// top returns the current element's atom, 0 when none is open.
+func (r *renderer) top() atom.Atom {
+	if len(r.stack) == 0 {
+		return 0
+	}
+	return r.stack[len(r.stack)-1].atom
+}
+
+// push opens e. The stack grows by copying (grown), not by append.
+func (r *renderer) push(e tokenElement) {
+	if len(r.stack) == cap(r.stack) {
+		r.stack = grown(r.stack)
+	}
+	r.stack = r.stack[:len(r.stack)+1]
+	r.stack[len(r.stack)-1] = e
+}
+
+// pop closes the current element.
+func (r *renderer) pop(dst []byte) []byte {
+	e := r.stack[len(r.stack)-1]
+	r.stack = r.stack[:len(r.stack)-1]
+	dst = appendEndTag(dst, e, r.mode)
+	switch e.atom {
+	case atom.P:
+		r.openP--
+	case atom.A:
+		r.openA--
+	case atom.Table, atom.Td, atom.Th:
+		b := r.bounds[len(r.bounds)-1]
+		r.bounds = r.bounds[:len(r.bounds)-1]
+		r.base, r.openP, r.openA = b.base, b.openP, b.openA
+	}
+	return dst
+}
+
+// closeAll closes every open element, as serializing the tree does at the
+// end of the input.
+func (r *renderer) closeAll(dst []byte) []byte {
+	for len(r.stack) > 0 {
+		dst = r.pop(dst)
+	}
+	return dst
+}
+
+// inTable reports whether the current element is a table or one of its
+// sections or rows (the "in table", "in table body" and "in row" insertion
+// modes).
+func (r *renderer) inTable() bool {
+	switch r.top() {
+	case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
+		return r.base > 0
+	}
+	return false
+}
+
+// inCell reports whether the innermost table or cell open is a cell.
+func (r *renderer) inCell() bool {
+	return r.base > 0 && (r.stack[r.base-1].atom == atom.Td || r.stack[r.base-1].atom == atom.Th)
+}
+
+// closeCell closes the innermost cell and what is open in it.
+func (r *renderer) closeCell(dst []byte) []byte {
+	for end := r.base - 1; len(r.stack) > end; {
+		dst = r.pop(dst)
+	}
+	return dst
+}
+
+// implied opens an element the tree builder inserts without a tag.
+func (r *renderer) implied(dst []byte, a atom.Atom) []byte {
+	dst = appendOut(dst, "<", r.mode)
+	dst = append(dst, a.String()...)
+	dst = appendOut(dst, ">", r.mode)
+	r.push(tokenElement{atom: a})
+	return dst
+}
+
+// closeP closes the open p, which must be the current element, as a start
+// tag that closes a p element does.
+func (r *renderer) closeP(dst []byte) ([]byte, bool) {
+	if r.openP == 0 {
+		return dst, true
+	}
+	if r.top() != atom.P {
+		return dst, false
+	}
+	return r.pop(dst), true
+}
+
+// grown returns a copy of s with twice its capacity (at least 1), as append
+// grows a short slice. Storing append's result in a renderer would make
+// escape analysis move the arrays appendTokens keeps on its frame to the
+// heap; a new array, copied, does not.
+func grown[E any](s []E) []E {
+	t := make([]E, len(s), max(2*cap(s), 1))
+	copy(t, s)
+	return t
 }
 
 // impliedCloseTarget returns, for an end tag tag that does not close the
