@@ -57,7 +57,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 			case "author":
 				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
 			case "entry":
-				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
+				p.addEntry(feed, c, p.processAtomEntry) // [86] [85] [258] [87]
 			// The additions.
 			case "id":
 				if feed.ID == "" {
@@ -95,7 +95,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 			case "author":
 				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
 			case "entry":
-				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
+				p.addEntry(feed, c, p.processAtomEntry) // [86] [85] [258] [87]
 			// The additions.
 			case "id":
 				if feed.ID == "" {

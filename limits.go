@@ -22,17 +22,19 @@ type LimitError = xml5.LimitError
 // means the default for that field (see DefaultLimits); a negative field
 // means no limit.
 //
-// Reaching MaxInputBytes, MaxDepth or MaxAttributes stops the parse with an
-// error wrapping ErrLimit (a *LimitError). The entity limits never stop the
+// Reaching MaxInputBytes, MaxDepth, MaxAttributes or MaxNodes stops the
+// parse with an error wrapping ErrLimit (a *LimitError). The entity limits never stop the
 // parse: a reference that would nest deeper than MaxEntityDepth, or expand
 // beyond the expansion budget, is left in the text as written ("&name;"),
 // so a "billion laughs" document parses in time and memory linear in its
 // size.
 //
-// The number of entries of an XML feed is not limited: each entry costs
-// memory in proportion to its bytes, which MaxInputBytes (and
-// ParseResponse's WithMaxBodySize) already bound. A JSON Feed (WithJSONFeed)
-// can list an item in two bytes, so MaxItems bounds its items.
+// What a document becomes is bounded too, not only its bytes: a tree node
+// costs 144 bytes and an entry about 400, and "<a/>" or "<item/>" is
+// written in a few bytes. MaxNodes bounds the tree and MaxItems the
+// entries, each to a budget that follows the input's size, so that the heap
+// a parse needs stays within a small multiple of the input (SECURITY.md
+// gives the figures per input shape).
 type Limits struct {
 	// MaxInputBytes is the largest input, in bytes as read from the
 	// io.Reader (before decoding), that is parsed. Default 256 MiB.
@@ -49,18 +51,30 @@ type Limits struct {
 	// MaxAttributes is the largest number of attributes one element may
 	// have. Default 10,000.
 	MaxAttributes int
-	// MaxItems is the largest number of items a JSON Feed may list
-	// (WithJSONFeed); the feed then holds the first MaxItems entries and
-	// the error wraps ErrLimit. For a JSON Feed, MaxDepth bounds the
-	// nesting of objects and arrays. Default 100,000.
+	// MaxItems is the largest number of entries a feed may hold: Atom
+	// entries, RSS items, JSON Feed items (WithJSONFeed). The budget
+	// actually used is the smaller of this cap and max(10,000, the input's
+	// size / 64), since an entry costs about 400 bytes of heap however few
+	// bytes it was written in (real feeds spend hundreds of bytes on
+	// one). Beyond it, entries are left out: the feed holds the entries
+	// before the limit and the error wraps ErrLimit (a *LimitError whose
+	// Limit is "MaxItems"). For a JSON Feed, MaxDepth bounds the nesting
+	// of objects and arrays. Default 100,000.
 	MaxItems int
+	// MaxNodes caps the nodes of the parsed tree (elements, texts,
+	// comments). The budget actually used is the smaller of this cap and
+	// max(65,536, the decoded input's size / 16): real feeds have one node
+	// per 25 bytes or more, "<a/>" repeated one per 4. Default 4 Mi
+	// (4,194,304), a node per 16 bytes of a 64 MiB document.
+	MaxNodes int
 }
 
 // DefaultLimits returns the limits ParseDocument and ParseResponse use
 // unless WithLimits says otherwise: 256 MiB of input, 10,000 levels of
 // element nesting, entity references nested 16 deep, 32 MiB of entity
-// expansion, 10,000 attributes per element and 100,000 JSON Feed items. Every feed of the project's
-// real-feed corpus parses within them with room to spare.
+// expansion, 10,000 attributes per element, 100,000 entries and 4 Mi tree
+// nodes (both also bounded by the input's size, see Limits). Every feed of
+// the project's real-feed corpus parses within them with room to spare.
 //
 // It is a function, not a variable, so that no caller can change the
 // defaults of every other caller.
@@ -72,7 +86,29 @@ func DefaultLimits() Limits {
 		MaxEntityExpansion: 32 << 20,
 		MaxAttributes:      10000,
 		MaxItems:           100000,
+		MaxNodes:           4 << 20,
 	}
+}
+
+// fetcherMaxBodySize is the body limit proposed for the Fetcher
+// (which keeps no document): 16 MiB, 22 times the largest feed of the
+// project's real-feed corpus (2.3 MB). At about 16 bytes of heap per input
+// byte without the document (SECURITY.md), a poll then peaks under 256 MiB
+// whatever the feed, where 64 MiB (DefaultMaxBodySize) allows 1 GiB.
+// miniflux uses 15 MB.
+const fetcherMaxBodySize = 16 << 20
+
+// entryBudget is the most entries a feed of size bytes may hold with the
+// limits l (see Limits.MaxItems); negative for no limit.
+func entryBudget(l Limits, size int) int {
+	m := l.MaxItems
+	if m == 0 {
+		m = DefaultLimits().MaxItems
+	}
+	if m < 0 {
+		return -1
+	}
+	return min(m, max(10000, size/64))
 }
 
 // WithLimits replaces the default limits (DefaultLimits) of ParseDocument
@@ -99,6 +135,7 @@ func (l Limits) xml5() xml5.Limits {
 		MaxEntityDepth:     pick(l.MaxEntityDepth, d.MaxEntityDepth),
 		MaxEntityExpansion: pick(l.MaxEntityExpansion, d.MaxEntityExpansion),
 		MaxAttributes:      pick(l.MaxAttributes, d.MaxAttributes),
+		MaxNodes:           pick(l.MaxNodes, d.MaxNodes),
 	}
 	if out.MaxInputBytes == 0 {
 		out.MaxInputBytes = d.MaxInputBytes

@@ -49,11 +49,12 @@ func TestDefaultLimits(t *testing.T) {
 func TestLimitsToXML5(t *testing.T) {
 	d := DefaultLimits()
 	if got := (Limits{}).xml5(); got != (xml5.Limits{MaxInputBytes: d.MaxInputBytes, MaxDepth: d.MaxDepth,
-		MaxEntityDepth: d.MaxEntityDepth, MaxEntityExpansion: d.MaxEntityExpansion, MaxAttributes: d.MaxAttributes}) {
+		MaxEntityDepth: d.MaxEntityDepth, MaxEntityExpansion: d.MaxEntityExpansion, MaxAttributes: d.MaxAttributes,
+		MaxNodes: d.MaxNodes}) {
 		t.Errorf("zero Limits give %+v, want the defaults", got)
 	}
-	l := Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3}
-	want := xml5.Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3}
+	l := Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3, MaxNodes: -1}
+	want := xml5.Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3, MaxNodes: -1}
 	if got := l.xml5(); got != want {
 		t.Errorf("%+v gives %+v, want %+v", l, got, want)
 	}

@@ -21,7 +21,7 @@ func (p *processor) processRDF(el *xml5.Node) *Feed {
 		case "channel":
 			p.processRSS10Channel(feed, c)
 		case "item":
-			addEntry(feed, p.processRSS10Item(c))
+			p.addEntry(feed, c, p.processRSS10Item)
 		case "image":
 			if feed.Logo == nil {
 				// Only the first url child is looked at.

@@ -22,7 +22,7 @@ func (p *processor) processRSS(el *xml5.Node) *Feed {
 		case "channel":
 			p.processRSSChannel(feed, c)
 		case "item":
-			addEntry(feed, p.processRSSItem(c)) // [242] [243] [259] [244]
+			p.addEntry(feed, c, p.processRSSItem) // [242] [243] [259] [244]
 		}
 	}
 	if feed.Language == "" { // an addition: the root's xml:lang
@@ -70,7 +70,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					feed.PageURL = p.processURLElement(c)
 				}
 			case "item":
-				addEntry(feed, p.processRSSItem(c)) // [147] [148] [261] [149]
+				p.addEntry(feed, c, p.processRSSItem) // [147] [148] [261] [149]
 			// The additions.
 			case "language":
 				if feed.Language == "" {

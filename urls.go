@@ -81,6 +81,12 @@ type processor struct {
 	entryCats  []Category
 	// entryTerms collects the current entry's Categories (see addCategory).
 	entryTerms []string
+
+	// maxEntries is the most entries the feed may hold (see entryBudget)
+	// and entryLimit the error recorded when an entry beyond it was left
+	// out (limits.go).
+	maxEntries int
+	entryLimit error
 }
 
 // startEntry resets the per-entry state before an entry is processed.
@@ -118,7 +124,9 @@ func newProcessor(doc *xml5.Document, c *config) *processor {
 	if doc != nil {
 		p.queryEnc = queryEncoding(doc.Encoding)
 	}
+	p.maxEntries = entryBudget(Limits{}, doc.Size())
 	if c != nil {
+		p.maxEntries = entryBudget(c.limits, doc.Size())
 		p.diags = c.diagnostics
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates

@@ -146,6 +146,8 @@ type parser struct {
 	slabSize       int
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
+	nodes          int // nodes made
+	nodeBudget     int // the most nodes allowed (Limits.MaxNodes)
 	attrSlab       []Attr
 	attrs          []rawAttr
 	attrSet        map[string]struct{}
@@ -177,6 +179,12 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	if p.budget > lim.MaxEntityExpansion {
 		p.budget = lim.MaxEntityExpansion
 	}
+	// [MaxNodes] The tree stays linear in the input: one node per 16
+	// bytes, with a floor so that small documents never notice.
+	p.nodeBudget = min(lim.MaxNodes, max(1<<16, len(text)/16))
+	if lim.MaxNodes == noLimit {
+		p.nodeBudget = noLimit
+	}
 	// Nodes come from slabs: a first one sized to the input but kept under
 	// the runtime's 32 KB large-object size (a large object takes the
 	// heap's lock and is swept on its own, which costs small documents
@@ -190,6 +198,12 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 }
 
 func (p *parser) newNode(t NodeType) *Node {
+	p.nodes++
+	if p.nodes > p.nodeBudget {
+		// The node is still made (callers attach it), and the parse
+		// stops at the next token.
+		p.limitError("MaxNodes", p.nodeBudget)
+	}
 	if len(p.nodeSlab) == 0 {
 		// Grow the slabs as the document proves bigger than
 		// estimated: few allocations, little waste.
