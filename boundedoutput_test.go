@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/feedspec/feedspec"
 )
 
