@@ -138,10 +138,12 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 		case nsAtom:
 			switch c.Local {
 			case "author":
-				entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+				if p.room(listAuthors, len(entry.Authors), c) {
+					entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+				}
 			case "category":
 				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
-					if term != "" { // [89]
+					if term != "" && p.room(listCategories, len(p.entryCats), c) { // [89] MaxPerEntry
 						p.addCategory(term)
 						p.entryCats = addAtomCategory(p.entryCats, c) // an addition
 					}
@@ -202,7 +204,9 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 		case nsAtom03:
 			switch c.Local {
 			case "author":
-				entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+				if p.room(listAuthors, len(entry.Authors), c) {
+					entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+				}
 			case "created":
 				if entry.Published == nil {
 					entry.Published = p.processW3CDTFDate(c)
@@ -236,7 +240,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "subject":
-				if term := c.ChildTextContent(); term != "" { // [90] [91]
+				if term := c.ChildTextContent(); term != "" && p.room(listCategories, len(p.entryCats), c) { // [90] [91]
 					p.addCategory(term)
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}
@@ -324,7 +328,9 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		if feed != nil {
 			feed.Links = append(feed.Links, link)
 		} else {
-			p.entryLinks = append(p.entryLinks, link)
+			if p.room(listLinks, len(p.entryLinks), el) {
+				p.entryLinks = append(p.entryLinks, link)
+			}
 			if relationIs(rel, short, "replies") { // comments_url (an addition)
 				html := asciiEqualFold(link.Type, "text/html")
 				if entry.CommentsURL == "" || html && !p.commentsPrimary {
@@ -372,7 +378,9 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		} else {
 			enc.Length = p.positiveLength(el) // [275]–[278] [274]
 		}
-		entry.Enclosures = append(entry.Enclosures, enc) // [272]
+		if p.room(listEnclosures, len(entry.Enclosures), el) {
+			entry.Enclosures = append(entry.Enclosures, enc) // [272]
+		}
 	}
 }
 

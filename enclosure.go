@@ -126,7 +126,9 @@ func (p *processor) processMediaContent(entry *Entry, el *xml5.Node) {
 	enc := &Enclosure{URL: u}          // [292] [123] [369] [163]
 	enc.MIMEType = attrPtr(el, "type") // [370] [165]
 	p.mediaAttributes(enc, el)
-	entry.Enclosures = append(entry.Enclosures, enc) // [371] [171]
+	if p.room(listEnclosures, len(entry.Enclosures), el) {
+		entry.Enclosures = append(entry.Enclosures, enc) // [371] [171]
+	}
 }
 
 // mediaAttributes reads the additions of a Media RSS content element: medium,
@@ -193,5 +195,7 @@ func (p *processor) processRSSEnclosure(entry *Entry, el *xml5.Node) {
 	enc := &Enclosure{URL: u}                        // [279] [195]
 	enc.MIMEType = attrPtr(el, "type")               // [284]
 	enc.Length = p.positiveLength(el)                // [285]–[289]
-	entry.Enclosures = append(entry.Enclosures, enc) // [290]
+	if p.room(listEnclosures, len(entry.Enclosures), el) {
+		entry.Enclosures = append(entry.Enclosures, enc) // [290]
+	}
 }

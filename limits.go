@@ -1,6 +1,11 @@
 package feedspec
 
-import "github.com/feedspec/feedspec/xml5"
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/feedspec/feedspec/xml5"
+)
 
 // ErrLimit is wrapped by the error ParseDocument and ParseResponse return
 // when the input reaches one of the Limits. It is the same value as
@@ -67,6 +72,12 @@ type Limits struct {
 	// per 25 bytes or more, "<a/>" repeated one per 4. Default 4 Mi
 	// (4,194,304), a node per 16 bytes of a 64 MiB document.
 	MaxNodes int
+	// MaxPerEntry is the most links, categories, enclosures and authors
+	// (each) one entry lists. Beyond it the element is left out and the
+	// parse goes on; WithDiagnostics records it once per entry and list
+	// (a DiagnosticLimit whose Err wraps ErrLimit). Default 1,000: the
+	// project's real-feed corpus lists at most 35 in one entry.
+	MaxPerEntry int
 }
 
 // DefaultLimits returns the limits ParseDocument and ParseResponse use
@@ -87,7 +98,40 @@ func DefaultLimits() Limits {
 		MaxAttributes:      10000,
 		MaxItems:           100000,
 		MaxNodes:           4 << 20,
+		MaxPerEntry:        1000,
 	}
+}
+
+// The lists of an entry MaxPerEntry caps, as bits of processor.capped.
+const (
+	listLinks = iota
+	listCategories
+	listEnclosures
+	listAuthors
+)
+
+// entryListNames names the lists in diagnostics.
+var entryListNames = [...]string{"links", "categories", "enclosures", "authors"}
+
+// room reports whether the current entry's list of the given kind, which
+// holds n values, may take the value of el (MaxPerEntry). When it may not,
+// el is left out, and the first element left out of each list of each
+// entry is recorded as a diagnostic.
+func (p *processor) room(list, n int, el *xml5.Node) bool {
+	if p.maxPerEntry < 0 || n < p.maxPerEntry {
+		return true
+	}
+	if p.capped&(1<<list) == 0 {
+		p.capped |= 1 << list
+		if p.diags != nil {
+			line, _ := p.doc.Position(el.Offset)
+			err := fmt.Errorf("feedspec: %w", &LimitError{Limit: "MaxPerEntry", Value: int64(p.maxPerEntry), Line: line, Offset: int64(el.Offset)})
+			p.reject(DiagnosticLimit, el, "", "", "the entry already lists "+strconv.Itoa(p.maxPerEntry)+" "+
+				entryListNames[list]+" (MaxPerEntry): this element and the entry's further ones are left out")
+			(*p.diags)[len(*p.diags)-1].Err = err
+		}
+	}
+	return false
 }
 
 // fetcherMaxBodySize is the body limit proposed for the Fetcher

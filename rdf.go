@@ -137,13 +137,15 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				entry.Authors = addNamedPerson(entry.Authors, c)
+				if p.room(listAuthors, len(entry.Authors), c) {
+					entry.Authors = addNamedPerson(entry.Authors, c)
+				}
 			case "date":
 				if entry.Updated == nil {
 					entry.Updated = p.processW3CDTFDate(c)
 				}
 			case "subject":
-				if term := c.ChildTextContent(); term != "" {
+				if term := c.ChildTextContent(); term != "" && p.room(listCategories, len(p.entryCats), c) {
 					p.addCategory(term)
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}

@@ -188,12 +188,14 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case "":
 			switch c.Local {
 			case "category":
-				if term := c.ChildTextContent(); term != "" { // [92] [293]
+				if term := c.ChildTextContent(); term != "" && p.room(listCategories, len(p.entryCats), c) { // [92] [293]
 					p.addCategory(term)
 					p.entryCats = addTextCategory(p.entryCats, c, true) // an addition
 				}
 			case "author":
-				entry.Authors = addRSSPerson(entry.Authors, c) // [355] [361] [356] [354]
+				if p.room(listAuthors, len(entry.Authors), c) {
+					entry.Authors = addRSSPerson(entry.Authors, c) // [355] [361] [356] [354]
+				}
 			case "pubDate":
 				// The spec sets published (DEVIATIONS S1).
 				if entry.Published == nil {
@@ -233,7 +235,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				}
 			case "link": // an addition: links only
 				if _, ok := c.AttrValue("", "href"); ok {
-					if u := p.hrefURL(c); u != "" {
+					if u := p.hrefURL(c); u != "" && p.room(listLinks, len(p.entryLinks), c) {
 						p.entryLinks = append(p.entryLinks, p.processLink(c, u))
 					}
 				}
@@ -241,7 +243,9 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+				if p.room(listAuthors, len(entry.Authors), c) {
+					entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+				}
 			default:
 				p.processDCItem(entry, c)
 			}
@@ -265,7 +269,9 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
 			case "author":
-				entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+				if p.room(listAuthors, len(entry.Authors), c) {
+					entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
+				}
 			case "image":
 				if entry.Thumbnail == nil {
 					entry.Thumbnail = p.processImageElement(c, "href")

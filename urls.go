@@ -87,11 +87,16 @@ type processor struct {
 	// out (limits.go).
 	maxEntries int
 	entryLimit error
+	// maxPerEntry is Limits.MaxPerEntry (negative for none) and capped
+	// the lists of the current entry it cut (a bit per list, see room).
+	maxPerEntry int
+	capped      uint8
 }
 
 // startEntry resets the per-entry state before an entry is processed.
 func (p *processor) startEntry() {
 	p.categories = nil
+	p.capped = 0
 	p.commentsPrimary = false
 	p.entryLinks = p.entryLinks[:0]
 	p.entryCats = p.entryCats[:0]
@@ -125,8 +130,12 @@ func newProcessor(doc *xml5.Document, c *config) *processor {
 		p.queryEnc = queryEncoding(doc.Encoding)
 	}
 	p.maxEntries = entryBudget(Limits{}, doc.Size())
+	p.maxPerEntry = DefaultLimits().MaxPerEntry
 	if c != nil {
 		p.maxEntries = entryBudget(c.limits, doc.Size())
+		if m := c.limits.MaxPerEntry; m != 0 {
+			p.maxPerEntry = m
+		}
 		p.diags = c.diagnostics
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates
