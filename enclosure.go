@@ -192,9 +192,9 @@ func (p *processor) processRSSEnclosure(entry *Entry, el *xml5.Node) {
 	if u == "" {                     // [283]
 		return
 	}
-	enc := &Enclosure{URL: u}                        // [279] [195]
-	enc.MIMEType = attrPtr(el, "type")               // [284]
-	enc.Length = p.positiveLength(el)                // [285]–[289]
+	enc := &Enclosure{URL: u}          // [279] [195]
+	enc.MIMEType = attrPtr(el, "type") // [284]
+	enc.Length = p.positiveLength(el)  // [285]–[289]
 	if p.room(listEnclosures, len(entry.Enclosures), el) {
 		entry.Enclosures = append(entry.Enclosures, enc) // [290]
 	}
