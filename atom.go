@@ -55,7 +55,9 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 					}
 				}
 			case "author":
-				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+				if p.room(inFeed, listAuthors, c) {
+					feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+				}
 			case "entry":
 				p.addEntry(feed, c, p.processAtomEntry) // [86] [85] [258] [87]
 			// The additions.
@@ -72,9 +74,13 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 					feed.Generator = p.processGenerator(c, "uri")
 				}
 			case "category":
-				feed.CategoryDetails = addAtomCategory(feed.CategoryDetails, c)
+				if p.room(inFeed, listCategories, c) {
+					feed.CategoryDetails = addAtomCategory(feed.CategoryDetails, c)
+				}
 			case "contributor":
-				feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+				if p.room(inFeed, listAuthors, c) {
+					feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+				}
 			}
 		case nsAtom03:
 			switch c.Local {
@@ -93,7 +99,9 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 			case "link":
 				p.processAtomLink(c, feed, nil)
 			case "author":
-				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+				if p.room(inFeed, listAuthors, c) {
+					feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+				}
 			case "entry":
 				p.addEntry(feed, c, p.processAtomEntry) // [86] [85] [258] [87]
 			// The additions.
@@ -110,7 +118,9 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 					feed.Generator = p.processGenerator(c, "url")
 				}
 			case "contributor":
-				feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+				if p.room(inFeed, listAuthors, c) {
+					feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+				}
 			}
 		case nsDC:
 			if c.Local == "language" && feed.Language == "" { // an addition
@@ -138,12 +148,12 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 		case nsAtom:
 			switch c.Local {
 			case "author":
-				if p.room(listAuthors, len(entry.Authors), c) {
+				if p.room(inEntry, listAuthors, c) {
 					entry.Authors = append(entry.Authors, p.processAtomPerson(c))
 				}
 			case "category":
 				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
-					if term != "" && p.room(listCategories, len(p.entryCats), c) { // [89] MaxPerEntry
+					if term != "" && p.room(inEntry, listCategories, c) { // [89] MaxPerEntry
 						p.addCategory(term)
 						p.entryCats = addAtomCategory(p.entryCats, c) // an addition
 					}
@@ -195,7 +205,9 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 					entry.Rights = p.processAtomText(c)
 				}
 			case "contributor":
-				entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+				if p.room(inEntry, listAuthors, c) {
+					entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+				}
 			case "source":
 				if entry.Source == nil {
 					entry.Source = p.processAtomSource(c)
@@ -204,7 +216,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 		case nsAtom03:
 			switch c.Local {
 			case "author":
-				if p.room(listAuthors, len(entry.Authors), c) {
+				if p.room(inEntry, listAuthors, c) {
 					entry.Authors = append(entry.Authors, p.processAtomPerson(c))
 				}
 			case "created":
@@ -235,12 +247,14 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 					entry.ID = processStringElement(c)
 				}
 			case "contributor":
-				entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+				if p.room(inEntry, listAuthors, c) {
+					entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+				}
 			}
 		case nsDC:
 			switch c.Local {
 			case "subject":
-				if term := c.ChildTextContent(); term != "" && p.room(listCategories, len(p.entryCats), c) { // [90] [91]
+				if term := c.ChildTextContent(); term != "" && p.room(inEntry, listCategories, c) { // [90] [91]
 					p.addCategory(term)
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}
@@ -316,6 +330,13 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 // a link whose href parsed is also added to the Links of the feed or entry
 // (an addition).
 func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
+	scope := inEntry
+	if feed != nil {
+		scope = inFeed
+	}
+	if !p.room(scope, listLinks, el) {
+		return // MaxPerEntry
+	}
 	rel, short := linkRelation(el)
 	u := p.hrefURL(el) // [140]
 	var link Link
@@ -328,9 +349,7 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		if feed != nil {
 			feed.Links = append(feed.Links, link)
 		} else {
-			if p.room(listLinks, len(p.entryLinks), el) {
-				p.entryLinks = append(p.entryLinks, link)
-			}
+			p.entryLinks = append(p.entryLinks, link)
 			if relationIs(rel, short, "replies") { // comments_url (an addition)
 				html := asciiEqualFold(link.Type, "text/html")
 				if entry.CommentsURL == "" || html && !p.commentsPrimary {
@@ -378,7 +397,7 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		} else {
 			enc.Length = p.positiveLength(el) // [275]–[278] [274]
 		}
-		if p.room(listEnclosures, len(entry.Enclosures), el) {
+		if p.room(inEntry, listEnclosures, el) {
 			entry.Enclosures = append(entry.Enclosures, enc) // [272]
 		}
 	}

@@ -115,6 +115,9 @@ func (p *processor) intValue(el *xml5.Node, name, s string) (int, bool) {
 // ([123]–[171]): an enclosure with the url and type attributes, appended only
 // when the URL parsed (no length is ever read).
 func (p *processor) processMediaContent(entry *Entry, el *xml5.Node) {
+	if !p.room(inEntry, listEnclosures, el) { // MaxPerEntry
+		return
+	}
 	text, _ := el.AttrValue("", "url") // [364] [124]
 	if text == "" {                    // [366] [125]
 		return
@@ -126,9 +129,7 @@ func (p *processor) processMediaContent(entry *Entry, el *xml5.Node) {
 	enc := &Enclosure{URL: u}          // [292] [123] [369] [163]
 	enc.MIMEType = attrPtr(el, "type") // [370] [165]
 	p.mediaAttributes(enc, el)
-	if p.room(listEnclosures, len(entry.Enclosures), el) {
-		entry.Enclosures = append(entry.Enclosures, enc) // [371] [171]
-	}
+	entry.Enclosures = append(entry.Enclosures, enc) // [371] [171]
 }
 
 // mediaAttributes reads the additions of a Media RSS content element: medium,
@@ -184,6 +185,9 @@ func (p *processor) mediaDuration(el *xml5.Node, s string) *time.Duration {
 // processRSSEnclosure runs the steps for an enclosure element in the null
 // namespace of an RSS 2.0 item ([279]–[290]).
 func (p *processor) processRSSEnclosure(entry *Entry, el *xml5.Node) {
+	if !p.room(inEntry, listEnclosures, el) { // MaxPerEntry
+		return
+	}
 	text, _ := el.AttrValue("", "url") // [280]
 	if text == "" {                    // [281]
 		return
@@ -192,10 +196,8 @@ func (p *processor) processRSSEnclosure(entry *Entry, el *xml5.Node) {
 	if u == "" {                     // [283]
 		return
 	}
-	enc := &Enclosure{URL: u}          // [279] [195]
-	enc.MIMEType = attrPtr(el, "type") // [284]
-	enc.Length = p.positiveLength(el)  // [285]–[289]
-	if p.room(listEnclosures, len(entry.Enclosures), el) {
-		entry.Enclosures = append(entry.Enclosures, enc) // [290]
-	}
+	enc := &Enclosure{URL: u}                        // [279] [195]
+	enc.MIMEType = attrPtr(el, "type")               // [284]
+	enc.Length = p.positiveLength(el)                // [285]–[289]
+	entry.Enclosures = append(entry.Enclosures, enc) // [290]
 }

@@ -72,10 +72,12 @@ type Limits struct {
 	// per 25 bytes or more, "<a/>" repeated one per 4. Default 4 Mi
 	// (4,194,304), a node per 16 bytes of a 64 MiB document.
 	MaxNodes int
-	// MaxPerEntry is the most links, categories, enclosures and authors
-	// (each) one entry lists. Beyond it the element is left out and the
-	// parse goes on; WithDiagnostics records it once per entry and list
-	// (a DiagnosticLimit whose Err wraps ErrLimit). Default 1,000: the
+	// MaxPerEntry is the most link, category, enclosure and author
+	// elements (each; contributors count as authors) one entry reads, and
+	// the most link, category and author elements the feed itself reads.
+	// Beyond it an element is left out and the parse goes on;
+	// WithDiagnostics records it once per entry and list (a
+	// DiagnosticLimit whose Err wraps ErrLimit). Default 1,000: the
 	// project's real-feed corpus lists at most 35 in one entry.
 	MaxPerEntry int
 }
@@ -113,21 +115,34 @@ const (
 // entryListNames names the lists in diagnostics.
 var entryListNames = [...]string{"links", "categories", "enclosures", "authors"}
 
-// room reports whether the current entry's list of the given kind, which
-// holds n values, may take the value of el (MaxPerEntry). When it may not,
-// el is left out, and the first element left out of each list of each
-// entry is recorded as a diagnostic.
-func (p *processor) room(list, n int, el *xml5.Node) bool {
+// The scopes of the lists MaxPerEntry caps: the entry being processed, and
+// the feed itself (its own links, categories and authors).
+const (
+	inEntry = iota
+	inFeed
+)
+
+// room counts el, the element of a value of the given list, in scope, and
+// reports whether it is read (MaxPerEntry). When it is not, it is left
+// out, and the first element left out of each list of each entry (and of
+// the feed) is recorded as a diagnostic.
+func (p *processor) room(scope, list int, el *xml5.Node) bool {
+	n := p.listCount[scope][list]
+	p.listCount[scope][list]++
 	if p.maxPerEntry < 0 || n < p.maxPerEntry {
 		return true
 	}
-	if p.capped&(1<<list) == 0 {
-		p.capped |= 1 << list
+	if p.capped[scope]&(1<<list) == 0 {
+		p.capped[scope] |= 1 << list
 		if p.diags != nil {
 			line, _ := p.doc.Position(el.Offset)
 			err := fmt.Errorf("feedspec: %w", &LimitError{Limit: "MaxPerEntry", Value: int64(p.maxPerEntry), Line: line, Offset: int64(el.Offset)})
-			p.reject(DiagnosticLimit, el, "", "", "the entry already lists "+strconv.Itoa(p.maxPerEntry)+" "+
-				entryListNames[list]+" (MaxPerEntry): this element and the entry's further ones are left out")
+			owner := "entry"
+			if scope == inFeed {
+				owner = "feed"
+			}
+			p.reject(DiagnosticLimit, el, "", "", "the "+owner+" already lists "+strconv.Itoa(p.maxPerEntry)+" "+
+				entryListNames[list]+" (MaxPerEntry): this element and the "+owner+"'s further ones are left out")
 			(*p.diags)[len(*p.diags)-1].Err = err
 		}
 	}

@@ -57,7 +57,9 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 					feed.Updated = p.processW3CDTFDate(c)
 				}
 			case "creator":
-				feed.Authors = addNamedPerson(feed.Authors, c)
+				if p.room(inFeed, listAuthors, c) {
+					feed.Authors = addNamedPerson(feed.Authors, c)
+				}
 			default:
 				p.processDCChannel(feed, c)
 			}
@@ -137,7 +139,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				if p.room(listAuthors, len(entry.Authors), c) {
+				if p.room(inEntry, listAuthors, c) {
 					entry.Authors = addNamedPerson(entry.Authors, c)
 				}
 			case "date":
@@ -145,7 +147,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 					entry.Updated = p.processW3CDTFDate(c)
 				}
 			case "subject":
-				if term := c.ChildTextContent(); term != "" && p.room(listCategories, len(p.entryCats), c) {
+				if term := c.ChildTextContent(); term != "" && p.room(inEntry, listCategories, c) {
 					p.addCategory(term)
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}

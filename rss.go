@@ -52,7 +52,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					}
 				}
 			case "managingEditor":
-				feed.Authors = addRSSPerson(feed.Authors, c) // [357]–[359]
+				if p.room(inFeed, listAuthors, c) {
+					feed.Authors = addRSSPerson(feed.Authors, c) // [357]–[359]
+				}
 			case "pubDate", "lastBuildDate":
 				if feed.Updated == nil {
 					feed.Updated = p.processRSSDate(c)
@@ -85,7 +87,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					feed.Generator = p.processGenerator(c, "")
 				}
 			case "category":
-				feed.CategoryDetails = addTextCategory(feed.CategoryDetails, c, true)
+				if p.room(inFeed, listCategories, c) {
+					feed.CategoryDetails = addTextCategory(feed.CategoryDetails, c, true)
+				}
 			case "ttl":
 				if feed.TTL == nil {
 					feed.TTL = p.processCount(c)
@@ -102,7 +106,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+				if p.room(inFeed, listAuthors, c) {
+					feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+				}
 			default:
 				p.processDCChannel(feed, c)
 			}
@@ -121,7 +127,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					}
 				}
 			case "author":
-				feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+				if p.room(inFeed, listAuthors, c) {
+					feed.Authors = addNamedPerson(feed.Authors, c) // [316] [317] [315]
+				}
 			case "subtitle":
 				if feed.Subtitle == nil {
 					feed.Subtitle = textOrNull(processStringElement(c))
@@ -188,12 +196,12 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case "":
 			switch c.Local {
 			case "category":
-				if term := c.ChildTextContent(); term != "" && p.room(listCategories, len(p.entryCats), c) { // [92] [293]
+				if term := c.ChildTextContent(); term != "" && p.room(inEntry, listCategories, c) { // [92] [293]
 					p.addCategory(term)
 					p.entryCats = addTextCategory(p.entryCats, c, true) // an addition
 				}
 			case "author":
-				if p.room(listAuthors, len(entry.Authors), c) {
+				if p.room(inEntry, listAuthors, c) {
 					entry.Authors = addRSSPerson(entry.Authors, c) // [355] [361] [356] [354]
 				}
 			case "pubDate":
@@ -234,8 +242,8 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 					entry.Updated = p.processAtomDate(c)
 				}
 			case "link": // an addition: links only
-				if _, ok := c.AttrValue("", "href"); ok {
-					if u := p.hrefURL(c); u != "" && p.room(listLinks, len(p.entryLinks), c) {
+				if _, ok := c.AttrValue("", "href"); ok && p.room(inEntry, listLinks, c) { // MaxPerEntry
+					if u := p.hrefURL(c); u != "" {
 						p.entryLinks = append(p.entryLinks, p.processLink(c, u))
 					}
 				}
@@ -243,7 +251,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				if p.room(listAuthors, len(entry.Authors), c) {
+				if p.room(inEntry, listAuthors, c) {
 					entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
 				}
 			default:
@@ -269,7 +277,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
 			case "author":
-				if p.room(listAuthors, len(entry.Authors), c) {
+				if p.room(inEntry, listAuthors, c) {
 					entry.Authors = addNamedPerson(entry.Authors, c) // [118] [119] [120]
 				}
 			case "image":

@@ -90,13 +90,15 @@ type processor struct {
 	// maxPerEntry is Limits.MaxPerEntry (negative for none) and capped
 	// the lists of the current entry it cut (a bit per list, see room).
 	maxPerEntry int
-	capped      uint8
+	listCount   [2][4]int
+	capped      [2]uint8
 }
 
 // startEntry resets the per-entry state before an entry is processed.
 func (p *processor) startEntry() {
 	p.categories = nil
-	p.capped = 0
+	p.capped[inEntry] = 0
+	p.listCount[inEntry] = [4]int{}
 	p.commentsPrimary = false
 	p.entryLinks = p.entryLinks[:0]
 	p.entryCats = p.entryCats[:0]
