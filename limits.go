@@ -66,11 +66,12 @@ type Limits struct {
 	// Limit is "MaxItems"). For a JSON Feed, MaxDepth bounds the nesting
 	// of objects and arrays. Default 100,000.
 	MaxItems int
-	// MaxNodes caps the nodes of the parsed tree (elements, texts,
-	// comments). The budget actually used is the smaller of this cap and
-	// max(65,536, the decoded input's size / 16): real feeds have one node
-	// per 25 bytes or more, "<a/>" repeated one per 4. Default 4 Mi
-	// (4,194,304), a node per 16 bytes of a 64 MiB document.
+	// MaxNodes caps the parsed tree: its nodes (elements, texts,
+	// comments), an attribute counting as half a node. The budget actually
+	// used is the smaller of this cap and max(65,536, the decoded input's
+	// size / 16): real feeds have one node per 20 bytes or more, "<a/>"
+	// repeated one per 4. Default 4 Mi (4,194,304), a node per 16 bytes of
+	// a 64 MiB document.
 	MaxNodes int
 	// MaxPerEntry is the most link, category, enclosure and author
 	// elements (each; contributors count as authors) one entry reads, and

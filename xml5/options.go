@@ -55,12 +55,13 @@ type Limits struct {
 	// MaxAttributes is the largest number of attributes one element may
 	// have.
 	MaxAttributes int
-	// MaxNodes caps the nodes of the tree (elements, texts, comments,
-	// processing instructions; a Node is 144 bytes). The budget actually
-	// used is the smaller of this cap and max(65,536, the decoded input's
-	// size / 16), so that the tree stays within 9 bytes of nodes per input
-	// byte: "<a/>" repeated would otherwise cost 36. Real feeds have one
-	// node per 25 bytes or more.
+	// MaxNodes caps the tree: its nodes (elements, texts, comments,
+	// processing instructions; a Node is 144 bytes), an attribute (64
+	// bytes) counting as half a node. The budget actually used is the
+	// smaller of this cap and max(65,536, the decoded input's size / 16),
+	// so that the tree stays within 9 bytes per input byte: "<a/>"
+	// repeated would otherwise cost 36. Real feeds have one node per 20
+	// bytes or more.
 	MaxNodes int
 }
 

@@ -147,6 +147,7 @@ type parser struct {
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
 	nodes          int // nodes made
+	attrCount      int // attributes made
 	nodeBudget     int // the most nodes allowed (Limits.MaxNodes)
 	attrSlab       []Attr
 	attrs          []rawAttr
@@ -199,11 +200,7 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 
 func (p *parser) newNode(t NodeType) *Node {
 	p.nodes++
-	if p.nodes > p.nodeBudget {
-		// The node is still made (callers attach it), and the parse
-		// stops at the next token.
-		p.limitError("MaxNodes", p.nodeBudget)
-	}
+	p.checkTree()
 	if len(p.nodeSlab) == 0 {
 		// Grow the slabs as the document proves bigger than
 		// estimated: few allocations, little waste.
@@ -897,10 +894,22 @@ func (p *parser) truncateNS(mark int) {
 	p.ns = p.ns[:mark]
 }
 
+// checkTree stops the parse when the tree is beyond its budget
+// (Limits.MaxNodes): an attribute (64 bytes) counts as half a node (144).
+// What is being made is still made (callers attach it); the parse stops
+// at the next token.
+func (p *parser) checkTree() {
+	if p.nodes+p.attrCount/2 > p.nodeBudget {
+		p.limitError("MaxNodes", p.nodeBudget)
+	}
+}
+
 func (p *parser) allocAttrs(n int) []Attr {
 	if n == 0 {
 		return nil
 	}
+	p.attrCount += n
+	p.checkTree()
 	if len(p.attrSlab) < n {
 		// Slabs grow with the attributes the document has used, from
 		// 16.
