@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec"
 )
 
@@ -203,4 +206,140 @@ func TestBoundedOutputTable(t *testing.T) {
 		fmt.Fprintf(&b, "| %s | %d |%s\n", s.name, entries, row.String())
 	}
 	t.Log(b.String())
+}
+
+// TestBoundedOutput checks that no hostile shape makes ParseDocument peak
+// above about 16 bytes of heap per input byte WithoutDocument and 32 with
+// the document, and that reading the feed as a reader does (SafeHTML,
+// PlainText, JSON) stays within 32: what an input becomes is bounded by
+// MaxNodes, MaxItems and MaxPerEntry, not only its size. Inputs of 4 MiB
+// (1.5 MiB with -short); before these limits, "<item/>" repeated peaked at
+// 85 bytes per input byte.
+func TestBoundedOutput(t *testing.T) {
+	n := 4 << 20
+	if testing.Short() {
+		n = 3 << 19
+	}
+	for _, s := range hostileShapes {
+		for _, m := range []readMode{readModes[0], readModes[1], readModes[3]} {
+			ratio, size, entries, err := measureShape(s, m, n)
+			if err != nil {
+				require.ErrorIs(t, err, feedspec.ErrLimit, "%s, %s", s.name, m.name)
+			}
+			t.Logf("%s, %s: %.1f bytes of heap per input byte (%d bytes, %d entries, %v)", s.name, m.name, ratio, size, entries, err)
+			bound := 32.0
+			if m.noDocument && !m.read {
+				bound = 18 // about 16: the sampled peak varies with the collector's timing
+			}
+			assert.LessOrEqual(t, ratio, bound, "%s, %s: peak heap per input byte", s.name, m.name)
+		}
+	}
+}
+
+// rssItems returns an RSS feed of n items whose titles are their indexes.
+func rssItems(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`<rss version="2.0"><channel><title>c</title>`)
+	for i := range n {
+		b.WriteString("<item><title>" + strconv.Itoa(i) + "</title></item>")
+	}
+	b.WriteString("</channel></rss>")
+	return b.Bytes()
+}
+
+// TestMaxItemsXML checks that MaxItems bounds the entries of an XML feed:
+// the feed holds the entries before the limit and the error says which
+// limit and where.
+func TestMaxItemsXML(t *testing.T) {
+	f, err := feedspec.ParseDocument(bytes.NewReader(rssItems(250)), feedspec.WithLimits(feedspec.Limits{MaxItems: 100}))
+	require.ErrorIs(t, err, feedspec.ErrLimit)
+	var le *feedspec.LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, "MaxItems", le.Limit)
+	assert.EqualValues(t, 100, le.Value)
+	assert.Positive(t, le.Offset)
+	assert.True(t, strings.HasPrefix(err.Error(), "feedspec: "), err.Error())
+	require.NotNil(t, f)
+	require.Len(t, f.Entries, 100)
+	assert.Equal(t, "c", f.Title.String())
+	for i, e := range f.Entries {
+		assert.Equal(t, strconv.Itoa(i), e.Title.String())
+	}
+
+	// Atom, and the budget that follows the size: 30,000 "<entry/>" are
+	// 240 KB, under the floor of 10,000 entries.
+	atom := repeatShape(`<feed xmlns="http://www.w3.org/2005/Atom"><title>a</title>`, "<entry/>", "</feed>")(240000)
+	f, err = feedspec.ParseDocument(bytes.NewReader(atom), feedspec.WithoutDocument())
+	require.ErrorIs(t, err, feedspec.ErrLimit)
+	require.NotNil(t, f)
+	assert.Equal(t, 10000, len(f.Entries))
+	assert.Equal(t, "a", f.Title.String())
+
+	// No limit.
+	f, err = feedspec.ParseDocument(bytes.NewReader(atom), feedspec.WithLimits(feedspec.Limits{MaxItems: -1}))
+	require.NoError(t, err)
+	assert.Equal(t, bytes.Count(atom, []byte("<entry/>")), len(f.Entries))
+}
+
+// TestMaxPerEntry checks that an entry's (and the feed's) links,
+// categories, enclosures and authors beyond MaxPerEntry are left out, the
+// parse going on, with one DiagnosticLimit per list wrapping ErrLimit.
+func TestMaxPerEntry(t *testing.T) {
+	const k = 5
+	item := "<item><title>i</title>" +
+		strings.Repeat(`<category>c</category><enclosure url="http://e.com/a.mp3"/><author>a@e.com (A)</author><atom:link href="http://e.com/"/>`, k) +
+		"</item>"
+	doc := `<rss xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>c</title>` +
+		strings.Repeat(`<category>c</category><atom:link href="http://e.com/"/>`, k) + item + item + `</channel></rss>`
+	var diags []feedspec.Diagnostic
+	f, err := feedspec.ParseDocument(strings.NewReader(doc), feedspec.WithLimits(feedspec.Limits{MaxPerEntry: 3}), feedspec.WithDiagnostics(&diags))
+	require.NoError(t, err)
+	require.Len(t, f.Entries, 2)
+	for _, e := range f.Entries {
+		assert.Len(t, e.CategoryDetails, 3)
+		assert.Len(t, e.Enclosures, 3)
+		assert.Len(t, e.Authors, 3)
+		assert.Len(t, e.Links, 3)
+		assert.Equal(t, "i", e.Title.String())
+	}
+	assert.Len(t, f.CategoryDetails, 3)
+	assert.Len(t, f.Links, 3)
+	limits := 0
+	for _, d := range diags {
+		if d.Kind == feedspec.DiagnosticLimit {
+			limits++
+			require.ErrorIs(t, d.Err, feedspec.ErrLimit)
+			assert.Contains(t, d.Message, "MaxPerEntry")
+			assert.Positive(t, d.Line)
+		}
+	}
+	assert.Equal(t, 2+2*4, limits, "one diagnostic per list cut: the feed's 2, each entry's 4")
+
+	// The default lets the same document through.
+	diags = nil
+	f, err = feedspec.ParseDocument(strings.NewReader(doc), feedspec.WithDiagnostics(&diags))
+	require.NoError(t, err)
+	assert.Len(t, f.Entries[0].Enclosures, k)
+	for _, d := range diags {
+		assert.NotEqual(t, feedspec.DiagnosticLimit, d.Kind)
+	}
+}
+
+// TestMaxNodes checks that a document of many small nodes stops at the
+// tree's budget with the feed read before it.
+func TestMaxNodes(t *testing.T) {
+	in := repeatShape("<rss><channel><title>t</title><item><title>i</title></item>", "<x/>", "</channel></rss>")(2 << 20)
+	f, err := feedspec.ParseDocument(bytes.NewReader(in))
+	require.ErrorIs(t, err, feedspec.ErrLimit)
+	var le *feedspec.LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, "MaxNodes", le.Limit)
+	assert.EqualValues(t, len(in)/16, le.Value, "the budget follows the input's size")
+	require.NotNil(t, f)
+	assert.Equal(t, "t", f.Title.String())
+	require.Len(t, f.Entries, 1)
+
+	f, err = feedspec.ParseDocument(bytes.NewReader(in), feedspec.WithLimits(feedspec.Limits{MaxNodes: -1}))
+	require.NoError(t, err)
+	assert.Len(t, f.Entries, 1)
 }

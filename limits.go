@@ -59,12 +59,12 @@ type Limits struct {
 	// MaxItems is the largest number of entries a feed may hold: Atom
 	// entries, RSS items, JSON Feed items (WithJSONFeed). The budget
 	// actually used is the smaller of this cap and max(10,000, the input's
-	// size / 64), since an entry costs about 400 bytes of heap however few
-	// bytes it was written in (real feeds spend hundreds of bytes on
-	// one). Beyond it, entries are left out: the feed holds the entries
-	// before the limit and the error wraps ErrLimit (a *LimitError whose
-	// Limit is "MaxItems"). For a JSON Feed, MaxDepth bounds the nesting
-	// of objects and arrays. Default 100,000.
+	// size / 96): an entry costs about 550 bytes of heap (its element
+	// included) however few bytes it was written in, and real feeds spend
+	// hundreds of bytes on one. Beyond it, entries are left out: the feed
+	// holds the entries before the limit and the error wraps ErrLimit (a
+	// *LimitError whose Limit is "MaxItems"). For a JSON Feed, MaxDepth
+	// bounds the nesting of objects and arrays. Default 100,000.
 	MaxItems int
 	// MaxNodes caps the parsed tree: its nodes (elements, texts,
 	// comments), an attribute counting as half a node. The budget actually
@@ -168,7 +168,7 @@ func entryBudget(l Limits, size int) int {
 	if m < 0 {
 		return -1
 	}
-	return min(m, max(10000, size/64))
+	return min(m, max(10000, size/96))
 }
 
 // WithLimits replaces the default limits (DefaultLimits) of ParseDocument

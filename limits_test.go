@@ -260,9 +260,15 @@ func TestDefaultLimitsLetCorpusThrough(t *testing.T) {
 			t.Fatal(err)
 		}
 		maxSize = max(maxSize, len(b))
-		_, err = ParseDocument(bytes.NewReader(b))
+		var diags []Diagnostic
+		_, err = ParseDocument(bytes.NewReader(b), WithDiagnostics(&diags))
 		if errors.Is(err, ErrLimit) {
 			t.Errorf("%s: %v", filepath.Base(path), err)
+		}
+		for _, d := range diags {
+			if d.Kind == DiagnosticLimit { // MaxPerEntry
+				t.Errorf("%s: %v", filepath.Base(path), d)
+			}
 		}
 		doc, err := xml5.Parse(bytes.NewReader(b))
 		if err != nil {
