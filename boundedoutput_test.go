@@ -290,7 +290,7 @@ func TestMaxPerEntry(t *testing.T) {
 		strings.Repeat(`<category>c</category><enclosure url="http://e.com/a.mp3"/><author>a@e.com (A)</author><atom:link href="http://e.com/"/>`, k) +
 		"</item>"
 	doc := `<rss xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>c</title>` +
-		strings.Repeat(`<category>c</category><atom:link href="http://e.com/"/>`, k) + item + item + `</channel></rss>`
+		strings.Repeat(`<category>c</category><atom:link href="http://e.com/"/>`, 10*k) + item + item + `</channel></rss>`
 	var diags []feedspec.Diagnostic
 	f, err := feedspec.ParseDocument(strings.NewReader(doc), feedspec.WithLimits(feedspec.Limits{MaxPerEntry: 3}), feedspec.WithDiagnostics(&diags))
 	require.NoError(t, err)
@@ -302,8 +302,8 @@ func TestMaxPerEntry(t *testing.T) {
 		assert.Len(t, e.Links, 3)
 		assert.Equal(t, "i", e.Title.String())
 	}
-	assert.Len(t, f.CategoryDetails, 3)
-	assert.Len(t, f.Links, 3)
+	assert.Len(t, f.CategoryDetails, 30, "the feed reads 10 times as many")
+	assert.Len(t, f.Links, 30)
 	limits := 0
 	for _, d := range diags {
 		if d.Kind == feedspec.DiagnosticLimit {

@@ -298,3 +298,22 @@ func TestDefaultLimitsLetCorpusThrough(t *testing.T) {
 		t.Errorf("a real feed comes within a factor of 10 of a default limit")
 	}
 }
+
+// TestFetcherBodyLimitProposal checks the reasons given for
+// fetcherMaxBodySize: far above every real feed, below ParseResponse's
+// default, and at about 16 bytes of heap per input byte (TestBoundedOutput)
+// a poll peaks under 256 MiB.
+func TestFetcherBodyLimitProposal(t *testing.T) {
+	if fetcherMaxBodySize > DefaultMaxBodySize || fetcherMaxBodySize*16 > 256<<20 {
+		t.Errorf("fetcherMaxBodySize %d: above DefaultMaxBodySize or 256 MiB at 16 bytes per byte", fetcherMaxBodySize)
+	}
+	files, _ := filepath.Glob(filepath.Join(corpusFeedsDir, "*"))
+	if len(files) == 0 {
+		t.Skip("the corpus is not at " + corpusFeedsDir + "; skipping")
+	}
+	for _, path := range files {
+		if fi, err := os.Stat(path); err == nil && fi.Size()*4 > fetcherMaxBodySize {
+			t.Errorf("%s: %d bytes, within a factor of 4 of fetcherMaxBodySize", filepath.Base(path), fi.Size())
+		}
+	}
+}
