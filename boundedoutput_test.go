@@ -24,6 +24,7 @@ import (
 type hostileShape struct {
 	name string
 	json bool // a JSON Feed (read WithJSONFeed)
+	size int  // the input's size when fixed (the issue's figure), else 0
 	make func(n int) []byte
 }
 
@@ -67,6 +68,8 @@ var hostileShapes = []hostileShape{
 	{name: "escaped HTML in one item", make: repeatShape("<rss><channel><item><description>", escapedHTMLUnit, "</description></item></channel></rss>")},
 	{name: "escaped <i>x</i> in one item", make: repeatShape("<rss><channel><item><description>", "&lt;i&gt;x&lt;/i&gt;", "</description></item></channel></rss>")},
 	{name: "escaped HTML items", make: repeatShape("<rss><channel>", "<item><description>"+escapedHTMLUnit+"</description></item>", "</channel></rss>")},
+	{name: "RSS 100,000 <item/> (700 KB)", size: 700000, make: repeatShape("<rss><channel>", "<item/>", "</channel></rss>")},
+	{name: "JSON Feed 100,000 {} (300 KB)", size: 300000, json: true, make: repeatShape(`{"version":"https://jsonfeed.org/version/1.1","items":[{}`, ",{}", "]}")},
 	{name: "JSON Feed {}", json: true, make: repeatShape(`{"version":"https://jsonfeed.org/version/1.1","items":[{}`, ",{}", "]}")},
 }
 
@@ -153,6 +156,9 @@ func peakHeap(fn func()) uint64 {
 // reading) an input of shape s of about n bytes, the input's size and the
 // number of entries.
 func measureShape(s hostileShape, m readMode, n int) (ratio float64, size, entries int, err error) {
+	if s.size > 0 {
+		n = s.size
+	}
 	in := s.make(n)
 	var f *feedspec.Feed
 	peak := peakHeap(func() {
@@ -266,17 +272,17 @@ func TestMaxItemsXML(t *testing.T) {
 		assert.Equal(t, strconv.Itoa(i), e.Title.String())
 	}
 
-	// Atom, and the budget that follows the size: 30,000 "<entry/>" are
-	// 240 KB, under the floor of 10,000 entries.
-	atom := repeatShape(`<feed xmlns="http://www.w3.org/2005/Atom"><title>a</title>`, "<entry/>", "</feed>")(240000)
+	// Atom, and the budget that follows the size: 60,000 "<entry/>" in
+	// 480 KB make 5,000 entries (one per 96 bytes).
+	atom := repeatShape(`<feed xmlns="http://www.w3.org/2005/Atom"><title>a</title>`, "<entry/>", "</feed>")(480000)
 	f, err = feedspec.ParseDocument(bytes.NewReader(atom), feedspec.WithoutDocument())
 	require.ErrorIs(t, err, feedspec.ErrLimit)
 	require.NotNil(t, f)
-	assert.Equal(t, 10000, len(f.Entries))
+	assert.Equal(t, len(atom)/96, len(f.Entries))
 	assert.Equal(t, "a", f.Title.String())
 
 	// No limit.
-	f, err = feedspec.ParseDocument(bytes.NewReader(atom), feedspec.WithLimits(feedspec.Limits{MaxItems: -1}))
+	f, err = feedspec.ParseDocument(bytes.NewReader(atom), feedspec.WithLimits(feedspec.Limits{MaxItems: -1, MaxNodes: -1}))
 	require.NoError(t, err)
 	assert.Equal(t, bytes.Count(atom, []byte("<entry/>")), len(f.Entries))
 }

@@ -58,7 +58,7 @@ type Limits struct {
 	MaxAttributes int
 	// MaxItems is the largest number of entries a feed may hold: Atom
 	// entries, RSS items, JSON Feed items (WithJSONFeed). The budget
-	// actually used is the smaller of this cap and max(10,000, the input's
+	// actually used is the smaller of this cap and max(2,500, the input's
 	// size / 96): an entry costs about 550 bytes of heap (its element
 	// included) however few bytes it was written in, and real feeds spend
 	// hundreds of bytes on one. Beyond it, entries are left out: the feed
@@ -68,7 +68,7 @@ type Limits struct {
 	MaxItems int
 	// MaxNodes caps the parsed tree: its nodes (elements, texts,
 	// comments), an attribute counting as half a node. The budget actually
-	// used is the smaller of this cap and max(65,536, the decoded input's
+	// used is the smaller of this cap and max(16,384, the decoded input's
 	// size / 16): real feeds have one node per 20 bytes or more, "<a/>"
 	// repeated one per 4. Default 4 Mi (4,194,304), a node per 16 bytes of
 	// a 64 MiB document.
@@ -173,7 +173,7 @@ func entryBudget(l Limits, size int) int {
 	if m < 0 {
 		return -1
 	}
-	return min(m, max(10000, size/96))
+	return min(m, max(2500, size/96))
 }
 
 // WithLimits replaces the default limits (DefaultLimits) of ParseDocument

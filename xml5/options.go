@@ -58,7 +58,7 @@ type Limits struct {
 	// MaxNodes caps the tree: its nodes (elements, texts, comments,
 	// processing instructions; a Node is 144 bytes), an attribute (64
 	// bytes) counting as half a node. The budget actually used is the
-	// smaller of this cap and max(65,536, the decoded input's size / 16),
+	// smaller of this cap and max(16,384, the decoded input's size / 16),
 	// so that the tree stays within 9 bytes per input byte: "<a/>"
 	// repeated would otherwise cost 36. Real feeds have one node per 20
 	// bytes or more.

@@ -182,7 +182,7 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	}
 	// [MaxNodes] The tree stays linear in the input: one node per 16
 	// bytes, with a floor so that small documents never notice.
-	p.nodeBudget = min(lim.MaxNodes, max(1<<16, len(text)/16))
+	p.nodeBudget = min(lim.MaxNodes, max(1<<14, len(text)/16))
 	if lim.MaxNodes == noLimit {
 		p.nodeBudget = noLimit
 	}
