@@ -269,7 +269,7 @@ func TestMaxItemsXML(t *testing.T) {
 	assert.Equal(t, "MaxItems", le.Limit)
 	assert.EqualValues(t, 100, le.Value)
 	assert.Positive(t, le.Offset)
-	assert.True(t, strings.HasPrefix(err.Error(), "feedspec: "), err.Error())
+	assert.True(t, strings.HasPrefix(err.Error(), "feedspec: limit reached: MaxItems (100) at line 1, byte offset "), err.Error())
 	require.NotNil(t, f)
 	require.Len(t, f.Entries, 100)
 	assert.Equal(t, "c", f.Title.String())
@@ -320,6 +320,10 @@ func TestMaxPerEntry(t *testing.T) {
 		if d.Kind == feedspec.DiagnosticLimit {
 			limits++
 			require.ErrorIs(t, d.Err, feedspec.ErrLimit)
+			var le *feedspec.LimitError
+			require.ErrorAs(t, d.Err, &le)
+			assert.Equal(t, "MaxPerEntry", le.Limit)
+			assert.NotContains(t, d.Err.Error(), "xml5")
 			assert.Contains(t, d.Message, "MaxPerEntry")
 			assert.Positive(t, d.Line)
 		}

@@ -3,7 +3,6 @@ package feedspec
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"time"
 
@@ -281,7 +280,7 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 	if p.maxEntries >= 0 && len(feed.Entries) >= p.maxEntries {
 		if p.entryLimit == nil {
 			line, _ := p.doc.Position(el.Offset)
-			p.entryLimit = fmt.Errorf("feedspec: %w", &LimitError{Limit: "MaxItems", Value: int64(p.maxEntries), Line: line, Offset: int64(el.Offset)})
+			p.entryLimit = limitError("MaxItems", p.maxEntries, line, el.Offset) // limits.go
 		}
 		return
 	}

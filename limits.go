@@ -142,7 +142,7 @@ func (p *processor) room(scope, list int, el *xml5.Node) bool {
 		p.capped[scope] |= 1 << list
 		if p.diags != nil {
 			line, _ := p.doc.Position(el.Offset)
-			err := fmt.Errorf("feedspec: %w", &LimitError{Limit: "MaxPerEntry", Value: int64(limit), Line: line, Offset: int64(el.Offset)})
+			err := limitError("MaxPerEntry", limit, line, el.Offset)
 			owner := "entry"
 			if scope == inFeed {
 				owner = "feed"
@@ -162,6 +162,17 @@ func (p *processor) room(scope, list int, el *xml5.Node) bool {
 // whatever the feed, where 64 MiB (DefaultMaxBodySize) allows 1 GiB.
 // miniflux uses 15 MB.
 const fetcherMaxBodySize = 16 << 20
+
+// limitError returns the error of a limit reached while processing the
+// feed (MaxItems, MaxPerEntry): a *LimitError, wrapping ErrLimit, whose
+// message does not name the XML parser.
+func limitError(limit string, value int, line, offset int) error {
+	le := &LimitError{Limit: limit, Value: int64(value), Line: line, Offset: int64(offset)}
+	return &wrapError{
+		msg:  fmt.Sprintf("%slimit reached: %s (%d) at line %d, byte offset %d", errPrefix, limit, value, line, offset),
+		errs: []error{le},
+	}
+}
 
 // entryBudget is the most entries a feed of size bytes may hold with the
 // limits l (see Limits.MaxItems); negative for no limit.
