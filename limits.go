@@ -59,7 +59,7 @@ type Limits struct {
 	// MaxItems is the largest number of entries a feed may hold: Atom
 	// entries, RSS items, JSON Feed items (WithJSONFeed). The budget
 	// actually used is the smaller of this cap and max(2,500, the input's
-	// size / 96): an entry costs about 550 bytes of heap (its element
+	// size / 128): an entry costs about 550 bytes of heap (its element
 	// included) however few bytes it was written in, and real feeds spend
 	// hundreds of bytes on one. Beyond it, entries are left out: the feed
 	// holds the entries before the limit and the error wraps ErrLimit (a
@@ -184,7 +184,7 @@ func entryBudget(l Limits, size int) int {
 	if m < 0 {
 		return -1
 	}
-	return min(m, max(2500, size/96))
+	return min(m, max(2500, size/128))
 }
 
 // WithLimits replaces the default limits (DefaultLimits) of ParseDocument
