@@ -201,7 +201,10 @@ func TestParseDocumentWithLimits(t *testing.T) {
 		limit  string // "" for no error
 	}{
 		{"depth", deepRSS(20), Limits{MaxDepth: 10}, "MaxDepth"},
-		{"depth removed", deepRSS(20000), Limits{MaxDepth: -1}, ""},
+		// 20,000 "<x>" are 20,000 nodes in 60 KB: MaxNodes (one per 16
+		// bytes, at least 16,384) is reached unless removed too.
+		{"depth removed", deepRSS(20000), Limits{MaxDepth: -1, MaxNodes: -1}, ""},
+		{"nodes", deepRSS(20000), Limits{MaxDepth: -1}, "MaxNodes"},
 		{"attributes", manyAttrsRSS(50), Limits{MaxAttributes: 10}, "MaxAttributes"},
 		{"attributes removed", manyAttrsRSS(20000), Limits{MaxAttributes: -1}, ""},
 		{"input bytes", deepRSS(1000), Limits{MaxInputBytes: 200}, "MaxInputBytes"},
