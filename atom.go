@@ -64,9 +64,11 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 					}
 				}
 			case name == "author":
-				feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+				if p.room(inFeed, listAuthors, c) {
+					feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+				}
 			case name == "entry":
-				addEntry(feed, p.processAtomEntry(c)) // [86] [85] [258] [87]
+				p.addEntry(feed, c, p.processAtomEntry) // [86] [85] [258] [87]
 			// The additions.
 			case name == "id":
 				if feed.ID == "" {
@@ -89,9 +91,13 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 					feed.Generator = p.processGenerator(c, "url")
 				}
 			case atom && name == "category":
-				feed.CategoryDetails = addAtomCategory(feed.CategoryDetails, c)
+				if p.room(inFeed, listCategories, c) {
+					feed.CategoryDetails = addAtomCategory(feed.CategoryDetails, c)
+				}
 			case name == "contributor":
-				feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+				if p.room(inFeed, listAuthors, c) {
+					feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+				}
 			}
 		case nsDC:
 			if c.Local == "language" && feed.Language == "" { // an addition
@@ -120,10 +126,12 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 			atom, atom03 := ns == nsAtom, ns == nsAtom03
 			switch name := c.Local; {
 			case name == "author":
-				entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+				if p.room(inEntry, listAuthors, c) {
+					entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+				}
 			case atom && name == "category":
 				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
-					if term != "" { // [89]
+					if term != "" && p.room(inEntry, listCategories, c) { // [89] MaxPerEntry
 						p.addCategory(term)
 						p.entryCats = addAtomCategory(p.entryCats, c) // an addition
 					}
@@ -187,7 +195,9 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 					entry.Rights = p.processAtomText(c)
 				}
 			case name == "contributor":
-				entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+				if p.room(inEntry, listAuthors, c) {
+					entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+				}
 			case atom && name == "source":
 				if entry.Source == nil {
 					entry.Source = p.processAtomSource(c)
@@ -196,7 +206,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "subject":
-				if term := c.ChildTextContent(); term != "" { // [90] [91]
+				if term := c.ChildTextContent(); term != "" && p.room(inEntry, listCategories, c) { // [90] [91]
 					p.addCategory(term)
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}
@@ -264,6 +274,13 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 // a link whose href parsed is also added to the Links of the feed or entry
 // (an addition).
 func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
+	scope := inEntry
+	if feed != nil {
+		scope = inFeed
+	}
+	if !p.room(scope, listLinks, el) {
+		return // MaxPerEntry
+	}
 	rel, short := linkRelation(el)
 	u := p.hrefURL(el) // [140]
 	var link Link
@@ -324,7 +341,9 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		} else {
 			enc.Length = p.positiveLength(el) // [275]–[278] [274]
 		}
-		entry.Enclosures = append(entry.Enclosures, enc) // [272]
+		if p.room(inEntry, listEnclosures, el) {
+			entry.Enclosures = append(entry.Enclosures, enc) // [272]
+		}
 	}
 }
 

@@ -142,7 +142,7 @@ func TestDateInfoLinear(t *testing.T) {
 	}
 	allocs := func(doc string) float64 {
 		return testing.AllocsPerRun(3, func() {
-			f, err := ParseDocument(strings.NewReader(doc))
+			f, err := ParseDocument(strings.NewReader(doc), WithLimits(Limits{MaxNodes: -1, MaxItems: -1, MaxPerEntry: -1}))
 			if err != nil || f.Entries[len(f.Entries)-1].PublishedInfo == nil {
 				t.Fatal("no DateInfo", err)
 			}

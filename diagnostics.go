@@ -41,6 +41,10 @@ const (
 	// where the format has a string, an object where it has an array);
 	// the field stays null, or the element of a list is left out.
 	DiagnosticType DiagnosticKind = "type"
+	// DiagnosticLimit is an element left out because its entry reached a
+	// limit (Limits.MaxPerEntry); Err wraps ErrLimit. It is recorded once
+	// per entry and list.
+	DiagnosticLimit DiagnosticKind = "limit"
 )
 
 // A Diagnostic describes one thing that went wrong while parsing a feed that
@@ -76,6 +80,9 @@ type Diagnostic struct {
 	Value string
 	// Message says what was wrong.
 	Message string
+	// Err is the error behind a DiagnosticLimit: a *LimitError wrapping
+	// ErrLimit. It is nil for the other kinds.
+	Err error
 }
 
 // String returns the diagnostic on one line, such as

@@ -118,6 +118,9 @@ func (p *processor) intValue(el *xml5.Node, name, s string) (int, bool) {
 // ([123]–[171]): an enclosure with the url and type attributes, appended only
 // when the URL parsed (no length is ever read).
 func (p *processor) processMediaContent(entry *Entry, el *xml5.Node) {
+	if !p.room(inEntry, listEnclosures, el) { // MaxPerEntry
+		return
+	}
 	text, _ := el.AttrValue("", "url") // [364] [124]
 	if text == "" {                    // [366] [125]
 		return
@@ -185,6 +188,9 @@ func (p *processor) mediaDuration(el *xml5.Node, s string) *time.Duration {
 // processRSSEnclosure runs the steps for an enclosure element in the null
 // namespace of an RSS 2.0 item ([279]–[290]).
 func (p *processor) processRSSEnclosure(entry *Entry, el *xml5.Node) {
+	if !p.room(inEntry, listEnclosures, el) { // MaxPerEntry
+		return
+	}
 	text, _ := el.AttrValue("", "url") // [280]
 	if text == "" {                    // [281]
 		return

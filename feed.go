@@ -209,7 +209,7 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 		detachFeed(feed) // WithoutDocument (detach.go)
 	}
 	if readErr != nil {
-		if err != nil {
+		if err != nil && feed == nil {
 			return nil, &wrapError{
 				msg:  errPrefix + "reading the document: " + innerMessage(readErr) + "; what was read is " + innerMessage(err),
 				errs: []error{readErr, err},
@@ -258,8 +258,8 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	if feed.el == nil {
 		feed.el = root
 	}
-	cleanupFeed(feed) // [350]
-	return feed, nil  // [13]
+	cleanupFeed(feed)         // [350]
+	return feed, p.entryLimit // [13] (nil unless MaxItems was reached)
 }
 
 // Document returns the XML5 document the feed was parsed from, or nil for a
@@ -290,6 +290,21 @@ func cleanupFeed(feed *Feed) {
 	if feed.Logo != nil && feed.Icon != nil && feed.Logo.URL == feed.Icon.URL { // [352]
 		feed.Icon = nil // [353]
 	}
+}
+
+// addEntry processes el, an entry child of the feed, with process and adds
+// the entry to feed (see addEntry), unless the feed already holds the most
+// entries its limits allow: el is then left out and the limit error
+// recorded (limits.go).
+func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node) *Entry) {
+	if p.maxEntries >= 0 && len(feed.Entries) >= p.maxEntries {
+		if p.entryLimit == nil {
+			line, _ := p.doc.Position(el.Offset)
+			p.entryLimit = limitError("MaxItems", p.maxEntries, line, el.Offset) // limits.go
+		}
+		return
+	}
+	addEntry(feed, process(el))
 }
 
 // addEntry runs the steps shared by every entry child of a feed: set the

@@ -225,10 +225,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		p.rejectAt(DiagnosticValue, "items", start, "the feed has no items array (JSON Feed requires one)")
 	}
 	var limErr error
-	maxItems := c.limits.MaxItems
-	if maxItems == 0 {
-		maxItems = DefaultLimits().MaxItems
-	}
+	maxItems := entryBudget(c.limits, len(data)) // limits.go
 	if hasItems {
 		n := 0
 		jsonElements(data, p.offset(items), func(vs, ve int) bool {

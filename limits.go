@@ -1,6 +1,11 @@
 package feedspec
 
-import "github.com/feedspec/feedspec/xml5"
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/feedspec/feedspec/xml5"
+)
 
 // ErrLimit is wrapped by the error ParseDocument and ParseResponse return
 // when the input reaches one of the Limits. It is the same value as
@@ -22,17 +27,19 @@ type LimitError = xml5.LimitError
 // means the default for that field (see DefaultLimits); a negative field
 // means no limit.
 //
-// Reaching MaxInputBytes, MaxDepth or MaxAttributes stops the parse with an
-// error wrapping ErrLimit (a *LimitError). The entity limits never stop the
+// Reaching MaxInputBytes, MaxDepth, MaxAttributes or MaxNodes stops the
+// parse with an error wrapping ErrLimit (a *LimitError). The entity limits never stop the
 // parse: a reference that would nest deeper than MaxEntityDepth, or expand
 // beyond the expansion budget, is left in the text as written ("&name;"),
 // so a "billion laughs" document parses in time and memory linear in its
 // size.
 //
-// The number of entries of an XML feed is not limited: each entry costs
-// memory in proportion to its bytes, which MaxInputBytes (and
-// ParseResponse's WithMaxBodySize) already bound. A JSON Feed (WithJSONFeed)
-// can list an item in two bytes, so MaxItems bounds its items.
+// What a document becomes is bounded too, not only its bytes: a tree node
+// costs 144 bytes and an entry about 400, and "<a/>" or "<item/>" is
+// written in a few bytes. MaxNodes bounds the tree and MaxItems the
+// entries, each to a budget that follows the input's size, so that the heap
+// a parse needs stays within a small multiple of the input (SECURITY.md
+// gives the figures per input shape).
 type Limits struct {
 	// MaxInputBytes is the largest input, in bytes as read from the
 	// io.Reader (before decoding), that is parsed. Default 256 MiB.
@@ -49,18 +56,40 @@ type Limits struct {
 	// MaxAttributes is the largest number of attributes one element may
 	// have. Default 10,000.
 	MaxAttributes int
-	// MaxItems is the largest number of items a JSON Feed may list
-	// (WithJSONFeed); the feed then holds the first MaxItems entries and
-	// the error wraps ErrLimit. For a JSON Feed, MaxDepth bounds the
-	// nesting of objects and arrays. Default 100,000.
+	// MaxItems is the largest number of entries a feed may hold: Atom
+	// entries, RSS items, JSON Feed items (WithJSONFeed). The budget
+	// actually used is the smaller of this cap and max(2,500, the input's
+	// size / 128): an entry costs about 550 bytes of heap (its element
+	// included) however few bytes it was written in, and real feeds spend
+	// hundreds of bytes on one. Beyond it, entries are left out: the feed
+	// holds the entries before the limit and the error wraps ErrLimit (a
+	// *LimitError whose Limit is "MaxItems"). For a JSON Feed, MaxDepth
+	// bounds the nesting of objects and arrays. Default 100,000.
 	MaxItems int
+	// MaxNodes caps the parsed tree: its nodes (elements, texts,
+	// comments), an attribute counting as half a node. The budget actually
+	// used is the smaller of this cap and max(16,384, the decoded input's
+	// size / 16): real feeds have one node per 20 bytes or more, "<a/>"
+	// repeated one per 4. Default 4 Mi (4,194,304), a node per 16 bytes of
+	// a 64 MiB document.
+	MaxNodes int
+	// MaxPerEntry is the most link, category, enclosure and author
+	// elements (each; contributors count as authors) one entry reads; the
+	// feed itself reads ten times as many link, category and author
+	// elements. Beyond it an element is left out and the parse goes on;
+	// WithDiagnostics records it once per entry and list (a
+	// DiagnosticLimit whose Err wraps ErrLimit). Default 1,000: the
+	// project's real-feed corpus lists at most 35 in one entry, and 1,925
+	// categories in one feed.
+	MaxPerEntry int
 }
 
 // DefaultLimits returns the limits ParseDocument and ParseResponse use
 // unless WithLimits says otherwise: 256 MiB of input, 10,000 levels of
 // element nesting, entity references nested 16 deep, 32 MiB of entity
-// expansion, 10,000 attributes per element and 100,000 JSON Feed items. Every feed of the project's
-// real-feed corpus parses within them with room to spare.
+// expansion, 10,000 attributes per element, 100,000 entries and 4 Mi tree
+// nodes (both also bounded by the input's size, see Limits). Every feed of
+// the project's real-feed corpus parses within them with room to spare.
 //
 // It is a function, not a variable, so that no caller can change the
 // defaults of every other caller.
@@ -72,7 +101,82 @@ func DefaultLimits() Limits {
 		MaxEntityExpansion: 32 << 20,
 		MaxAttributes:      10000,
 		MaxItems:           100000,
+		MaxNodes:           4 << 20,
+		MaxPerEntry:        1000,
 	}
+}
+
+// The lists of an entry MaxPerEntry caps, as bits of processor.capped.
+const (
+	listLinks = iota
+	listCategories
+	listEnclosures
+	listAuthors
+)
+
+// entryListNames names the lists in diagnostics.
+var entryListNames = [...]string{"links", "categories", "enclosures", "authors"}
+
+// The scopes of the lists MaxPerEntry caps: the entry being processed, and
+// the feed itself (its own links, categories and authors).
+const (
+	inEntry = iota
+	inFeed
+)
+
+// room counts el, the element of a value of the given list, in scope, and
+// reports whether it is read (MaxPerEntry). When it is not, it is left
+// out, and the first element left out of each list of each entry (and of
+// the feed) is recorded as a diagnostic.
+func (p *processor) room(scope, list int, el *xml5.Node) bool {
+	n := p.listCount[scope][list]
+	p.listCount[scope][list]++
+	limit := p.maxPerEntry
+	if scope == inFeed {
+		limit *= 10
+	}
+	if p.maxPerEntry < 0 || n < limit {
+		return true
+	}
+	if p.capped[scope]&(1<<list) == 0 {
+		p.capped[scope] |= 1 << list
+		if p.diags != nil {
+			line, _ := p.doc.Position(el.Offset)
+			err := limitError("MaxPerEntry", limit, line, el.Offset)
+			owner := "entry"
+			if scope == inFeed {
+				owner = "feed"
+			}
+			p.reject(DiagnosticLimit, el, "", "", "the "+owner+" already lists "+strconv.Itoa(limit)+" "+
+				entryListNames[list]+" (MaxPerEntry): this element and the "+owner+"'s further ones are left out")
+			(*p.diags)[len(*p.diags)-1].Err = err
+		}
+	}
+	return false
+}
+
+// limitError returns the error of a limit reached while processing the
+// feed (MaxItems, MaxPerEntry): a *LimitError, wrapping ErrLimit, whose
+// message does not name the XML parser.
+func limitError(limit string, value int, line, offset int) error {
+	le := &LimitError{Limit: limit, Value: int64(value), Line: line, Offset: int64(offset)}
+	return &wrapError{
+		msg:  fmt.Sprintf("%slimit reached: %s (%d) at line %d, byte offset %d", errPrefix, limit, value, line, offset),
+		errs: []error{le},
+	}
+}
+
+// entryBudget is the most entries a feed of size bytes may hold with the
+// limits l (see Limits.MaxItems); negative for no limit.
+func entryBudget(l Limits, size int) int {
+	m := l.MaxItems
+	if m == 0 {
+		m = DefaultLimits().MaxItems
+	}
+	if m < 0 {
+		return -1
+	}
+	return min(m, max(2500, size/128))
 }
 
 // WithLimits replaces the default limits (DefaultLimits) of ParseDocument
@@ -99,6 +203,7 @@ func (l Limits) xml5() xml5.Limits {
 		MaxEntityDepth:     pick(l.MaxEntityDepth, d.MaxEntityDepth),
 		MaxEntityExpansion: pick(l.MaxEntityExpansion, d.MaxEntityExpansion),
 		MaxAttributes:      pick(l.MaxAttributes, d.MaxAttributes),
+		MaxNodes:           pick(l.MaxNodes, d.MaxNodes),
 	}
 	if out.MaxInputBytes == 0 {
 		out.MaxInputBytes = d.MaxInputBytes

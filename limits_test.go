@@ -2,7 +2,10 @@ package feedspec
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,11 +52,12 @@ func TestDefaultLimits(t *testing.T) {
 func TestLimitsToXML5(t *testing.T) {
 	d := DefaultLimits()
 	if got := (Limits{}).xml5(); got != (xml5.Limits{MaxInputBytes: d.MaxInputBytes, MaxDepth: d.MaxDepth,
-		MaxEntityDepth: d.MaxEntityDepth, MaxEntityExpansion: d.MaxEntityExpansion, MaxAttributes: d.MaxAttributes}) {
+		MaxEntityDepth: d.MaxEntityDepth, MaxEntityExpansion: d.MaxEntityExpansion, MaxAttributes: d.MaxAttributes,
+		MaxNodes: d.MaxNodes}) {
 		t.Errorf("zero Limits give %+v, want the defaults", got)
 	}
-	l := Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3}
-	want := xml5.Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3}
+	l := Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3, MaxNodes: -1}
+	want := xml5.Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3, MaxNodes: -1}
 	if got := l.xml5(); got != want {
 		t.Errorf("%+v gives %+v, want %+v", l, got, want)
 	}
@@ -200,7 +204,10 @@ func TestParseDocumentWithLimits(t *testing.T) {
 		limit  string // "" for no error
 	}{
 		{"depth", deepRSS(20), Limits{MaxDepth: 10}, "MaxDepth"},
-		{"depth removed", deepRSS(20000), Limits{MaxDepth: -1}, ""},
+		// 20,000 "<x>" are 20,000 nodes in 60 KB: MaxNodes (one per 16
+		// bytes, at least 16,384) is reached unless removed too.
+		{"depth removed", deepRSS(20000), Limits{MaxDepth: -1, MaxNodes: -1}, ""},
+		{"nodes", deepRSS(20000), Limits{MaxDepth: -1}, "MaxNodes"},
 		{"attributes", manyAttrsRSS(50), Limits{MaxAttributes: 10}, "MaxAttributes"},
 		{"attributes removed", manyAttrsRSS(20000), Limits{MaxAttributes: -1}, ""},
 		{"input bytes", deepRSS(1000), Limits{MaxInputBytes: 200}, "MaxInputBytes"},
@@ -259,9 +266,15 @@ func TestDefaultLimitsLetCorpusThrough(t *testing.T) {
 			t.Fatal(err)
 		}
 		maxSize = max(maxSize, len(b))
-		_, err = ParseDocument(bytes.NewReader(b))
+		var diags []Diagnostic
+		_, err = ParseDocument(bytes.NewReader(b), WithDiagnostics(&diags))
 		if errors.Is(err, ErrLimit) {
 			t.Errorf("%s: %v", filepath.Base(path), err)
+		}
+		for _, d := range diags {
+			if d.Kind == DiagnosticLimit { // MaxPerEntry
+				t.Errorf("%s: %v", filepath.Base(path), d)
+			}
 		}
 		doc, err := xml5.Parse(bytes.NewReader(b))
 		if err != nil {
@@ -289,5 +302,64 @@ func TestDefaultLimitsLetCorpusThrough(t *testing.T) {
 	d := DefaultLimits()
 	if maxDepth*10 > d.MaxDepth || maxAttrs*10 > d.MaxAttributes || int64(maxSize)*10 > d.MaxInputBytes {
 		t.Errorf("a real feed comes within a factor of 10 of a default limit")
+	}
+}
+
+// TestFetcherBodyLimitProposal checks the reasons given for
+// DefaultFetchMaxBodySize: far above every real feed, below ParseResponse's
+// default, and at about 16 bytes of heap per input byte (TestBoundedOutput)
+// a poll peaks under 256 MiB.
+func TestFetcherBodyLimitProposal(t *testing.T) {
+	if DefaultFetchMaxBodySize > DefaultMaxBodySize || DefaultFetchMaxBodySize*16 > 256<<20 {
+		t.Errorf("DefaultFetchMaxBodySize %d: above DefaultMaxBodySize or 256 MiB at 16 bytes per byte", DefaultFetchMaxBodySize)
+	}
+	files, _ := filepath.Glob(filepath.Join(corpusFeedsDir, "*"))
+	if len(files) == 0 {
+		t.Skip("the corpus is not at " + corpusFeedsDir + "; skipping")
+	}
+	for _, path := range files {
+		if fi, err := os.Stat(path); err == nil && fi.Size()*4 > DefaultFetchMaxBodySize {
+			t.Errorf("%s: %d bytes, within a factor of 4 of DefaultFetchMaxBodySize", filepath.Base(path), fi.Size())
+		}
+	}
+}
+
+// TestFetcherAppliesItsBodyLimit: a Fetcher refuses a body one byte over
+// DefaultFetchMaxBodySize with ErrBodyTooLarge, and its Options override
+// the limit.
+func TestFetcherAppliesItsBodyLimit(t *testing.T) {
+	for _, c := range []struct {
+		f    *Fetcher
+		want int64
+	}{
+		{&Fetcher{}, DefaultFetchMaxBodySize},
+		{&Fetcher{Strict: true, KeepDocument: true}, DefaultFetchMaxBodySize},
+		{&Fetcher{Options: []Option{WithMaxBodySize(100)}}, 100},
+	} {
+		if got := newConfig(c.f.options()).maxBodySize; got != c.want {
+			t.Errorf("%+v: body limit %d, want %d", c.f, got, c.want)
+		}
+	}
+
+	head := []byte(`<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>`)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		_, _ = w.Write(head)
+		pad := bytes.Repeat([]byte(" "), 64<<10)
+		for n := len(head); n <= DefaultFetchMaxBodySize; n += len(pad) {
+			if _, err := w.Write(pad); err != nil {
+				return
+			}
+		}
+	}))
+	defer srv.Close()
+	f := &Fetcher{AllowPrivateNetworks: true}
+	if _, err := f.Fetch(context.Background(), srv.URL, nil); !errors.Is(err, ErrBodyTooLarge) {
+		t.Fatalf("a body over DefaultFetchMaxBodySize: %v, want ErrBodyTooLarge", err)
+	}
+	f.Options = []Option{WithMaxBodySize(DefaultFetchMaxBodySize + 1<<20)}
+	res, err := f.Fetch(context.Background(), srv.URL, nil)
+	if err != nil || res.Feed == nil || res.Feed.Title.String() != "t" {
+		t.Fatalf("with a larger WithMaxBodySize: %v, %+v", err, res)
 	}
 }

@@ -39,7 +39,7 @@ func PlainText(t *Text) string {
 	if t == nil {
 		return ""
 	}
-	n := t.Node()
+	n := t.readNode() // not kept (text.go)
 	if !t.IsNode() || n == nil {
 		return plainCollapseSpace(t.String())
 	}

@@ -53,11 +53,24 @@ type processor struct {
 	// dateInfos holds the DateInfo of each uncertain date read and not
 	// yet given to its field (dateinfo.go).
 	dateInfos map[*time.Time]*DateInfo
+
+	// maxEntries is the most entries the feed may hold (see entryBudget)
+	// and entryLimit the error recorded when an entry beyond it was left
+	// out (limits.go).
+	maxEntries int
+	entryLimit error
+	// maxPerEntry is Limits.MaxPerEntry (negative for none) and capped
+	// the lists of the current entry it cut (a bit per list, see room).
+	maxPerEntry int
+	listCount   [2][4]int
+	capped      [2]uint8
 }
 
 // startEntry resets the per-entry state before an entry is processed.
 func (p *processor) startEntry() {
 	p.categories = nil
+	p.capped[inEntry] = 0
+	p.listCount[inEntry] = [4]int{}
 	p.commentsPrimary = false
 	p.entryLinks = p.entryLinks[:0]
 	p.entryCats = p.entryCats[:0]
@@ -92,7 +105,13 @@ func newProcessor(doc *xml5.Document, c *config) *processor {
 	if doc != nil {
 		p.queryEnc = queryEncoding(doc.Encoding)
 	}
+	p.maxEntries = entryBudget(Limits{}, doc.Size())
+	p.maxPerEntry = DefaultLimits().MaxPerEntry
 	if c != nil {
+		p.maxEntries = entryBudget(c.limits, doc.Size())
+		if m := c.limits.MaxPerEntry; m != 0 {
+			p.maxPerEntry = m
+		}
 		p.diags = c.diagnostics
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates

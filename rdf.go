@@ -22,7 +22,7 @@ func (p *processor) processRDF(el *xml5.Node) *Feed {
 		case "channel":
 			p.processRSS10Channel(feed, c)
 		case "item":
-			addEntry(feed, p.processRSS10Item(c))
+			p.addEntry(feed, c, p.processRSS10Item)
 		case "image":
 			if feed.Logo == nil {
 				// Only the first url child is looked at.
@@ -59,7 +59,9 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 					feed.Updated = p.processW3CDTFDate(c)
 				}
 			case "creator":
-				p.addNamedPerson(&feed.Authors, c)
+				if p.room(inFeed, listAuthors, c) {
+					p.addNamedPerson(&feed.Authors, c)
+				}
 			default:
 				p.processDCAddition(c, &feed.Language, &feed.Rights, &feed.Contributors)
 			}
@@ -141,13 +143,15 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				p.addNamedPerson(&entry.Authors, c)
+				if p.room(inEntry, listAuthors, c) {
+					p.addNamedPerson(&entry.Authors, c)
+				}
 			case "date":
 				if entry.Updated == nil {
 					entry.Updated = p.processW3CDTFDate(c)
 				}
 			case "subject":
-				if term := c.ChildTextContent(); term != "" {
+				if term := c.ChildTextContent(); term != "" && p.room(inEntry, listCategories, c) {
 					p.addCategory(term)
 					p.entryCats = append(p.entryCats, Category{Term: term}) // an addition
 				}

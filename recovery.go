@@ -215,7 +215,7 @@ func (p *processor) trappedEntries(feed *Feed, c *xml5.Node, in int) {
 	count := 0
 	for n := c.FirstChild; n != nil; {
 		if n.Type == xml5.ElementNode && isEntry(n) {
-			addEntry(feed, process(n))
+			p.addEntry(feed, n, process)
 			count++
 			n = nextSkippingChildren(n, c)
 			continue

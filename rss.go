@@ -22,7 +22,7 @@ func (p *processor) processRSS(el *xml5.Node) *Feed {
 		case "channel":
 			p.processRSSChannel(feed, c)
 		case "item":
-			addEntry(feed, p.processRSSItem(c)) // [242] [243] [259] [244]
+			p.addEntry(feed, c, p.processRSSItem) // [242] [243] [259] [244]
 		}
 	}
 	if feed.Language == "" { // an addition: the root's xml:lang
@@ -52,7 +52,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					}
 				}
 			case "managingEditor":
-				p.addRSSPerson(&feed.Authors, c) // [357]–[359]
+				if p.room(inFeed, listAuthors, c) {
+					p.addRSSPerson(&feed.Authors, c) // [357]–[359]
+				}
 			case "pubDate", "lastBuildDate":
 				if feed.Updated == nil {
 					feed.Updated = p.processRSSDate(c)
@@ -70,7 +72,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					feed.PageURL = p.processURLElement(c)
 				}
 			case "item":
-				addEntry(feed, p.processRSSItem(c)) // [147] [148] [261] [149]
+				p.addEntry(feed, c, p.processRSSItem) // [147] [148] [261] [149]
 			// The additions.
 			case "language":
 				if feed.Language == "" {
@@ -85,7 +87,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					feed.Generator = p.processGenerator(c, "")
 				}
 			case "category":
-				feed.CategoryDetails = addTextCategory(feed.CategoryDetails, c, true)
+				if p.room(inFeed, listCategories, c) {
+					feed.CategoryDetails = addTextCategory(feed.CategoryDetails, c, true)
+				}
 			case "ttl":
 				if feed.TTL == nil {
 					feed.TTL = p.processCount(c)
@@ -102,7 +106,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				p.addNamedPerson(&feed.Authors, c) // [316] [317] [315]
+				if p.room(inFeed, listAuthors, c) {
+					p.addNamedPerson(&feed.Authors, c) // [316] [317] [315]
+				}
 			default:
 				p.processDCAddition(c, &feed.Language, &feed.Rights, &feed.Contributors)
 			}
@@ -121,7 +127,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					}
 				}
 			case "author":
-				p.addNamedPerson(&feed.Authors, c) // [316] [317] [315]
+				if p.room(inFeed, listAuthors, c) {
+					p.addNamedPerson(&feed.Authors, c) // [316] [317] [315]
+				}
 			case "subtitle":
 				if feed.Subtitle == nil {
 					feed.Subtitle = textOrNull(processStringElement(c))
@@ -173,12 +181,14 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case "":
 			switch c.Local {
 			case "category":
-				if term := c.ChildTextContent(); term != "" { // [92] [293]
+				if term := c.ChildTextContent(); term != "" && p.room(inEntry, listCategories, c) { // [92] [293]
 					p.addCategory(term)
 					p.entryCats = addTextCategory(p.entryCats, c, true) // an addition
 				}
 			case "author":
-				p.addRSSPerson(&entry.Authors, c) // [355] [361] [356] [354]
+				if p.room(inEntry, listAuthors, c) {
+					p.addRSSPerson(&entry.Authors, c) // [355] [361] [356] [354]
+				}
 			case "pubDate":
 				// [249] The specification sets published
 				// (docs/decisions.md#rss-pubdate-published).
@@ -218,7 +228,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 					entry.Updated = p.processAtomDate(c)
 				}
 			case "link": // an addition: links only
-				if _, ok := c.AttrValue("", "href"); ok {
+				if _, ok := c.AttrValue("", "href"); ok && p.room(inEntry, listLinks, c) { // MaxPerEntry
 					if u := p.hrefURL(c); u != "" {
 						p.entryLinks = append(p.entryLinks, p.processLink(c, u))
 					}
@@ -227,7 +237,9 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsDC:
 			switch c.Local {
 			case "creator":
-				p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
+				if p.room(inEntry, listAuthors, c) {
+					p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
+				}
 			default:
 				p.processDCAddition(c, &entry.Language, &entry.Rights, &entry.Contributors)
 			}
@@ -251,7 +263,9 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
 			case "author":
-				p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
+				if p.room(inEntry, listAuthors, c) {
+					p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
+				}
 			case "image":
 				if entry.Thumbnail == nil {
 					entry.Thumbnail = p.processImageElement(c, "href")

@@ -92,7 +92,7 @@ func SafeHTML(t *Text, baseURL string) string {
 	if t == nil {
 		return ""
 	}
-	n := t.Node()
+	n := t.readNode() // not kept (text.go)
 	if !t.IsNode() || n == nil {
 		return html.EscapeString(t.String())
 	}

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -80,6 +81,8 @@ type lazyFragment struct {
 	// xhtml, when not nil, is the div of Atom XHTML content whose
 	// children make the fragment ([66]–[69]).
 	xhtml *xml5.Node
+	// built is set once frag was built (after it was), for readNode.
+	built atomic.Bool
 	// sig summarizes the fragment's text content, when sig.ok, so that
 	// "same text content" can tell most different fragments apart without
 	// building them.
@@ -174,6 +177,7 @@ func (t *Text) fragment() *html.Node {
 			default:
 				t.frag, _ = parseHTMLFragment(l.src)
 			}
+			l.built.Store(true)
 		})
 	}
 	return t.frag
@@ -405,4 +409,25 @@ func cloneWithoutVoidChildren(n *html.Node) *html.Node {
 		c.AppendChild(cloneWithoutVoidChildren(k))
 	}
 	return c
+}
+
+// readNode returns the Node value for a reader that walks it once
+// (SafeHTML, PlainText): the fragment when it was built, else, for a Node
+// parsed from escaped HTML and not built yet, a fragment built for this
+// call only and not kept. A feed read entry by entry then holds one entry's
+// tree at a time, not every entry's: a tree costs about 12 bytes of heap
+// per byte of escaped HTML.
+func (t *Text) readNode() *html.Node {
+	if t == nil || !t.isNode {
+		return nil
+	}
+	l := t.lazy
+	if l == nil || l.xhtml != nil || l.built.Load() {
+		return t.fragment()
+	}
+	if l.rendered {
+		return parseRenderedHTML(l.src)
+	}
+	n, _ := parseHTMLFragment(l.src)
+	return n
 }

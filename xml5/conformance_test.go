@@ -199,8 +199,8 @@ func dumpTree(doc *Document) []string {
 		case ProcessingInstructionNode:
 			line(d, "<?"+n.Local+" "+n.Data+"?>")
 		case DoctypeNode:
-			if n.PublicID != "" || n.SystemID != "" {
-				line(d, "<!DOCTYPE "+n.Local+" \""+n.PublicID+"\" \""+n.SystemID+"\">")
+			if n.PublicID() != "" || n.SystemID() != "" {
+				line(d, "<!DOCTYPE "+n.Local+" \""+n.PublicID()+"\" \""+n.SystemID()+"\">")
 			} else {
 				line(d, "<!DOCTYPE "+n.Local+">")
 			}

@@ -55,10 +55,11 @@
 // # Limits and errors
 //
 // Parse returns an error only when reading fails or the input reaches one
-// of the Limits (input size, element depth, attributes per element); the
-// error wraps ErrLimit and comes with the document parsed so far. The
-// parser uses no recursion that grows with the input's nesting, and its
-// time is linear in the input's size.
+// of the Limits (input size, element depth, attributes per element, tree
+// nodes); the error wraps ErrLimit and comes with the document parsed so
+// far. The parser uses no recursion that grows with the input's nesting,
+// its time is linear in the input's size, and so is its tree (MaxNodes: at
+// most 9 bytes of nodes per input byte).
 //
 // The tree is a small linked node tree (see Node) that feed processors and
 // other tools can walk.

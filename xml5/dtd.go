@@ -118,8 +118,12 @@ func (p *parser) setIDs(dt *Node, pub, sys string) {
 	if pub == " " {
 		pub = ""
 	}
-	dt.PublicID = clean(pub)
-	dt.SystemID = clean(sys)
+	pub, sys = clean(pub), clean(sys)
+	if pub == "" && sys == "" {
+		dt.Attr = nil
+		return
+	}
+	dt.Attr = []Attr{{Local: "publicId", Value: pub}, {Local: "systemId", Value: sys}}
 }
 
 // quoted reads an optional quoted string at s[i:]. It returns the string,

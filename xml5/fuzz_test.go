@@ -46,7 +46,7 @@ func checkTree(t *testing.T, root *Node) {
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, s := range []string{n.Namespace, n.Prefix, n.Local, n.Data, n.PublicID, n.SystemID} {
+		for _, s := range []string{n.Namespace, n.Prefix, n.Local, n.Data, n.PublicID(), n.SystemID()} {
 			if !utf8.ValidString(s) {
 				t.Fatalf("invalid UTF-8 in %v node: %q", n.Type, s)
 			}

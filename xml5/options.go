@@ -34,7 +34,7 @@ func WithErrors() Option { return func(c *config) { c.errors = true } }
 func WithLimits(l Limits) Option { return func(c *config) { c.limits = l } }
 
 // Limits bound the resources a parse may use. Reaching MaxInputBytes,
-// MaxDepth or MaxAttributes stops the parse: Parse returns the document
+// MaxDepth, MaxAttributes or MaxNodes stops the parse: Parse returns the document
 // parsed so far and an error wrapping ErrLimit. The entity limits never stop
 // the parse: a reference that would go beyond them is left in the text as
 // written (for example "&name;") and a parse error is recorded.
@@ -55,18 +55,28 @@ type Limits struct {
 	// MaxAttributes is the largest number of attributes one element may
 	// have.
 	MaxAttributes int
+	// MaxNodes caps the tree: its nodes (elements, texts, comments,
+	// processing instructions; a Node is 144 bytes), an attribute (64
+	// bytes) counting as half a node. The budget actually used is the
+	// smaller of this cap and max(16,384, the decoded input's size / 16),
+	// so that the tree stays within 9 bytes per input byte: "<a/>"
+	// repeated would otherwise cost 36. Real feeds have one node per 20
+	// bytes or more.
+	MaxNodes int
 }
 
 // DefaultLimits are the limits Parse uses unless WithLimits says otherwise.
 // They let every real feed through: 256 MiB of input, 10,000 levels of
 // element nesting, entity references nested 16 deep, 32 MiB of entity
-// expansion and 10,000 attributes per element.
+// expansion, 10,000 attributes per element and 4 Mi (4,194,304) nodes, one
+// per 16 bytes of a 64 MiB document.
 var DefaultLimits = Limits{
 	MaxInputBytes:      256 << 20,
 	MaxDepth:           10000,
 	MaxEntityDepth:     16,
 	MaxEntityExpansion: 32 << 20,
 	MaxAttributes:      10000,
+	MaxNodes:           4 << 20,
 }
 
 // ErrLimit is wrapped by the error Parse returns when the input reaches one
@@ -93,10 +103,13 @@ func (e *LimitError) Error() string {
 // Unwrap returns ErrLimit.
 func (e *LimitError) Unwrap() error { return ErrLimit }
 
+// noLimit is what a negative limit becomes.
+const noLimit = int(^uint(0) >> 2)
+
 // resolve fills zero fields with defaults and turns negative ones into
 // "no limit".
 func (l Limits) resolve() Limits {
-	const huge = int(^uint(0) >> 2)
+	const huge = noLimit
 	if l.MaxInputBytes == 0 {
 		l.MaxInputBytes = DefaultLimits.MaxInputBytes
 	} else if l.MaxInputBytes < 0 {
@@ -113,5 +126,6 @@ func (l Limits) resolve() Limits {
 	fix(&l.MaxEntityDepth, DefaultLimits.MaxEntityDepth)
 	fix(&l.MaxEntityExpansion, DefaultLimits.MaxEntityExpansion)
 	fix(&l.MaxAttributes, DefaultLimits.MaxAttributes)
+	fix(&l.MaxNodes, DefaultLimits.MaxNodes)
 	return l
 }

@@ -146,6 +146,9 @@ type parser struct {
 	slabSize       int
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
+	nodes          int // nodes made
+	attrCount      int // attributes made
+	nodeBudget     int // the most nodes allowed (Limits.MaxNodes)
 	attrSlab       []Attr
 	attrs          []rawAttr
 	attrSet        map[string]struct{}
@@ -177,6 +180,12 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	if p.budget > lim.MaxEntityExpansion {
 		p.budget = lim.MaxEntityExpansion
 	}
+	// [MaxNodes] The tree stays linear in the input: one node per 16
+	// bytes, with a floor so that small documents never notice.
+	p.nodeBudget = min(lim.MaxNodes, max(1<<14, len(text)/16))
+	if lim.MaxNodes == noLimit {
+		p.nodeBudget = noLimit
+	}
 	// Nodes come from slabs: a first one sized to the input but kept under
 	// the runtime's 32 KB large-object size (a large object takes the
 	// heap's lock and is swept on its own, which costs small documents
@@ -190,6 +199,8 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 }
 
 func (p *parser) newNode(t NodeType) *Node {
+	p.nodes++
+	p.checkTree()
 	if len(p.nodeSlab) == 0 {
 		// Grow the slabs as the document proves bigger than
 		// estimated: few allocations, little waste.
@@ -883,10 +894,22 @@ func (p *parser) truncateNS(mark int) {
 	p.ns = p.ns[:mark]
 }
 
+// checkTree stops the parse when the tree is beyond its budget
+// (Limits.MaxNodes): an attribute (64 bytes) counts as half a node (144).
+// What is being made is still made (callers attach it); the parse stops
+// at the next token.
+func (p *parser) checkTree() {
+	if p.nodes+p.attrCount/2 > p.nodeBudget {
+		p.limitError("MaxNodes", p.nodeBudget)
+	}
+}
+
 func (p *parser) allocAttrs(n int) []Attr {
 	if n == 0 {
 		return nil
 	}
+	p.attrCount += n
+	p.checkTree()
 	if len(p.attrSlab) < n {
 		// Slabs grow with the attributes the document has used, from
 		// 16.
