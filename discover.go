@@ -86,8 +86,10 @@ var feedLinkTypes = map[string]bool{
 //
 // pageURL may be "", for a page whose address is not known: relative URLs
 // are then resolved only against an absolute <base href>, and skipped
-// otherwise. The error is for a pageURL that is not an absolute URL and for
-// a failure to read r. A page with no feeds gives an empty list and no
+// otherwise. The error is for a pageURL that is not an absolute URL, for
+// a failure to read r, and for a page with more than MaxDiscoverCandidates
+// links that may be feeds (it wraps ErrLimit, and comes with the feeds
+// among those links). A page with no feeds gives an empty list and no
 // error.
 func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 	var page *whatwg.Url
@@ -125,6 +127,9 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 		if done[string(raw)] {
 			continue
 		}
+		if len(done) == MaxDiscoverCandidates {
+			return feeds, discoverLimitError()
+		}
 		done[string(raw)] = true
 		l := discParseLink(raw)
 		if f, ok := d.fromLink(l.rel, l.href, l.typ, l.title); ok && d.add(f.URL) {
@@ -143,6 +148,9 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 		if done[string(key)] {
 			continue
 		}
+		if len(done) == MaxDiscoverCandidates {
+			return feeds, discoverLimitError()
+		}
 		done[string(key)] = true
 		if f, ok := d.fromAnchor(string(a.href), string(a.titleAttr), string(a.text), string(a.alt)); ok && d.add(f.URL) {
 			feeds = append(feeds, f)
@@ -150,6 +158,27 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 	}
 	return feeds, nil
 }
+
+// MaxDiscoverCandidates is how many links that may be feeds DiscoverFeeds
+// looks at in a page: the <link rel=alternate|feed> elements and the <a>
+// elements whose URL or words could name a feed, each different one
+// counted once. Each is resolved as a URL, which costs a few kilobytes,
+// far more than the bytes of the link: a page with more (a thousand, where
+// a page has a handful) is refused past them.
+const MaxDiscoverCandidates = 1000
+
+// discoverLimitError is DiscoverFeeds' error for a page with more than
+// MaxDiscoverCandidates links that may be feeds.
+func discoverLimitError() error { return discoverLimit{} }
+
+// discoverLimit is the error of discoverLimitError; it wraps ErrLimit.
+type discoverLimit struct{}
+
+func (discoverLimit) Error() string {
+	return fmt.Sprintf("feedspec: discover feeds: limit reached: the page has more than %d links that may be feeds (MaxDiscoverCandidates); the feeds among the first are returned", MaxDiscoverCandidates)
+}
+
+func (discoverLimit) Unwrap() error { return ErrLimit }
 
 // discoverer holds the state of one DiscoverFeeds call.
 type discoverer struct {

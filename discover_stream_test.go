@@ -316,6 +316,13 @@ func discMemPages(n int) map[string][]byte {
 		"feed links, repeated":     rep(`<link rel=alternate type=application/rss+xml href=/feed>`),
 		"nested <div>":             rep(`<div>`),
 		"feed links, repeated <a>": rep(`<a href="/feed">RSS</a>`),
+		"distinct feed links": func() []byte {
+			var b bytes.Buffer
+			for i := 0; b.Len() < n-40; i++ {
+				fmt.Fprintf(&b, `<a href="/rss?n=%d">x</a>`, i)
+			}
+			return b.Bytes()
+		}(),
 	}
 }
 
@@ -369,4 +376,32 @@ func TestHTMLPageGrowth(t *testing.T) {
 		t.Logf("%-22s x%.1f", name, growth)
 		assert.LessOrEqual(t, growth, 13.0, name)
 	}
+}
+
+// TestDiscoverFeedsCandidateLimit: a page with more than
+// MaxDiscoverCandidates links that may be feeds gives the feeds among the
+// first and an error wrapping ErrLimit; through ParseResponse, an
+// HTMLPageError with those feeds.
+func TestDiscoverFeedsCandidateLimit(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`<link rel=alternate type=application/rss+xml href=/main.rss>`)
+	for i := 0; i < MaxDiscoverCandidates+10; i++ {
+		fmt.Fprintf(&b, `<a href="/rss?n=%d">x</a>`, i)
+	}
+	feeds, err := DiscoverFeeds(bytes.NewReader(b.Bytes()), "https://example.com/")
+	require.ErrorIs(t, err, ErrLimit)
+	assert.Equal(t, "feedspec: discover feeds: limit reached: the page has more than 1000 links that may be feeds (MaxDiscoverCandidates); the feeds among the first are returned", err.Error())
+	require.Len(t, feeds, MaxDiscoverCandidates)
+	assert.Equal(t, "https://example.com/main.rss", feeds[0].URL)
+	assert.Equal(t, fmt.Sprintf("https://example.com/rss?n=%d", MaxDiscoverCandidates-2), feeds[len(feeds)-1].URL)
+
+	// Within the limit: no error.
+	feeds, err = DiscoverFeeds(strings.NewReader(b.String()[:b.Len()/2]), "https://example.com/")
+	require.NoError(t, err)
+	assert.Greater(t, len(feeds), MaxDiscoverCandidates/3)
+
+	n, fromResponse := htmlPageAllocs(t, b.Bytes())
+	assert.Len(t, fromResponse, MaxDiscoverCandidates)
+	t.Logf("%d bytes allocated for a page of %d bytes", n, b.Len())
+	assert.Less(t, n, uint64(8<<20), "the limit bounds what resolving costs")
 }

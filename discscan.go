@@ -189,29 +189,28 @@ func (s *discScanner) foreign(start bool, id uint32) bool {
 }
 
 func (s *discScanner) textToken() {
+	t := s.z.Text() // once: the tokenizer gives it once
 	if s.foreign(false, 0) {
 		if s.open && s.skip == s.openSkip {
-			s.addText(s.z.Text())
+			s.addText(t)
 		}
 		return
 	}
 	if s.frameset {
 		return
 	}
-	if !s.bodyStarted && len(bytes.TrimLeft(s.z.Text(), "\t\n\f\r ")) > 0 {
+	ws := len(bytes.TrimLeft(t, "\t\n\f\r ")) == 0
+	if !ws {
 		s.bodyStarted = true
 	}
 	if s.active && !s.open {
-		t := s.z.Text()
-		if top := s.top(); top != nil && discTableContext(top.name) && len(bytes.TrimLeft(t, "\t\n\f\r ")) == 0 {
+		if top := s.top(); top != nil && discTableContext(top.name) && ws {
 			return
 		}
 		s.reconstruct()
-		s.addText(t)
-		return
 	}
 	if s.open && s.skip == s.openSkip {
-		s.addText(s.z.Text())
+		s.addText(t)
 	}
 }
 

@@ -267,7 +267,7 @@ func htmlPageError(e MIMETypeError, pageURL string, page *body, err error) error
 		return bodyReadError(err)
 	}
 	feeds, err := DiscoverFeeds(page.reader(), pageURL)
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrLimit) {
 		// pageURL is not an absolute URL: links resolve against an
 		// absolute <base href> only.
 		feeds, _ = DiscoverFeeds(page.reader(), "")
@@ -283,7 +283,9 @@ func streamHTMLPageError(e MIMETypeError, pageURL string, r io.Reader) error {
 	if page.err != nil {
 		return bodyReadError(page.err)
 	}
-	if err != nil {
+	// A page with too many links that may be feeds (ErrLimit) gives the
+	// feeds among the first.
+	if err != nil && !errors.Is(err, ErrLimit) {
 		// pageURL is not an absolute URL (DiscoverFeeds said so before
 		// reading): links resolve against an absolute <base href> only.
 		feeds, _ = DiscoverFeeds(page, "")
