@@ -80,9 +80,11 @@ var feedLinkTypes = map[string]bool{
 //
 // The page is read as a stream of tokens, not built into a tree: what
 // DiscoverFeeds keeps is its <link rel=alternate|feed> and <a href>
-// elements (at most about 4 bytes allocated per byte of the page, whatever
-// its shape). Where an <a> ends follows the HTML tree construction rules
-// (an unclosed or misnested <a> ends where the tree would end it).
+// elements: at most about 4 bytes allocated per byte of the page, whatever
+// its shape, and a few kilobytes to resolve each link that may be a feed
+// (MaxDiscoverCandidates of them at most). Where an <a> ends follows the
+// HTML tree construction rules (an unclosed or misnested <a> ends where
+// the tree would end it).
 //
 // pageURL may be "", for a page whose address is not known: relative URLs
 // are then resolved only against an absolute <base href>, and skipped
