@@ -60,8 +60,10 @@ type discScanner struct {
 	openSkip     int    // skip when it was opened: its text is read when skip is that
 	attrs        []byte // its href and title, as discAppendAttrs writes them
 	dead         bool   // it has no URL
-	text, alt    []byte // the open piece's text and first alt, collapsed
-	altSet       bool
+	text         []byte // the open piece's text, collapsed
+	alts         []byte // the alt texts of its images, collapsed, one after another
+	altMarks     []discAlt
+	seq          int32 // counts pushes and images, to place an image among blocks
 	pendingSpace bool
 
 	name    []byte // scratch: the current tag's lowercased name
@@ -77,6 +79,7 @@ type discElem struct {
 	ns    uint8
 	flags uint8
 	pos   int32 // in an open <a>: the length of its text when this opened
+	seq   int32 // and the scanner's seq then
 }
 
 const (
@@ -248,6 +251,8 @@ func (s *discScanner) push(e discElem) {
 		s.skip++
 	}
 	e.pos = int32(len(s.text))
+	s.seq++
+	e.seq = s.seq
 	s.stack = append(s.stack, e)
 }
 
@@ -280,12 +285,12 @@ func (s *discScanner) closeAnchorPiece() {
 		return
 	}
 	s.open = false
-	s.addPiece(s.text, s.alt)
+	s.addPiece(s.text, s.altIn(0, -1))
 	s.resetPiece()
 }
 
 func (s *discScanner) resetPiece() {
-	s.text, s.alt, s.altSet, s.pendingSpace = s.text[:0], s.alt[:0], false, false
+	s.text, s.alts, s.altMarks, s.pendingSpace = s.text[:0], s.alts[:0], s.altMarks[:0], false
 }
 
 // reconstruct reopens the active <a> that an end tag closed.
@@ -335,25 +340,24 @@ func (s *discScanner) endAnchor() {
 	// The blocks still open in the <a> each take the text from where they
 	// started: the first block's is a copy's, and so on (at most 8 times,
 	// as the algorithm's outer loop).
-	var cuts []int
+	var cuts []discElem
 	var keep []discElem
 	for _, e := range s.stack[i+1:] {
 		if e.flags&dfSpecial != 0 {
 			if len(cuts) < 8 {
-				cuts = append(cuts, int(e.pos))
+				cuts = append(cuts, e)
 			}
-			e.pos = 0
 			keep = append(keep, e)
 		}
 	}
 	text := s.text
-	prev := 0
+	prev, prevSeq := 0, int32(0)
 	for _, c := range cuts {
-		s.addPiece(bytes.TrimSpace(text[prev:c]), s.alt)
+		s.addPiece(bytes.TrimSpace(text[prev:c.pos]), s.altIn(prevSeq, c.seq))
 		s.addAttrs()
-		prev = c
+		prev, prevSeq = int(c.pos), c.seq
 	}
-	s.addPiece(bytes.TrimSpace(text[prev:]), s.alt)
+	s.addPiece(bytes.TrimSpace(text[prev:]), s.altIn(prevSeq, -1))
 	s.open = false
 	s.resetPiece()
 	// The elements above the <a> that are not blocks are closed.
@@ -493,10 +497,12 @@ func (s *discScanner) htmlStartTag(id uint32, selfClosing bool) {
 		return
 	case atom.Img, atom.Image:
 		s.reconstruct()
-		if s.open && s.skip == s.openSkip && !s.altSet {
+		if s.open && s.skip == s.openSkip && !s.dead {
 			if v, _ := s.tagAttrs("alt"); len(v[0]) > 0 {
-				s.altSet = true
-				s.alt = appendCollapsed(s.alt[:0], v[0])
+				s.seq++
+				start := len(s.alts)
+				s.alts = appendCollapsed(s.alts, v[0])
+				s.altMarks = append(s.altMarks, discAlt{s.seq, int32(start), int32(len(s.alts))})
 			}
 		}
 		return
@@ -972,4 +978,19 @@ func feedishRef(ref []byte) bool {
 		}
 	}
 	return false
+}
+
+// A discAlt is the place of an image's alt text in an open <a>.
+type discAlt struct{ seq, start, end int32 }
+
+// altIn returns the alt text of the first image with one placed after the
+// element of seq from and before that of seq to (-1: the end), the images
+// of one piece of an <a>.
+func (s *discScanner) altIn(from, to int32) []byte {
+	for _, m := range s.altMarks {
+		if m.seq > from && (to < 0 || m.seq < to) {
+			return s.alts[m.start:m.end]
+		}
+	}
+	return nil
 }
