@@ -95,6 +95,7 @@ const (
 	dfAnchor                  // the open <a>
 	dfSkip                    // script, style, template
 	dfMarker                  // a marker in the active formatting elements
+	dfRaw                     // its text is raw text (script, style, textarea...)
 )
 
 func newDiscScanner(r io.Reader) *discScanner {
@@ -206,8 +207,9 @@ func (s *discScanner) textToken() {
 	if !ws {
 		s.bodyStarted = true
 	}
-	if s.active && !s.open {
-		if top := s.top(); top != nil && discTableContext(top.name) && ws {
+	if top := s.top(); s.active && !s.open && (top == nil || top.flags&dfRaw == 0) {
+		// (The text of a raw text element is its own.)
+		if top != nil && discTableContext(top.name) && ws {
 			return
 		}
 		s.reconstruct()
@@ -725,6 +727,11 @@ func discHTMLFlags(id uint32) uint8 {
 	switch atom.Atom(id) {
 	case atom.Applet, atom.Caption, atom.Td, atom.Th, atom.Marquee, atom.Object, atom.Template:
 		f |= dfMarker
+	}
+	switch atom.Atom(id) {
+	case atom.Script, atom.Style, atom.Textarea, atom.Title, atom.Xmp, atom.Iframe, atom.Noembed,
+		atom.Noframes, atom.Noscript, atom.Plaintext:
+		f |= dfRaw
 	}
 	switch atom.Atom(id) {
 	case atom.Address, atom.Applet, atom.Area, atom.Article, atom.Aside, atom.Base, atom.Basefont,
