@@ -278,28 +278,34 @@ var (
 )
 
 // TestDiscoverFeedsStreamSoup compares the streaming DiscoverFeeds with the
-// tree on random tag soup.
+// tree on random tag soup. The streaming reader follows the tree
+// construction where discovery depends on it in pages people write
+// (TestDiscoverFeedsStreamMatchesTree); in random misnesting of blocks and
+// formatting elements it may give an <a>'s copies other text (about 1% of
+// these pages), and more where tables, templates and foreign content are
+// mixed in at random (about 3%).
 func TestDiscoverFeedsStreamSoup(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	diff := 0
-	const pages = 2000
-	for i := 0; i < pages; i++ {
-		p := discSoup(rng, 1+rng.Intn(30), false)
-		want, _ := discoverFeedsTree(strings.NewReader(p), "https://www.example.com/blog/")
-		got, _ := DiscoverFeeds(strings.NewReader(p), "https://www.example.com/blog/")
-		if !assert.ObjectsAreEqual(want, got) {
-			diff++
-			if diff <= 5 {
-				t.Logf("differs: %q\n tree:   %v\n stream: %v", p, want, got)
+	for _, tt := range []struct {
+		all     bool
+		percent int
+	}{{false, 2}, {true, 5}} {
+		rng := rand.New(rand.NewSource(1))
+		diff := 0
+		const pages = 2000
+		for i := 0; i < pages; i++ {
+			p := discSoup(rng, 1+rng.Intn(30), tt.all)
+			want, _ := discoverFeedsTree(strings.NewReader(p), "https://www.example.com/blog/")
+			got, _ := DiscoverFeeds(strings.NewReader(p), "https://www.example.com/blog/")
+			if !assert.ObjectsAreEqual(want, got) {
+				diff++
+				if diff <= 3 {
+					t.Logf("differs: %q\n tree:   %v\n stream: %v", p, want, got)
+				}
 			}
 		}
+		t.Logf("tables and foreign content %v: %d of %d random pages differ", tt.all, diff, pages)
+		assert.LessOrEqual(t, diff*100, pages*tt.percent, "more than %d%% of random pages differ", tt.percent)
 	}
-	// The streaming reader follows the tree construction where discovery
-	// depends on it in pages people write (TestDiscoverFeedsStreamMatchesTree);
-	// in random misnesting of blocks and formatting elements it may give
-	// an <a>'s copies other text (about 1% of these pages).
-	t.Logf("%d of %d random pages differ", diff, pages)
-	assert.LessOrEqual(t, diff*100, pages*2, "more than 2%% of random pages differ")
 }
 
 // discMemPages are page shapes for the memory tests, n bytes long or a
