@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
-	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 )
 
@@ -79,10 +78,20 @@ var feedLinkTypes = map[string]bool{
 // canonical form of CanonicalURL) is not listed again, so a <link> wins over
 // an <a> to the same feed.
 //
+// The page is read as a stream of tokens, not built into a tree: what
+// DiscoverFeeds keeps is its <link rel=alternate|feed> and <a href>
+// elements: at most about 4 bytes allocated per byte of the page, whatever
+// its shape, and a few kilobytes to resolve each link that may be a feed
+// (MaxDiscoverCandidates of them at most). Where an <a> ends follows the
+// HTML tree construction rules (an unclosed or misnested <a> ends where
+// the tree would end it).
+//
 // pageURL may be "", for a page whose address is not known: relative URLs
 // are then resolved only against an absolute <base href>, and skipped
-// otherwise. The error is for a pageURL that is not an absolute URL and for
-// a failure to read r. A page with no feeds gives an empty list and no
+// otherwise. The error is for a pageURL that is not an absolute URL, for
+// a failure to read r, and for a page with more than MaxDiscoverCandidates
+// links that may be feeds (it wraps ErrLimit, and comes with the feeds
+// among those links). A page with no feeds gives an empty list and no
 // error.
 func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 	var page *whatwg.Url
@@ -99,47 +108,79 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 		return nil, fmt.Errorf("feedspec: discover feeds: reading the page: %w", err)
 	}
 	enc, _, _ := charset.DetermineEncoding(head, "")
-	doc, err := html.Parse(enc.NewDecoder().Reader(br))
-	if err != nil {
+	// The page is read as a stream of tokens, never as a tree: the memory
+	// it takes follows the links found, not the page (see discscan.go).
+	s := newDiscScanner(enc.NewDecoder().Reader(br))
+	if err := s.run(); err != nil {
 		return nil, fmt.Errorf("feedspec: discover feeds: reading the page: %w", err)
 	}
 
 	d := &discoverer{page: page, base: page, seen: map[string]bool{}}
-	if b := discFindElement(doc, "base", "href"); b != nil {
-		if u := d.resolve(discAttr(b, "href")); u != nil {
+	if s.hasBase {
+		if u := d.resolve(s.baseHref); u != nil {
 			d.base = u
 		}
 	}
-	var links, anchors []*html.Node
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Namespace == "" {
-			switch n.Data {
-			case "link":
-				links = append(links, n)
-			case "a":
-				anchors = append(anchors, n)
-			}
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(doc)
-
 	feeds := []FeedLink{}
-	for _, n := range links {
-		if f, ok := d.fromLink(n); ok && d.add(f.URL) {
+	// An element read before, attribute for attribute, gives the same
+	// answer again: it is not resolved again (nor copied to strings).
+	done := map[string]bool{}
+	for raw, ok := s.links.first(); ok; raw, ok = s.links.nextRaw() {
+		if done[string(raw)] {
+			continue
+		}
+		if len(done) == MaxDiscoverCandidates {
+			return feeds, discoverLimitError()
+		}
+		done[string(raw)] = true
+		l := discParseLink(raw)
+		if f, ok := d.fromLink(l.rel, l.href, l.typ, l.title); ok && d.add(f.URL) {
 			feeds = append(feeds, f)
 		}
 	}
-	for _, n := range anchors {
-		if f, ok := d.fromAnchor(n); ok && d.add(f.URL) {
+	baseFeedish := d.base != nil && feedishRef([]byte(d.base.Href(false)))
+	var key []byte
+	for a, ok := s.anchors.first(); ok; a, ok = s.anchors.next() {
+		// Most links cannot be feeds: neither their URL (nor the base
+		// URL) nor their words say so. They are not resolved.
+		if !baseFeedish && !feedishRef(a.href) && !feedWords(a.titleAttr) && !feedWords(a.text) && !feedWords(a.alt) {
+			continue
+		}
+		key = append(append(append(key[:0], a.attrs...), 0), a.piece...)
+		if done[string(key)] {
+			continue
+		}
+		if len(done) == MaxDiscoverCandidates {
+			return feeds, discoverLimitError()
+		}
+		done[string(key)] = true
+		if f, ok := d.fromAnchor(string(a.href), string(a.titleAttr), string(a.text), string(a.alt)); ok && d.add(f.URL) {
 			feeds = append(feeds, f)
 		}
 	}
 	return feeds, nil
 }
+
+// MaxDiscoverCandidates is how many links that may be feeds DiscoverFeeds
+// looks at in a page: the <link rel=alternate|feed> elements and the <a>
+// elements whose URL or words could name a feed, each different one
+// counted once. Each is resolved as a URL, which costs a few kilobytes,
+// far more than the bytes of the link: a page with more (a thousand, where
+// a page has a handful) is refused past them.
+const MaxDiscoverCandidates = 1000
+
+// discoverLimitError is DiscoverFeeds' error for a page with more than
+// MaxDiscoverCandidates links that may be feeds.
+func discoverLimitError() error { return discoverLimit{} }
+
+// discoverLimit is the error of discoverLimitError; it wraps ErrLimit.
+type discoverLimit struct{}
+
+func (discoverLimit) Error() string {
+	return fmt.Sprintf("feedspec: discover feeds: limit reached: the page has more than %d links that may be feeds (MaxDiscoverCandidates); the feeds among the first are returned", MaxDiscoverCandidates)
+}
+
+func (discoverLimit) Unwrap() error { return ErrLimit }
 
 // discoverer holds the state of one DiscoverFeeds call.
 type discoverer struct {
@@ -208,8 +249,10 @@ func (d *discoverer) feedURL(href string) (u *whatwg.Url, wrapped bool) {
 	return u, false
 }
 
-func (d *discoverer) fromLink(n *html.Node) (FeedLink, bool) {
-	rels := strings.Fields(strings.ToLower(discAttr(n, "rel")))
+// fromLink returns the feed a <link> element with these rel, href, type
+// and title attributes links to, if it is one.
+func (d *discoverer) fromLink(rel, href, typ, titleAttr string) (FeedLink, bool) {
+	rels := strings.Fields(strings.ToLower(rel))
 	alternate, feedRel := false, false
 	for _, r := range rels {
 		alternate = alternate || r == "alternate"
@@ -218,13 +261,13 @@ func (d *discoverer) fromLink(n *html.Node) (FeedLink, bool) {
 	if !alternate && !feedRel {
 		return FeedLink{}, false
 	}
-	u, _ := d.feedURL(discAttr(n, "href"))
+	u, _ := d.feedURL(href)
 	if u == nil {
 		return FeedLink{}, false
 	}
-	typ, _, _ := strings.Cut(discAttr(n, "type"), ";")
+	typ, _, _ = strings.Cut(typ, ";")
 	typ = strings.ToLower(strings.TrimSpace(typ))
-	title := plainCollapseSpace(discAttr(n, "title"))
+	title := plainCollapseSpace(titleAttr)
 	ok := feedLinkTypes[typ] || feedRel && typ == ""
 	if typ == "application/json" {
 		path := strings.ToLower(u.Pathname())
@@ -240,21 +283,27 @@ func (d *discoverer) fromLink(n *html.Node) (FeedLink, bool) {
 // feedWordRE finds the words that make an <a>'s text name a feed.
 var feedWordRE = regexp.MustCompile(`(?i)(^|[^\pL\pN])(rss|atom)([^\pL\pN]|$)`)
 
-func (d *discoverer) fromAnchor(n *html.Node) (FeedLink, bool) {
-	u, wrapped := d.feedURL(discAttr(n, "href"))
+// fromAnchor returns the feed an <a> element with these href and title
+// attributes, text and alt text (of its first image with one; both white
+// space collapsed) links to, if it is one.
+func (d *discoverer) fromAnchor(href, titleAttr, text, alt string) (FeedLink, bool) {
+	u, wrapped := d.feedURL(href)
 	if u == nil {
 		return FeedLink{}, false
 	}
 	if d.page != nil && u.Href(true) == d.page.Href(true) {
 		return FeedLink{}, false
 	}
-	title := discAnchorText(n)
+	title := text
 	if title == "" {
-		title = plainCollapseSpace(discAttr(n, "title"))
+		title = alt
+	}
+	if title == "" {
+		title = plainCollapseSpace(titleAttr)
 	}
 	ok := wrapped || feedLikeURL(u)
 	if !ok && d.page != nil && discSameSite(u.Hostname(), d.page.Hostname()) {
-		for _, s := range []string{title, discAttr(n, "title")} {
+		for _, s := range []string{title, titleAttr} {
 			if feedWordRE.MatchString(s) || strings.EqualFold(strings.TrimSpace(s), "feed") {
 				ok = true
 			}
@@ -315,73 +364,6 @@ func feedLikeURL(u *whatwg.Url) bool {
 // "www.".
 func discSameSite(a, b string) bool {
 	return a != "" && strings.TrimPrefix(a, "www.") == strings.TrimPrefix(b, "www.")
-}
-
-// discAnchorText is the text of an <a> (or, without text, the alt text of its
-// first image), white space collapsed.
-func discAnchorText(n *html.Node) string {
-	var b strings.Builder
-	alt := ""
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			switch c.Type {
-			case html.TextNode:
-				b.WriteString(c.Data)
-				b.WriteByte(' ')
-			case html.ElementNode:
-				switch c.Data {
-				case "script", "style", "template":
-					continue
-				case "img":
-					if alt == "" {
-						alt = discAttr(c, "alt")
-					}
-				}
-				walk(c)
-			}
-		}
-	}
-	walk(n)
-	if t := plainCollapseSpace(b.String()); t != "" {
-		return t
-	}
-	return plainCollapseSpace(alt)
-}
-
-// discFindElement returns the first HTML element named name that has the
-// attribute attr, in document order; nil if none.
-func discFindElement(n *html.Node, name, attr string) *html.Node {
-	if n.Type == html.ElementNode && n.Namespace == "" && n.Data == name && discHasAttr(n, attr) {
-		return n
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if f := discFindElement(c, name, attr); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
-// discHasAttr reports whether n has the attribute key (in no namespace).
-func discHasAttr(n *html.Node, key string) bool {
-	for _, a := range n.Attr {
-		if a.Namespace == "" && a.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
-// discAttr returns the value of n's attribute key (in no namespace); "" if
-// it has none.
-func discAttr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Namespace == "" && a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
 }
 
 // commonFeedPaths are the paths the notes' "Feed Discovery" step 3 lists.

@@ -2,6 +2,7 @@ package feedspec
 
 import (
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
@@ -214,9 +215,9 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 			e.ContentType = contentTypes[len(contentTypes)-1]
 		}
 		if computed.isHTML() {
-			// An addition: the feeds the page links to.
-			page, err := readBody(header, r, limit, sizeHint)
-			return nil, htmlPageError(e, docURL, page, err)
+			// An addition: the feeds the page links to, read as it
+			// arrives (the page is not kept).
+			return nil, streamHTMLPageError(e, docURL, io.MultiReader(bytes.NewReader(header), r))
 		}
 		return nil, &e
 	}
@@ -266,12 +267,56 @@ func htmlPageError(e MIMETypeError, pageURL string, page *body, err error) error
 		return bodyReadError(err)
 	}
 	feeds, err := DiscoverFeeds(page.reader(), pageURL)
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrLimit) {
 		// pageURL is not an absolute URL: links resolve against an
 		// absolute <base href> only.
 		feeds, _ = DiscoverFeeds(page.reader(), "")
 	}
 	return &HTMLPageError{MIMETypeError: e, URL: pageURL, Feeds: feeds}
+}
+
+// streamHTMLPageError is htmlPageError for a page read from r as it
+// arrives, without keeping it.
+func streamHTMLPageError(e MIMETypeError, pageURL string, r io.Reader) error {
+	page := &pageReader{r: r}
+	feeds, err := DiscoverFeeds(page, pageURL)
+	if page.err != nil {
+		return bodyReadError(page.err)
+	}
+	// A page with too many links that may be feeds (ErrLimit) gives the
+	// feeds among the first.
+	if err != nil && !errors.Is(err, ErrLimit) {
+		// pageURL is not an absolute URL (DiscoverFeeds said so before
+		// reading): links resolve against an absolute <base href> only.
+		feeds, _ = DiscoverFeeds(page, "")
+		if page.err != nil {
+			return bodyReadError(page.err)
+		}
+	}
+	return &HTMLPageError{MIMETypeError: e, URL: pageURL, Feeds: feeds}
+}
+
+// A pageReader reads an HTML page up to the body size limit, which ends it
+// (the links are in the head, and the page is not a feed whatever its
+// length); another error is kept in err.
+type pageReader struct {
+	r   io.Reader
+	err error
+}
+
+func (p *pageReader) Read(b []byte) (int, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	n, err := p.r.Read(b)
+	switch {
+	case err == nil, err == io.EOF:
+	case errors.Is(err, ErrBodyTooLarge):
+		err = io.EOF
+	default:
+		p.err = err
+	}
+	return n, err
 }
 
 // readResourceHeader is "read the resource header": it reads from r until it

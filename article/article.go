@@ -217,7 +217,7 @@ func ExtractContext(ctx context.Context, r io.Reader, pageURL string, opts ...Op
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("article: before reading the page: %w", err)
 	}
-	data, err := readLimited(ctxReader{ctx, r}, cfg.maxSize)
+	data, err := readLimited(ctxReader{ctx, r}, cfg.maxSize, lenHint(r))
 	if err != nil {
 		return nil, err
 	}
@@ -302,26 +302,6 @@ func stopped(ctx context.Context, stage string) error {
 		return fmt.Errorf("article: stopped before %s: %w", stage, err)
 	}
 	return nil
-}
-
-// readLimited reads r to its end, failing when it holds more than max
-// bytes (max <= 0: no limit).
-func readLimited(r io.Reader, max int64) ([]byte, error) {
-	if max <= 0 {
-		data, err := io.ReadAll(r)
-		if err != nil {
-			return nil, fmt.Errorf("article: reading the page: %w", err)
-		}
-		return data, nil
-	}
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("article: reading the page: %w", err)
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("article: the page is longer than %d bytes (see WithMaxSize): %w", max, feedspec.ErrBodyTooLarge)
-	}
-	return data, nil
 }
 
 // extract is ExtractContext on the page's bytes.

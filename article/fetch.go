@@ -79,7 +79,8 @@ func (e *fetchError) Unwrap() error { return e.err }
 // the whole exchange, reading the body and extraction included.
 //
 // A status other than 200 gives an error wrapping a *feedspec.StatusError
-// (its body is read, up to 64 KiB, and discarded). A response whose
+// with the response's Header, so that feedspec.NextRetry honours a
+// Retry-After (its body is read, up to 64 KiB, and discarded). A response whose
 // Content-Type is not HTML (text/html or application/xhtml+xml) gives an
 // error wrapping ErrNotArticle that names the type that came; one with no
 // Content-Type is sniffed as Extract does. The page is decoded with the
@@ -123,7 +124,9 @@ func fetch(ctx context.Context, client *http.Client, url string, cfg *config) (*
 		res.Body.Close()
 	}()
 	if res.StatusCode != http.StatusOK {
-		return nil, &feedspec.StatusError{StatusCode: res.StatusCode, Status: res.Status}
+		// The header goes with it: feedspec.NextRetry reads its
+		// Retry-After.
+		return nil, &feedspec.StatusError{StatusCode: res.StatusCode, Status: res.Status, Header: res.Header}
 	}
 	ct := res.Header.Get("Content-Type")
 	if ct != "" {
@@ -133,6 +136,7 @@ func fetch(ctx context.Context, client *http.Client, url string, cfg *config) (*
 		}
 	}
 	body := io.Reader(res.Body)
+	hint := res.ContentLength // the page's length, when not encoded
 	switch enc := strings.ToLower(strings.TrimSpace(res.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
@@ -141,11 +145,11 @@ func fetch(ctx context.Context, client *http.Client, url string, cfg *config) (*
 			return nil, fmt.Errorf("reading the gzip body: %w", err)
 		}
 		defer zr.Close()
-		body = zr
+		body, hint = zr, -1
 	default:
 		return nil, fmt.Errorf("unsupported Content-Encoding %q (gzip is supported)", enc)
 	}
-	data, err := readLimited(ctxReader{ctx, body}, cfg.maxSize)
+	data, err := readLimited(ctxReader{ctx, body}, cfg.maxSize, hint)
 	if err != nil {
 		return nil, err
 	}
