@@ -259,7 +259,10 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 		feed.el = root
 	}
 	cleanupFeed(feed) // [350]
-	return feed, nil  // [13]
+	if p.recovery {
+		p.recoverMojibake(feed) // repair 12 (recovery_mojibake.go)
+	}
+	return feed, nil // [13]
 }
 
 // Document returns the XML5 document the feed was parsed from, or nil for a
