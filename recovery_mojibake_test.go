@@ -129,7 +129,7 @@ func TestUndoubleString(t *testing.T) {
 		// Repaired.
 		{"youâ€™re", "you’re"},
 		{"cafÃ©", "café"},
-		{"Ã\u00a0 la carte", "à la carte"}, // "à" is C3 A0
+		{"Ã\u00a0 la carte", "à la carte"},       // "à" is C3 A0
 		{"â€œHiâ€\u009d", "“Hi”"},                // 0x9D read as U+009D
 		{"â\u0080\u009cHiâ\u0080\u009d", "“Hi”"}, // read as ISO-8859-1
 		{"Ä\u008d", "č"},
