@@ -134,14 +134,14 @@ func brokenMojibake(s string, r rune, i, w, end int) bool {
 // and nothing that cannot be undone.
 func undoubleText(s string) (string, bool) {
 	found := false
-	if !scanMojibake(s, func(int, int, []byte) { found = true }, nil) || !found {
+	if !scanMojibake(s, func(int, int, [4]byte, int) { found = true }, nil) || !found {
 		return s, false
 	}
 	out := make([]byte, 0, len(s))
 	last := 0
-	scanMojibake(s, func(i, n int, b []byte) {
+	scanMojibake(s, func(i, n int, b [4]byte, size int) {
 		out = append(out, s[last:i]...)
-		out = append(out, b...)
+		out = append(out, b[:size]...)
 		last = i + n
 	}, nil)
 	out = append(out, s[last:]...)
@@ -149,12 +149,12 @@ func undoubleText(s string) (string, bool) {
 }
 
 // scanMojibake calls repair for each double-encoded sequence of s to
-// repair, with its offset, length and UTF-8 bytes. At the first character
+// repair, with its offset, length and UTF-8 bytes (b[:size]). At the first character
 // that shows a double encoding that cannot be undone (brokenMojibake, or a
 // run mixing sequences and characters alone) it returns false, unless
 // broken is given: then it calls broken with that character's offset and
 // goes on.
-func scanMojibake(s string, repair func(i, n int, b []byte), broken func(i int)) bool {
+func scanMojibake(s string, repair func(i, n int, b [4]byte, size int), broken func(i int)) bool {
 	var buf [4]byte
 	for i := 0; i < len(s); {
 		if s[i] < utf8.RuneSelf {
@@ -201,7 +201,7 @@ func scanMojibake(s string, repair func(i, n int, b []byte), broken func(i int))
 			n, size, punct := mojibakeSeq(s, j, end, &buf)
 			meant := seqs == 1 && punct && !letterAfter && lead != 'Â' && lead != 'â'
 			if !meant {
-				repair(j, n, buf[:size])
+				repair(j, n, buf, size)
 			}
 			j += n
 		}
@@ -262,10 +262,10 @@ func undoubleTextValue(t *Text) *Text {
 		return escapedHTMLText(s)
 	}
 	if l := t.lazy; l != nil && l.xhtml != nil {
-		if !xmlHasNonASCII(l.xhtml) {
+		if !xmlHasSequence(l.xhtml) {
 			return nil
 		}
-	} else if !htmlHasNonASCII(t.frag) {
+	} else if !htmlHasSequence(t.frag) {
 		return nil
 	}
 	if s, ok := undoubleString(t.HTML()); ok {
@@ -274,15 +274,27 @@ func undoubleTextValue(t *Text) *Text {
 	return nil
 }
 
-// xmlHasNonASCII reports whether el's subtree has a non-ASCII character in
-// a text, comment or attribute value.
-func xmlHasNonASCII(el *xml5.Node) bool {
+// hasSequence reports whether s holds a double-encoded sequence (to repair
+// or not): the Node values whose text has none are left without being
+// serialized.
+func hasSequence(s string) bool {
+	if !hasNonASCII(s) {
+		return false
+	}
+	found := false
+	scanMojibake(s, func(int, int, [4]byte, int) { found = true }, func(int) {})
+	return found
+}
+
+// xmlHasSequence reports whether el's subtree has a double-encoded sequence
+// in a text, comment or attribute value.
+func xmlHasSequence(el *xml5.Node) bool {
 	for n := el; n != nil; n = nextInTree(n, el) {
-		if hasNonASCII(n.Data) {
+		if hasSequence(n.Data) {
 			return true
 		}
 		for i := range n.Attr {
-			if hasNonASCII(n.Attr[i].Value) {
+			if hasSequence(n.Attr[i].Value) {
 				return true
 			}
 		}
@@ -290,22 +302,22 @@ func xmlHasNonASCII(el *xml5.Node) bool {
 	return false
 }
 
-// htmlHasNonASCII reports whether frag's subtree has a non-ASCII character
-// in a text, comment or attribute value.
-func htmlHasNonASCII(frag *html.Node) bool {
+// htmlHasSequence reports whether frag's subtree has a double-encoded
+// sequence in a text, comment or attribute value.
+func htmlHasSequence(frag *html.Node) bool {
 	if frag == nil {
 		return false
 	}
-	if hasNonASCII(frag.Data) {
+	if hasSequence(frag.Data) {
 		return true
 	}
 	for i := range frag.Attr {
-		if hasNonASCII(frag.Attr[i].Val) {
+		if hasSequence(frag.Attr[i].Val) {
 			return true
 		}
 	}
 	for c := frag.FirstChild; c != nil; c = c.NextSibling {
-		if htmlHasNonASCII(c) {
+		if htmlHasSequence(c) {
 			return true
 		}
 	}

@@ -31,7 +31,7 @@ func mojibakeShown(s string) int {
 			nonASCII++
 		}
 	}
-	scanMojibake(s, func(i, size int, _ []byte) {
+	scanMojibake(s, func(i, size int, _ [4]byte, _ int) {
 		n++
 		covered += utf8.RuneCountInString(s[i : i+size])
 	}, func(i int) {
