@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -313,8 +314,55 @@ func TestUndoubleLinear(t *testing.T) {
 	}
 	b1, b10 := bytesFor(1000), bytesFor(10000)
 	assert.Less(t, float64(b10), float64(b1)*10*1.5, "bytes: %d for 1000 units, %d for 10000", b1, b10)
-	// CPU: the scan of a text that cannot be undone stops early or is
-	// linear; compare two inputs in one process by operations: the number
-	// of sequences found grows tenfold.
-	assert.Equal(t, 10*mojibakeShown(strings.Repeat(unit, 100)), mojibakeShown(strings.Repeat(unit, 1000)))
+	// CPU, in one process: the best of five runs over n and 10n units, for
+	// texts to repair and for hostile runs (one long run of leads that
+	// complete no sequence; one long run of sequences encoded three
+	// times, decoded three times).
+	for name, u := range map[string]string{
+		"repair":  unit,
+		"leads":   "ÃÂâð",
+		"triple":  "Ã‚Â©Ãƒ",
+		"mixed":   "ÇÑ±Û´Ð³×ÀÓ",
+		"broken":  "cafÃ© â€* ",
+		"correct": "Příliš žluťoučký 日本語 Tiếng Việt ",
+	} {
+		best := func(n int) time.Duration {
+			s := strings.Repeat(u, n)
+			d := time.Duration(1 << 62)
+			for range 5 {
+				start := time.Now()
+				_, _ = undoubleString(s)
+				d = min(d, time.Since(start))
+			}
+			return d
+		}
+		small, large := best(2000), best(20000)
+		assert.Less(t, float64(large), float64(small)*10*3, "%s: %v for 2000 units, %v for 20000", name, small, large)
+	}
+}
+
+// TestRecoveryMojibakeLinear grows a feed whose every entry has texts to
+// repair tenfold and checks that the allocations of parsing it in recovery
+// mode grow no faster than it does.
+func TestRecoveryMojibakeLinear(t *testing.T) {
+	feed := func(n int) []byte {
+		var b strings.Builder
+		b.WriteString(`<rss version="2.0"><channel><title>Grüße</title>`)
+		for range n {
+			b.WriteString(`<item><title>Ã‰tÃ© â€” youâ€™re</title><description>&lt;p&gt;cafÃ© &lt;b&gt;crÃ¨me&lt;/b&gt;&lt;/p&gt;</description><category>CafÃ©s</category><author>a@b.c (JosÃ©)</author></item>`)
+		}
+		b.WriteString(`</channel></rss>`)
+		return []byte(b.String())
+	}
+	alloc := func(n int) float64 {
+		data := feed(n)
+		return testing.AllocsPerRun(3, func() {
+			f, err := ParseDocument(bytes.NewReader(data), WithRecovery())
+			if err != nil || len(f.Entries) != n || f.Entries[0].Title.String() != "Été — you’re" {
+				t.Fatalf("%v %+v", err, f)
+			}
+		})
+	}
+	small, large := alloc(200), alloc(2000)
+	assert.Less(t, large, small*10*1.2, "allocations: %v for 200 entries, %v for 2000", small, large)
 }
