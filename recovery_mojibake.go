@@ -199,6 +199,9 @@ func scanMojibake(s string, repair func(i, n int, b [4]byte, size int), broken f
 		letterAfter := end < len(s) && asciiLetter(s[end])
 		for j := i; j < end; {
 			n, size, punct := mojibakeSeq(s, j, end, &buf)
+			if n == 0 {
+				break // not reached: the run was read so above
+			}
 			meant := seqs == 1 && punct && !letterAfter && lead != 'Â' && lead != 'â'
 			if !meant {
 				repair(j, n, buf, size)
