@@ -336,8 +336,16 @@ func TestUndoubleLinear(t *testing.T) {
 			}
 			return d
 		}
-		small, large := best(2000), best(20000)
-		assert.Less(t, float64(large), float64(small)*10*3, "%s: %v for 2000 units, %v for 20000", name, small, large)
+		// Up to three tries: another process may take the processor
+		// during one.
+		var small, large time.Duration
+		for range 3 {
+			small, large = best(5000), best(50000)
+			if large < small*10*3 {
+				break
+			}
+		}
+		assert.Less(t, large, small*10*3, "%s: %v for 5000 units, %v for 50000", name, small, large)
 	}
 }
 
