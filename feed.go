@@ -258,7 +258,10 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	if feed.el == nil {
 		feed.el = root
 	}
-	cleanupFeed(feed)         // [350]
+	cleanupFeed(feed) // [350]
+	if p.recovery {
+		p.recoverMojibake(feed) // repair 12 (recovery_mojibake.go)
+	}
 	return feed, p.entryLimit // [13] (nil unless MaxItems was reached)
 }
 

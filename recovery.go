@@ -11,7 +11,8 @@ import (
 // or has no dates. docs/recovery.md lists the repairs;
 // among them: a root element in the wrong namespace, items trapped under an
 // unclosed element, RSS 0.90, dates in elements the specification does not
-// look at, and encodings the bytes contradict.
+// look at, encodings the bytes contradict, and text encoded as UTF-8 twice
+// ("Ã©" for "é"), in the whole document or in some of its texts.
 //
 // Recovery mode also turns on WithLenientDates and WithXMLBase (people read
 // those dates, and other readers honour xml:base). With WithDiagnostics,

@@ -9,6 +9,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/text/encoding/charmap"
+
+	win1252 "github.com/feedspec/feedspec/internal/cp1252"
 )
 
 // WithRecovery turns on repairs of mistakes XML5 does not forgive but every
@@ -22,7 +24,10 @@ import (
 //     UTF-8 is decoded as windows-1252.
 //   - A document encoded as UTF-8 twice (every non-ASCII character is a
 //     UTF-8 sequence read as windows-1252: "Ã³" for "ó") is decoded once
-//     more, only when every non-ASCII sequence of the document reads so.
+//     more, only when every non-ASCII sequence of the document reads so
+//     (after a UTF-8 byte order mark too; the five bytes windows-1252
+//     leaves undefined, 0x9D in "”", read as the C1 controls browsers
+//     give them).
 //   - A transport label of UTF-16 (utf-16, utf-16le, utf-16be) on bytes that
 //     are plainly not UTF-16 (no NUL byte in the first 1024, and "<?xml",
 //     "<rss", "<feed" or "<rdf" readable there) is ignored: the document is
@@ -65,6 +70,13 @@ func singleByte(name string) bool {
 func recoverDecode(raw []byte, transport, text, enc string, ascii int) (string, string, []Repair) {
 	var repairs []Repair
 	if hasBOM(raw) {
+		// The byte order mark settles the encoding; a UTF-8 document
+		// may still be encoded twice.
+		if enc == "UTF-8" {
+			if fixed, ok := undoubleUTF8(text, 0); ok {
+				return fixed, enc, []Repair{{Message: doubleMessage}}
+			}
+		}
 		return text, enc, nil
 	}
 	if (enc == "UTF-16BE" || enc == "UTF-16LE") && asciiCompatible(raw) {
@@ -110,7 +122,7 @@ func recoverDecode(raw []byte, transport, text, enc string, ascii int) (string, 
 		from = ascii
 	}
 	if fixed, ok := undoubleUTF8(text, from); ok {
-		repairs = append(repairs, Repair{Message: "UTF-8 encoded twice, decoded once more"})
+		repairs = append(repairs, Repair{Message: doubleMessage})
 		text = fixed
 	}
 	return text, enc, repairs
@@ -199,23 +211,10 @@ func mostlyNotUTF8(raw []byte) bool {
 	return invalid > 0 && invalid >= valid
 }
 
-// cp1252Byte returns the windows-1252 byte (as the WHATWG index maps it) that
-// decodes to r.
-func cp1252Byte(r rune) (byte, bool) {
-	if r < 0x80 || r >= 0xA0 && r <= 0xFF {
-		return byte(r), true
-	}
-	switch r {
-	case 0x81, 0x8D, 0x8F, 0x90, 0x9D:
-		return byte(r), true
-	}
-	for b, c := range cp1252High {
-		if c == r {
-			return byte(0x80 + b), true
-		}
-	}
-	return 0, false
-}
+// cp1252Byte returns the windows-1252 byte that decodes to r, as a double
+// encoding read it (win1252.Byte: the five bytes windows-1252 leaves
+// undefined, and every C1 control, are their own bytes).
+func cp1252Byte(r rune) (byte, bool) { return win1252.Byte(r) }
 
 // cp1252High are the characters windows-1252 gives bytes 0x80 to 0x9F
 // (the five undefined bytes map to the C1 controls, as in the WHATWG index).
@@ -225,6 +224,9 @@ var cp1252High = [32]rune{
 	0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
 }
+
+// doubleMessage is the message of the double-encoding repair.
+const doubleMessage = "UTF-8 encoded twice, decoded once more"
 
 // undoubleUTF8 is the double-encoding repair: when text has non-ASCII
 // characters, each of them is a windows-1252 character, and the bytes they

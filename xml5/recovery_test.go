@@ -109,6 +109,24 @@ func TestRecoveryRepairs(t *testing.T) {
 			rec:  want{"Canción — ‘niño’", "UTF-8", []string{"UTF-8 encoded twice, decoded once more"}},
 		},
 		{
+			// A byte order mark settles the encoding, not whether the
+			// document is encoded twice.
+			name: "double-encoded UTF-8 after a byte order mark",
+			src:  "\xEF\xBB\xBF<?xml version='1.0' encoding='utf-8'?><t>" + doubleUTF8(t, "you’re £5") + "</t>",
+			spec: want{doubleUTF8(t, "you’re £5"), "UTF-8", nil},
+			rec:  want{"you’re £5", "UTF-8", []string{"UTF-8 encoded twice, decoded once more"}},
+		},
+		{
+			// 0x9D, which windows-1252 leaves undefined, read as
+			// browsers read it (U+009D) and encoded again; and 0x81,
+			// 0x8D, 0x8F, 0x90 so too. U+0080 (0x80 read as
+			// ISO-8859-1) is its own byte as well.
+			name: "double-encoded UTF-8 with undefined bytes",
+			src:  "<t>â€œHiâ€\u009d \u00c5\u0081 \u00c4\u008d \u00c4\u008f \u00d0\u0090 â\u0080\u0099</t>",
+			spec: want{"â€œHiâ€\u009d \u00c5\u0081 \u00c4\u008d \u00c4\u008f \u00d0\u0090 â\u0080\u0099", "UTF-8", nil},
+			rec:  want{"“Hi” Ł č ď А ’", "UTF-8", []string{"UTF-8 encoded twice, decoded once more"}},
+		},
+		{
 			// One character that is not a double encoding: nothing
 			// changes, anywhere.
 			name: "double-encoded UTF-8 but one character",
