@@ -292,8 +292,10 @@ func cleanupFeed(feed *Feed) {
 	}
 }
 
-// addEntry processes el, an entry child of the feed, with process and adds
-// the entry to feed (see addEntry), unless the feed already holds the most
+// addEntry processes el, an entry child of the feed, with process, fills
+// the entry's dates in recovery mode (repair 6, after the processor, before
+// finishEntry takes the dates' DateInfo), gives it what the processor
+// collected (finishEntry) and adds the entry to feed (see addEntry), unless the feed already holds the most
 // entries its limits allow: el is then left out and the limit error
 // recorded (limits.go).
 func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node) *Entry) {
@@ -304,7 +306,12 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 		}
 		return
 	}
-	addEntry(feed, process(el))
+	entry := process(el)
+	if p.recovery {
+		p.recoverEntryDates(entry, el) // repair 6 (recovery_dates.go)
+	}
+	p.finishEntry(entry)
+	addEntry(feed, entry)
 }
 
 // addEntry runs the steps shared by every entry child of a feed: set the

@@ -175,9 +175,5 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
-	if p.recovery {
-		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
-	}
-	p.finishEntry(entry)
 	return entry
 }

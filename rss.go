@@ -304,10 +304,6 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
-	if p.recovery {
-		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
-	}
-	p.finishEntry(entry)
 	return entry // [252]
 }
 
