@@ -251,6 +251,9 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	if feed == nil {
 		return nil, &rootError{local: root.Local, namespace: root.Namespace}
 	}
+	if p.recovery {
+		p.recoverFeed(feed, root) // repair 6 (recovery.go)
+	}
 	feed.doc = doc
 	feed.xmlBase = p.xmlBase
 	feed.docURL = doc.URL

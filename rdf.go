@@ -12,9 +12,8 @@ import "github.com/feedspec/feedspec/xml5"
 func (p *processor) processRDF(el *xml5.Node) *Feed {
 	feed := &Feed{}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
-		if p.recovery {
-			p.trappedEntries(feed, c, trappedInRDF) // repair 2 (recovery.go)
-		}
+		// The hook for recovery mode (repair 2, recovery.go).
+		p.trappedEntries(feed, c, trappedInRDF)
 		if c.Namespace != nsRSS10 {
 			continue
 		}

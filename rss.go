@@ -12,18 +12,15 @@ import (
 func (p *processor) processRSS(el *xml5.Node) *Feed {
 	feed := &Feed{}                                                         // [239]
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [240]
-		if p.recovery {
-			p.trappedEntries(feed, c, trappedInRSS) // repair 2 (recovery.go)
+		if c.Namespace == "" { // [302]
+			switch c.Local {
+			case "channel":
+				p.processRSSChannel(feed, c)
+			case "item":
+				p.addEntry(feed, c, p.processRSSItem) // [242] [243] [259] [244]
+			}
 		}
-		if c.Namespace != "" { // [302]
-			continue
-		}
-		switch c.Local {
-		case "channel":
-			p.processRSSChannel(feed, c)
-		case "item":
-			p.addEntry(feed, c, p.processRSSItem) // [242] [243] [259] [244]
-		}
+		p.afterRSSChild(feed, c) // recovery mode: repairs 2 and 6 (recovery.go)
 	}
 	if feed.Language == "" { // an addition: the root's xml:lang
 		feed.Language = xmlLang(el)
@@ -37,9 +34,8 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		feed.el = el
 	}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [208]
-		if p.recovery {
-			p.trappedEntries(feed, c, trappedInRSSChannel) // repair 2 (recovery.go)
-		}
+		// The hook for recovery mode (repair 2, recovery.go).
+		p.trappedEntries(feed, c, trappedInRSSChannel)
 		switch ns := c.Namespace; ns { // [209]
 		case "":
 			switch c.Local {
@@ -147,9 +143,6 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 	}
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
-	}
-	if p.recovery {
-		p.recoverFeedDate(feed, el) // repair 6 (recovery.go)
 	}
 }
 
