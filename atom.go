@@ -427,10 +427,9 @@ func (p *processor) rejectedDate(el *xml5.Node, text, why string) *time.Time {
 			p.noteDate(&t, text, info, true, "") // dateinfo.go
 			return &t
 		}
-		if p.recovery {
-			if t := p.recoverDate(el, text); t != nil { // recovery_dates.go
-				return t
-			}
+		// The hook for recovery mode (a three-digit offset, recovery_dates.go).
+		if t := p.recoverDate(el, text); t != nil {
+			return t
 		}
 		if p.diags != nil {
 			why += "; " + err.Error()

@@ -20,7 +20,8 @@ func (p *processor) processRSS(el *xml5.Node) *Feed {
 				p.addEntry(feed, c, p.processRSSItem) // [242] [243] [259] [244]
 			}
 		}
-		p.afterRSSChild(feed, c) // recovery mode: repairs 2 and 6 (recovery.go)
+		// The hook for recovery mode (repairs 2 and 6, recovery.go).
+		p.afterRSSChild(feed, c)
 	}
 	if feed.Language == "" { // an addition: the root's xml:lang
 		feed.Language = xmlLang(el)
@@ -382,11 +383,8 @@ func (p *processor) processRSSDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseRSSDate(text); ok {
 		assumed := rssZoneAssumed(text) // dateinfo.go
-		if p.recovery {
-			if u := p.recoverRSSZone(el, text, t); !u.Equal(t) { // repair 10 (recovery_dates.go)
-				t, assumed = u, false
-			}
-		}
+		// The hook for recovery mode (repair 10, recovery_dates.go).
+		t, assumed = p.recoverRSSZone(el, text, t, assumed)
 		return p.strictDate(text, t, assumed, FormRFC822)
 	}
 	return p.rejectedDate(el, text, "not an RSS 2.0 (RFC 822) date")
