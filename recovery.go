@@ -191,9 +191,13 @@ func (p *processor) trappedEntries(feed *Feed, c *xml5.Node, in int) {
 // trapped in it read (repair 2; the rss processor reads no child but
 // channels and items, so before or after it is the same).
 func (p *processor) afterRSSChild(feed *Feed, c *xml5.Node) {
-	if !p.recovery {
-		return
+	if p.recovery {
+		p.recoverRSSChild(feed, c)
 	}
+}
+
+// recoverRSSChild is afterRSSChild in recovery mode.
+func (p *processor) recoverRSSChild(feed *Feed, c *xml5.Node) {
 	if c.Is("", "channel") {
 		p.recoverFeedDate(feed, c)
 		return

@@ -115,6 +115,11 @@ func (p *processor) recoverRSSZone(el *xml5.Node, text string, t time.Time, assu
 	if !p.recovery {
 		return t, assumed
 	}
+	return p.everydayZone(el, text, t, assumed)
+}
+
+// everydayZone is recoverRSSZone in recovery mode.
+func (p *processor) everydayZone(el *xml5.Node, text string, t time.Time, assumed bool) (time.Time, bool) {
 	name := rssDateZoneName(text)
 	if name == "" {
 		return t, assumed // a numeric zone
