@@ -298,9 +298,9 @@ func cleanupFeed(feed *Feed) {
 // addEntry processes el, an entry child of the feed, with process, fills
 // the entry's dates in recovery mode (repair 6, after the processor, before
 // finishEntry takes the dates' DateInfo), gives it what the processor
-// collected (finishEntry) and adds the entry to feed (see addEntry), unless the feed already holds the most
-// entries its limits allow: el is then left out and the limit error
-// recorded (limits.go).
+// collected (finishEntry) and adds the entry to feed (see addEntry), unless
+// the feed already holds the most entries its limits allow: el is then left
+// out and the limit error recorded (limits.go).
 func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node) *Entry) {
 	if p.maxEntries >= 0 && len(feed.Entries) >= p.maxEntries {
 		if p.entryLimit == nil {
