@@ -16,9 +16,8 @@ const ianaRelation = "http://www.iana.org/assignments/relation/"
 func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 	feed := &Feed{}                                                         // [14]
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [21]
-		if p.recovery {
-			p.trappedEntries(feed, c, trappedInAtom) // repair 2 (recovery.go)
-		}
+		// The hook for recovery mode (repair 2, recovery.go).
+		p.trappedEntries(feed, c, trappedInAtom)
 		switch ns := c.Namespace; ns { // [22]
 		case nsAtom, nsAtom03: // a case naming neither atom nor atom03 is for both
 			atom, atom03 := ns == nsAtom, ns == nsAtom03
@@ -107,9 +106,6 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 	}
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
-	}
-	if p.recovery {
-		p.recoverFeedDate(feed, el) // repair 6 (recovery.go)
 	}
 	feed.el = el
 	return feed // [25]
@@ -231,10 +227,6 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
-	if p.recovery {
-		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
-	}
-	p.finishEntry(entry)
 	return entry // [246]
 }
 
@@ -435,10 +427,9 @@ func (p *processor) rejectedDate(el *xml5.Node, text, why string) *time.Time {
 			p.noteDate(&t, text, info, true, "") // dateinfo.go
 			return &t
 		}
-		if p.recovery {
-			if t := p.recoverDate(el, text); t != nil { // recovery_dates.go
-				return t
-			}
+		// The hook for recovery mode (a three-digit offset, recovery_dates.go).
+		if t := p.recoverDate(el, text); t != nil {
+			return t
 		}
 		if p.diags != nil {
 			why += "; " + err.Error()

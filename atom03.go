@@ -24,10 +24,9 @@ func (p *processor) processAtom03Content(el *xml5.Node) *Text {
 			return p.escapedHTML(el) // [268]
 		}
 	case "xml":
-		if p.recovery {
-			if t, ok := p.recoverXMLMode(el); ok { // repair 8 (recovery_text.go)
-				return t
-			}
+		// The hook for recovery mode (repair 8, recovery_text.go).
+		if t, ok := p.recoverXMLMode(el); ok {
+			return t
 		}
 	case "base64":
 	default:

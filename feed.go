@@ -251,6 +251,9 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	if feed == nil {
 		return nil, &rootError{local: root.Local, namespace: root.Namespace}
 	}
+	if p.recovery {
+		p.recoverFeed(feed, root) // repair 6 (recovery.go)
+	}
 	feed.doc = doc
 	feed.xmlBase = p.xmlBase
 	feed.docURL = doc.URL
@@ -295,10 +298,12 @@ func cleanupFeed(feed *Feed) {
 	}
 }
 
-// addEntry processes el, an entry child of the feed, with process and adds
-// the entry to feed (see addEntry), unless the feed already holds the most
-// entries its limits allow: el is then left out and the limit error
-// recorded (limits.go).
+// addEntry processes el, an entry child of the feed, with process, fills
+// the entry's dates in recovery mode (repair 6, after the processor, before
+// finishEntry takes the dates' DateInfo), gives it what the processor
+// collected (finishEntry) and adds the entry to feed (see addEntry), unless
+// the feed already holds the most entries its limits allow: el is then left
+// out and the limit error recorded (limits.go).
 func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node) *Entry) {
 	if p.maxEntries >= 0 && len(feed.Entries) >= p.maxEntries {
 		if p.entryLimit == nil {
@@ -307,7 +312,12 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 		}
 		return
 	}
-	addEntry(feed, process(el))
+	entry := process(el)
+	if p.recovery {
+		p.recoverEntryDates(entry, el) // repair 6 (recovery_dates.go)
+	}
+	p.finishEntry(entry)
+	addEntry(feed, entry)
 }
 
 // addEntry runs the steps shared by every entry child of a feed: set the

@@ -78,7 +78,8 @@ func (p *processor) startEntry() {
 }
 
 // finishEntry gives entry the categories, links and category details
-// collected while it was processed.
+// collected while it was processed, and its dates' DateInfo; addEntry calls
+// it once the entry's processor has returned.
 func (p *processor) finishEntry(entry *Entry) {
 	if len(p.entryTerms) > 0 {
 		entry.Categories = append([]string(nil), p.entryTerms...)

@@ -12,9 +12,8 @@ import "github.com/feedspec/feedspec/xml5"
 func (p *processor) processRDF(el *xml5.Node) *Feed {
 	feed := &Feed{}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
-		if p.recovery {
-			p.trappedEntries(feed, c, trappedInRDF) // repair 2 (recovery.go)
-		}
+		// The hook for recovery mode (repair 2, recovery.go).
+		p.trappedEntries(feed, c, trappedInRDF)
 		if c.Namespace != nsRSS10 {
 			continue
 		}
@@ -175,9 +174,5 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
-	if p.recovery {
-		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
-	}
-	p.finishEntry(entry)
 	return entry
 }

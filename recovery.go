@@ -173,13 +173,55 @@ const (
 	trappedInAtom              // an Atom feed element
 )
 
-// trappedEntries is repair 2. c is a child of the container (the kind given
+// trappedEntries is the hook of the Atom, RSS 2.0 channel and RDF
+// processors for repair 2, called with each child c of the container before
+// c is processed: in recovery mode, the entries trapped in c are read
+// (readTrappedEntries), before c's own content and in document order with
+// the other entries.
+func (p *processor) trappedEntries(feed *Feed, c *xml5.Node, in int) {
+	if p.recovery {
+		p.readTrappedEntries(feed, c, in)
+	}
+}
+
+// afterRSSChild is the rss processor's hook, called with each child c of
+// the rss element after c is processed. In recovery mode, a channel the
+// specification's steps left the feed without a date for gives it one
+// (repair 6: recoverFeedDate), as the channel ends, so that a later
+// channel's date does not come first; any other child has the items
+// trapped in it read (repair 2; the rss processor reads no child but
+// channels and items, so before or after it is the same).
+func (p *processor) afterRSSChild(feed *Feed, c *xml5.Node) {
+	if p.recovery {
+		p.recoverRSSChild(feed, c)
+	}
+}
+
+// recoverRSSChild is afterRSSChild in recovery mode.
+func (p *processor) recoverRSSChild(feed *Feed, c *xml5.Node) {
+	if c.Is("", "channel") {
+		p.recoverFeedDate(feed, c)
+		return
+	}
+	p.readTrappedEntries(feed, c, trappedInRSS)
+}
+
+// recoverFeed is the fill after the processors, in recovery mode: an Atom
+// feed the specification's steps left without a date gets one (repair 6:
+// recoverFeedDate). The RSS channels get theirs in afterRSSChild.
+func (p *processor) recoverFeed(feed *Feed, root *xml5.Node) {
+	if root.Local == "feed" && (root.Namespace == nsAtom || root.Namespace == nsAtom03) {
+		p.recoverFeedDate(feed, root)
+	}
+}
+
+// readTrappedEntries is repair 2. c is a child of the container (the kind given
 // by in) that the processor has just read; when c is not an entry itself,
 // the entries among its descendants that are not inside another entry are
 // processed as if they were children of the container, in document order.
 // XML5 keeps an element that is never closed open, so a
 // <itunes:category text="x"> without its end tag holds every later item.
-func (p *processor) trappedEntries(feed *Feed, c *xml5.Node, in int) {
+func (p *processor) readTrappedEntries(feed *Feed, c *xml5.Node, in int) {
 	var isEntry func(*xml5.Node) bool
 	var process func(*xml5.Node) *Entry
 	name, parent := "items", "channel"

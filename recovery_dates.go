@@ -105,22 +105,36 @@ var everydayZones = map[string]struct {
 	"AKDT": {-480, "Alaska Daylight Time"},
 }
 
-// recoverRSSZone is repair 10 for a date the RSS 2.0 date algorithm read as
-// t from text: when its zone is a name in everydayZones, t is moved to the
-// offset people mean by it.
-func (p *processor) recoverRSSZone(el *xml5.Node, text string, t time.Time) time.Time {
+// recoverRSSZone is the RSS 2.0 date processor's hook for repair 10, given
+// the date the RSS 2.0 date algorithm read as t from text and whether its
+// zone was assumed (dateinfo.go). In recovery mode, when the zone is a name
+// in everydayZones whose offset differs from the table's, t is moved to the
+// offset people mean by it, which is then not assumed; otherwise t and
+// assumed are returned as they are.
+func (p *processor) recoverRSSZone(el *xml5.Node, text string, t time.Time, assumed bool) (time.Time, bool) {
+	if !p.recovery {
+		return t, assumed
+	}
+	return p.everydayZone(el, text, t, assumed)
+}
+
+// everydayZone is recoverRSSZone in recovery mode.
+func (p *processor) everydayZone(el *xml5.Node, text string, t time.Time, assumed bool) (time.Time, bool) {
 	name := rssDateZoneName(text)
 	if name == "" {
-		return t // a numeric zone
+		return t, assumed // a numeric zone
 	}
 	name = strings.ToUpper(name)
 	z, ok := everydayZones[name]
 	if !ok {
-		return t
+		return t, assumed
 	}
 	table := rssZoneOffset(name)
 	p.recovered(el, "zone "+name+" read as "+z.name+" ("+formatOffset(z.offset)+"), not the specification's "+formatOffset(table))
-	return t.Add(time.Duration(table-z.offset) * time.Minute)
+	if u := t.Add(time.Duration(table-z.offset) * time.Minute); !u.Equal(t) {
+		return u, false
+	}
+	return t, assumed
 }
 
 // rssDateZoneName returns the zone name at the end of an RSS 2.0 date the
@@ -166,8 +180,13 @@ func twoDigits(v int64) string {
 // recoverDate reads, for a date neither the specification's algorithm nor
 // ParseDate reads, a numeric zone written with three digits ("-800" for
 // -08:00, as in "Wed 24 May 2006 14:28:41 -800"): the text is read again by
-// ParseDate with the offset's hour padded to two digits.
+// ParseDate with the offset's hour padded to two digits. It is the hook of
+// the date processors' rejection (rejectedDate, after ParseDate failed):
+// nil outside recovery mode.
 func (p *processor) recoverDate(el *xml5.Node, text string) *time.Time {
+	if !p.recovery {
+		return nil
+	}
 	s := strings.TrimRight(text, " \t\r\n")
 	n := len(s)
 	if n < 5 || s[n-4] != '+' && s[n-4] != '-' || s[n-5] != ' ' ||

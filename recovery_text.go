@@ -33,10 +33,10 @@ func (p *processor) escapedHTML(el *xml5.Node) *Text {
 // recoverXMLMode is repair 8 for an Atom 0.3 content element in XML mode,
 // whose content the specification reads as text [175]: an XHTML div child is
 // read as Atom 1.0 reads XHTML content, other child elements as HTML
-// markup. ok is false when the element has no child element.
+// markup. It is the Atom 0.3 processor's hook: ok is false outside recovery
+// mode and when the element has no child element.
 func (p *processor) recoverXMLMode(el *xml5.Node) (t *Text, ok bool) {
-	first := el.FirstElementChild()
-	if first == nil {
+	if !p.recovery || el.FirstElementChild() == nil {
 		return nil, false
 	}
 	spec := textOrNull(processStringElement(el))

@@ -12,18 +12,16 @@ import (
 func (p *processor) processRSS(el *xml5.Node) *Feed {
 	feed := &Feed{}                                                         // [239]
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [240]
-		if p.recovery {
-			p.trappedEntries(feed, c, trappedInRSS) // repair 2 (recovery.go)
+		if c.Namespace == "" { // [302]
+			switch c.Local {
+			case "channel":
+				p.processRSSChannel(feed, c)
+			case "item":
+				p.addEntry(feed, c, p.processRSSItem) // [242] [243] [259] [244]
+			}
 		}
-		if c.Namespace != "" { // [302]
-			continue
-		}
-		switch c.Local {
-		case "channel":
-			p.processRSSChannel(feed, c)
-		case "item":
-			p.addEntry(feed, c, p.processRSSItem) // [242] [243] [259] [244]
-		}
+		// The hook for recovery mode (repairs 2 and 6, recovery.go).
+		p.afterRSSChild(feed, c)
 	}
 	if feed.Language == "" { // an addition: the root's xml:lang
 		feed.Language = xmlLang(el)
@@ -37,9 +35,8 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		feed.el = el
 	}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [208]
-		if p.recovery {
-			p.trappedEntries(feed, c, trappedInRSSChannel) // repair 2 (recovery.go)
-		}
+		// The hook for recovery mode (repair 2, recovery.go).
+		p.trappedEntries(feed, c, trappedInRSSChannel)
 		switch ns := c.Namespace; ns { // [209]
 		case "":
 			switch c.Local {
@@ -147,9 +144,6 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 	}
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
-	}
-	if p.recovery {
-		p.recoverFeedDate(feed, el) // repair 6 (recovery.go)
 	}
 }
 
@@ -304,10 +298,6 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
 	}
-	if p.recovery {
-		p.recoverEntryDates(entry, el) // repair 6 (recovery.go)
-	}
-	p.finishEntry(entry)
 	return entry // [252]
 }
 
@@ -393,11 +383,8 @@ func (p *processor) processRSSDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseRSSDate(text); ok {
 		assumed := rssZoneAssumed(text) // dateinfo.go
-		if p.recovery {
-			if u := p.recoverRSSZone(el, text, t); !u.Equal(t) { // repair 10 (recovery_dates.go)
-				t, assumed = u, false
-			}
-		}
+		// The hook for recovery mode (repair 10, recovery_dates.go).
+		t, assumed = p.recoverRSSZone(el, text, t, assumed)
 		return p.strictDate(text, t, assumed, FormRFC822)
 	}
 	return p.rejectedDate(el, text, "not an RSS 2.0 (RFC 822) date")
