@@ -3,6 +3,7 @@ package feedspec
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -104,15 +105,24 @@ func TestDocumentURLCacheBounded(t *testing.T) {
 
 // TestDocumentURLCacheConcurrent parses feeds with a few shared URLs from
 // many goroutines (run with -race): every result equals the one parsed
-// alone.
+// alone. The path-relative link goes through the URL parser, which clones
+// the shared base.
 func TestDocumentURLCacheConcurrent(t *testing.T) {
+	feed := strings.Replace(smallFeed, "<link>/notes/hello</link>", "<link>hello?a=1</link>", 1)
+	require.NotEqual(t, smallFeed, feed)
 	urls := []string{smallFeedURL, "http://example.org/x/?q=1", "https://a.example/b/c/"}
 	want := make([]string, len(urls))
 	for i, u := range urls {
-		f, err := ParseDocument(strings.NewReader(smallFeed), WithURL(u))
+		f, err := ParseDocument(strings.NewReader(feed), WithURL(u))
 		require.NoError(t, err)
 		want[i] = string(f.AppendJSON(nil))
 	}
+	// The goroutines below are the first users of the cached URLs.
+	docURLCache.Lock()
+	for _, u := range urls {
+		delete(docURLCache.m, u)
+	}
+	docURLCache.Unlock()
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
 	for g := 0; g < 8; g++ {
@@ -121,7 +131,7 @@ func TestDocumentURLCacheConcurrent(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < 30; i++ {
 				k := (g + i) % len(urls)
-				f, err := ParseDocument(strings.NewReader(smallFeed), WithURL(urls[k]))
+				f, err := ParseDocument(strings.NewReader(feed), WithURL(urls[k]))
 				if err != nil || string(f.AppendJSON(nil)) != want[k] {
 					errs <- fmt.Sprintf("goroutine %d, URL %q: different output (err %v)", g, urls[k], err)
 					return
@@ -134,4 +144,16 @@ func TestDocumentURLCacheConcurrent(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
+}
+
+// TestDocumentURLCacheBuiltBeforeSharing: the URL library builds a URL's
+// query parameters on first use, by Clone too (which the URL parser calls
+// on its base); a cached URL has them built, so that its concurrent
+// readers never write to it.
+func TestDocumentURLCacheBuiltBeforeSharing(t *testing.T) {
+	u := parseDocumentURL("https://example.com/built/before/sharing?a=1&b=2")
+	require.NotNil(t, u)
+	sp := reflect.ValueOf(u).Elem().FieldByName("searchParams")
+	require.True(t, sp.IsValid(), "the URL library's Url has no searchParams field any more: check what Clone writes")
+	assert.False(t, sp.IsNil(), "the query parameters are built before the URL is shared")
 }
