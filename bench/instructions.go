@@ -44,15 +44,16 @@ import (
 // that parses (and writes) one input; state such as a reused buffer lives in
 // the closure.
 var insnModes = []struct {
-	name string
-	make func() func([]byte) error
+	name     string
+	make     func() func([]byte) error
+	optional bool // counted only when -modes names it
 }{
 	{"feedspec parse", func() func([]byte) error {
 		return func(in []byte) error {
 			_, err := feedspec.ParseDocument(bytes.NewReader(in))
 			return err
 		}
-	}},
+	}, false},
 	{"feedspec parse+AppendJSON", func() func([]byte) error {
 		var buf []byte
 		return func(in []byte) error {
@@ -63,13 +64,20 @@ var insnModes = []struct {
 			buf = f.AppendJSON(buf[:0])
 			return nil
 		}
-	}},
+	}, false},
+	{"feedspec parse WithURL", func() func([]byte) error {
+		// As the Fetcher and ParseResponse parse: with the document's URL.
+		return func(in []byte) error {
+			_, err := feedspec.ParseDocument(bytes.NewReader(in), feedspec.WithURL(insnDocURL))
+			return err
+		}
+	}, true},
 	{"gofeed parse", func() func([]byte) error {
 		return func(in []byte) error {
 			_, err := gofeed.NewParser().Parse(bytes.NewReader(in))
 			return err
 		}
-	}},
+	}, false},
 	{"gofeed parse+json.Marshal", func() func([]byte) error {
 		return func(in []byte) error {
 			f, err := gofeed.NewParser().Parse(bytes.NewReader(in))
@@ -79,8 +87,11 @@ var insnModes = []struct {
 			_, err = json.Marshal(f)
 			return err
 		}
-	}},
+	}, false},
 }
+
+// insnDocURL is the document URL of the "feedspec parse WithURL" mode.
+const insnDocURL = "https://www.example.com/blog/feed.xml"
 
 // minPassBytes is the least input a pass parses: sets smaller than this are
 // parsed several times in a pass, so that a pass's count stands well above
@@ -135,7 +146,7 @@ func instructionsMain(args []string) {
 	fs := flag.NewFlagSet("instructions", flag.ExitOnError)
 	corpus := fs.String("corpus", "../../shared/corpus/feeds", "directory of real feeds")
 	setsFlag := fs.String("sets", strings.Join(insnSets, ","), "input sets to count (comma-separated)")
-	modesFlag := fs.String("modes", "", "count only the modes whose names start with one of these (comma-separated: \"feedspec\", \"gofeed parse+\"...)")
+	modesFlag := fs.String("modes", "", "count only the modes whose names start with one of these (comma-separated: \"feedspec\", \"gofeed parse+\"...); \"feedspec parse WithURL\" is counted only when named")
 	jobs := fs.Int("j", 1, "cachegrind runs at once")
 	valgrind := fs.String("valgrind", "valgrind", "the valgrind command")
 	child := fs.Bool("child", false, "internal: parse -set with -mode -passes times (run under cachegrind)")
@@ -154,7 +165,7 @@ func instructionsMain(args []string) {
 	}
 	var modes []string
 	for _, m := range insnModes {
-		if *modesFlag == "" || slices.ContainsFunc(strings.Split(*modesFlag, ","), func(p string) bool {
+		if *modesFlag == "" && !m.optional || *modesFlag != "" && slices.ContainsFunc(strings.Split(*modesFlag, ","), func(p string) bool {
 			return p != "" && strings.HasPrefix(m.name, p)
 		}) {
 			modes = append(modes, m.name)
