@@ -99,9 +99,7 @@ func (p *processor) finishEntry(entry *Entry) {
 func newProcessor(doc *xml5.Document, c *config) *processor {
 	p := &processor{doc: doc}
 	if doc != nil && doc.URL != "" {
-		if u, err := urlParser.Parse(doc.URL); err == nil {
-			p.base = u
-		}
+		p.base = parseDocumentURL(doc.URL) // urlcache.go
 	}
 	if doc != nil {
 		p.queryEnc = queryEncoding(doc.Encoding)

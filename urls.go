@@ -61,6 +61,9 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 	if p.xmlBase {
 		base = p.baseFor(el)
 	}
+	if u, ok := pathAbsoluteURL(text, base); ok {
+		return u
+	}
 	u, err := p.parseWithBase(text, base)
 	if err != nil || u == nil {
 		if p.diags != nil {
@@ -226,6 +229,29 @@ func simpleHTTPURL(s string) (string, bool) {
 		return s[:hostEnd] + "/" + s[hostEnd:], true
 	}
 	return s, true
+}
+
+// pathAbsoluteURL is the fast path for a path-absolute reference ("/a/b",
+// not "//host") against an http(s) base with no user info and no port:
+// the URL Standard's parser takes the base's scheme and host and parses
+// the path, query and fragment as it does after an absolute URL's host
+// (the relative slash state), so the result is the parse of the base's
+// origin followed by text, which simpleHTTPURL gives when that string is
+// already canonical. It returns false for anything else.
+// TestPathAbsoluteURLAgreesWithParser checks it against the parser.
+func pathAbsoluteURL(text string, base *whatwgurl.Url) (string, bool) {
+	if base == nil || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
+		return "", false
+	}
+	scheme := base.Scheme()
+	if scheme != "http" && scheme != "https" || base.Username() != "" || base.Password() != "" || base.Port() != "" {
+		return "", false
+	}
+	host := base.Hostname()
+	if host == "" {
+		return "", false
+	}
+	return simpleHTTPURL(scheme + "://" + host + text)
 }
 
 // plainLabel reports whether a host label is non-empty and not an IDNA

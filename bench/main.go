@@ -95,6 +95,10 @@ func main() {
 		recoveryCostMain(os.Args[2:]) // recoverycost.go
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "instructions" {
+		instructionsMain(os.Args[2:]) // instructions.go
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "article" {
 		articleMain(os.Args[2:]) // article.go
 		return

@@ -1,0 +1,71 @@
+package feedspec
+
+import (
+	"sync"
+
+	whatwgurl "github.com/nlnwa/whatwg-url/url"
+)
+
+// The document URL cache. A reader polls the same feeds again and again,
+// each time giving WithURL (the Fetcher and ParseResponse always do); the
+// URL Standard's parser costs about as much as parsing a small feed, so the
+// document's URL is parsed once per distinct URL string and the parsed URL
+// shared by every later document with that URL.
+//
+// Sharing is safe because nothing writes to a document's base URL: it is
+// only read (Href) or given as the base of the URL parser, which clones it
+// first. Cloning reads its query parameters, which the URL library builds
+// lazily on first use; they are built before the URL enters the cache, so
+// that later readers only read.
+//
+// The cache is bounded: at most docURLCacheSize URLs of at most
+// docURLMaxLen bytes each; a new URL when it is full evicts one entry
+// (whichever the map gives first), so memory stays bounded however many
+// URLs a process sees, and lookups stay O(1).
+const (
+	docURLCacheSize = 256
+	docURLMaxLen    = 2048
+)
+
+var docURLCache = struct {
+	sync.Mutex
+	m map[string]*whatwgurl.Url // nil for a URL that failed to parse
+}{m: make(map[string]*whatwgurl.Url, docURLCacheSize)}
+
+// parseDocumentURL parses s, a document's URL, with the URL Standard's
+// parser, returning nil when it is not a URL. The result is shared: callers
+// must not modify it.
+func parseDocumentURL(s string) *whatwgurl.Url {
+	if len(s) > docURLMaxLen {
+		return parseDocumentURLNow(s)
+	}
+	c := &docURLCache
+	c.Lock()
+	u, ok := c.m[s]
+	c.Unlock()
+	if ok {
+		return u
+	}
+	u = parseDocumentURLNow(s)
+	c.Lock()
+	if len(c.m) >= docURLCacheSize {
+		for k := range c.m {
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[s] = u
+	c.Unlock()
+	return u
+}
+
+// parseDocumentURLNow parses s without the cache, building the URL's query
+// parameters so that the result is only ever read afterwards.
+func parseDocumentURLNow(s string) *whatwgurl.Url {
+	u, err := urlParser.Parse(s)
+	if err != nil || u == nil {
+		return nil
+	}
+	u.SearchParams() // built now, not lazily by a later (concurrent) Clone
+	return u
+}
