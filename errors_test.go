@@ -3,6 +3,7 @@ package feedspec
 import (
 	"context"
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -282,6 +283,14 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := DiscoverFeeds(&failingReader{data: strings.Repeat("<p>x</p>", 200), err: reset}, "")
 			return err
 		}, is: []error{reset}, contains: []string{"discover feeds: reading the page: connection reset"}},
+		{name: "DiscoverFeeds, MaxDiscoverCandidates", err: func(*testing.T) error {
+			var page strings.Builder
+			for i := 0; i <= MaxDiscoverCandidates; i++ {
+				fmt.Fprintf(&page, `<a href="/rss?n=%d">x</a>`, i)
+			}
+			_, err := DiscoverFeeds(strings.NewReader(page.String()), "https://example.com/")
+			return err
+		}, is: []error{ErrLimit}, contains: []string{"discover feeds: limit reached: the page has more than 1000 links that may be feeds (MaxDiscoverCandidates)"}},
 		{name: "CommonFeedURLs, relative", err: func(*testing.T) error {
 			_, err := CommonFeedURLs("/blog")
 			return err
