@@ -16,7 +16,7 @@ import (
 )
 
 // feedParsingDir is the feed-parsing conformance suite, beside the
-// repository (see docs/development.md).
+// repository (see CONTRIBUTING.md).
 const feedParsingDir = "../shared/conformance/feed-parsing"
 
 // knownFailuresFile lists the conformance cases allowed to fail, one a line:

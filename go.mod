@@ -3,6 +3,7 @@ module github.com/feedspec/feedspec
 go 1.25.0
 
 require (
+	code.dny.dev/ssrf v0.3.0
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/rivo/uniseg v0.4.7
 	github.com/stretchr/testify v1.12.1
@@ -11,7 +12,6 @@ require (
 )
 
 require (
-	code.dny.dev/ssrf v0.3.0 // indirect
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 )
