@@ -22,16 +22,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// hostileAllocs returns the bytes f allocates.
-func hostileAllocs(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // endlessReader yields its pattern forever.
 type endlessReader struct {
 	pattern []byte
@@ -102,7 +92,7 @@ func TestHostileEndlessBody(t *testing.T) {
 	res := &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": {"application/rss+xml"}},
 		Body: io.NopCloser(io.MultiReader(strings.NewReader("<rss><channel>"), body)), ContentLength: -1}
 	var err error
-	n := hostileAllocs(func() { _, err = ParseResponse(res, WithMaxBodySize(limit)) })
+	n := allocated(func() { _, err = ParseResponse(res, WithMaxBodySize(limit)) })
 	require.ErrorIs(t, err, ErrBodyTooLarge)
 	assert.LessOrEqual(t, body.n, int64(2*limit), "read past the limit")
 	t.Logf("endless feed: %.2f bytes allocated per byte of the limit", float64(n)/limit)
@@ -112,7 +102,7 @@ func TestHostileEndlessBody(t *testing.T) {
 	res = &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": {"text/html"}},
 		Body:          io.NopCloser(io.MultiReader(strings.NewReader(`<link rel=alternate type=application/rss+xml href="https://example.com/f">`), page)),
 		ContentLength: -1}
-	n = hostileAllocs(func() { _, err = ParseResponse(res, WithMaxBodySize(limit)) })
+	n = allocated(func() { _, err = ParseResponse(res, WithMaxBodySize(limit)) })
 	var pe *HTMLPageError
 	require.ErrorAs(t, err, &pe)
 	require.Len(t, pe.Feeds, 1)
@@ -168,7 +158,7 @@ func TestHostileGzipBombOneLayer(t *testing.T) {
 			Header: http.Header{"Content-Type": {tt.ct}, "Content-Encoding": {"gzip"}},
 			Body:   io.NopCloser(bytes.NewReader(gz)), ContentLength: int64(len(gz))}
 		var err error
-		n := hostileAllocs(func() { _, err = ParseResponse(res, WithMaxBodySize(limit)) })
+		n := allocated(func() { _, err = ParseResponse(res, WithMaxBodySize(limit)) })
 		if tt.ct == "text/html" {
 			var pe *HTMLPageError // a page over the limit is read up to it
 			require.ErrorAs(t, err, &pe)
