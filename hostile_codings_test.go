@@ -60,9 +60,14 @@ func allocated(f func()) uint64 {
 
 // gzipped returns body compressed with gzip at the best compression.
 func gzipped(t *testing.T, body []byte) []byte {
+	return gzipLevel(t, body, gzip.BestCompression)
+}
+
+// gzipLevel returns body compressed with gzip at level.
+func gzipLevel(t *testing.T, body []byte, level int) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w, err := gzip.NewWriterLevel(&buf, level)
 	require.NoError(t, err)
 	_, err = w.Write(body)
 	require.NoError(t, err)
@@ -94,13 +99,7 @@ func emptyDeflateBlocks(t *testing.T, n int, tail []byte) []byte {
 func nestedGzip(t *testing.T, body []byte, n int) []byte {
 	t.Helper()
 	for i := 0; i < n; i++ {
-		var buf bytes.Buffer
-		w, err := gzip.NewWriterLevel(&buf, gzip.NoCompression)
-		require.NoError(t, err)
-		_, err = w.Write(body)
-		require.NoError(t, err)
-		require.NoError(t, w.Close())
-		body = buf.Bytes()
+		body = gzipLevel(t, body, gzip.NoCompression)
 	}
 	return body
 }

@@ -215,9 +215,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 
 	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates}
 	if c.url != "" {
-		if u, err := urlParser.Parse(c.url); err == nil {
-			p.base = u
-		}
+		p.base = parseDocumentURL(c.url) // nil when it does not parse (urlcache.go)
 	}
 	feed := p.feed(top)
 	feed.object = top
