@@ -231,7 +231,7 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	p := newProcessor(doc, c)
 	if c != nil && c.recovery {
 		p.recovery = true
-		p.recoverRoot(root) // repairs 1 and 5 (recovery.go)
+		p.recoverTree(root) // repairs 1, 5, 13 and 14 (recovery.go)
 	}
 	var feed *Feed
 	switch root.Namespace { // [17]
@@ -247,6 +247,9 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 		if root.Local == "RDF" { // [18]
 			feed = p.processRDF(root)
 		}
+	}
+	if feed == nil && p.recovery {
+		feed = p.recoverEntryDocument(root) // repair 15 (recovery.go)
 	}
 	if feed == nil {
 		return nil, &rootError{local: root.Local, namespace: root.Namespace}

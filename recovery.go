@@ -55,6 +55,15 @@ const (
 	nsRSS090Short  = "http://my.netscape.com/rdf/simple/0.9"  // RSS 0.90 without the slash
 )
 
+// recoverTree is the tree repair before the specification's dispatch [17],
+// in recovery mode: the namespaces misspelled or undeclared (repairs 13 and
+// 14: recoverNamespaces), then the root's (repairs 1 and 5: recoverRoot),
+// which then sees the elements in the namespaces they were read in.
+func (p *processor) recoverTree(root *xml5.Node) {
+	p.recoverNamespaces(root)
+	p.recoverRoot(root)
+}
+
 // recoverRoot runs repairs 1 and 5 on the root element before the
 // specification's dispatch [17]: a root whose namespace is wrong is given the
 // namespace its format has, together with every element of the document in
@@ -91,7 +100,7 @@ func (p *processor) recoverRoot(root *xml5.Node) {
 		}
 		renameNamespace(root, ns, nsRSS10)
 		switch ns {
-		case nsRSS090, nsRSS090Short:
+		case nsRSS090, nsRSS090Short, nsRSS090Channel, nsRSS090ChannelShort:
 			p.recovered(root, "RSS 0.90 (namespace "+ns+") read as RSS 1.0")
 		case "":
 			p.recovered(root, "RSS 1.0 elements in no namespace read as RSS 1.0")
@@ -132,7 +141,7 @@ func rss10Namespace(root *xml5.Node) (string, bool) {
 		}
 		if !ok && (c.Local == "channel" || c.Local == "item") {
 			switch c.Namespace {
-			case "", nsRSS10NoSlash, nsRSS090, nsRSS090Short:
+			case "", nsRSS10NoSlash, nsRSS090, nsRSS090Short, nsRSS090Channel, nsRSS090ChannelShort:
 				found, ok = c.Namespace, true
 			}
 		}
@@ -213,6 +222,21 @@ func (p *processor) recoverFeed(feed *Feed, root *xml5.Node) {
 	if root.Local == "feed" && (root.Namespace == nsAtom || root.Namespace == nsAtom03) {
 		p.recoverFeedDate(feed, root)
 	}
+}
+
+// recoverEntryDocument is repair 15, in recovery mode, for a root the
+// specification's dispatch [17] found no feed in: an Atom Entry Document
+// (RFC 4287 4.1.2: a root entry element in the Atom namespace, or Atom
+// 0.3's) is read as a feed of one entry, the root, which the feed has
+// nothing else from. It returns nil for any other root.
+func (p *processor) recoverEntryDocument(root *xml5.Node) *Feed {
+	if root.Local != "entry" || root.Namespace != nsAtom && root.Namespace != nsAtom03 {
+		return nil
+	}
+	p.recovered(root, "Atom Entry Document read as a feed of one entry")
+	feed := &Feed{}
+	p.addEntry(feed, root, p.processAtomEntry)
+	return feed
 }
 
 // readTrappedEntries is repair 2. c is a child of the container (the kind given
