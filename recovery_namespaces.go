@@ -73,46 +73,57 @@ func (p *processor) recoverNamespaces(root *xml5.Node) {
 	var fixes [nsFixKinds]namespaceFix
 	found := false
 	for n := root; n != nil; {
-		if n.Type != xml5.ElementNode {
-			n = nextInTree(n, root)
-			continue
-		}
-		kind, from := -1, n.Namespace
-		switch {
-		case n.Namespace == "":
-			kind = fixUndeclaredPrefix(n)
-		case n.Namespace == nsXHTML:
-			n = nextSkippingChildren(n, root)
-			continue
-		case n.Namespace == nsRSSContentNoSlash:
-			n.Namespace, kind = nsRSSContent, nsFixContentNoSlash
-		case len(n.Namespace) == len(nsITunes) && !isITunes(n.Namespace) && strings.EqualFold(n.Namespace, nsITunes):
-			n.Namespace, kind = nsITunes, nsFixITunesCase
-		}
-		if kind >= 0 {
-			f := &fixes[kind]
-			if f.count == 0 {
-				f.first, f.from = n, from
-			} else if from != f.from {
-				f.mixed = true
+		if n.Type == xml5.ElementNode {
+			kind, from := -1, n.Namespace
+			switch {
+			case from == "":
+				if n.Prefix == "" && len(n.Local) > 3 {
+					kind = fixUndeclaredPrefix(n)
+				}
+			case from == nsXHTML:
+				n = nextSkippingChildren(n, root)
+				continue
+			case from == nsRSSContentNoSlash:
+				n.Namespace, kind = nsRSSContent, nsFixContentNoSlash
+			case len(from) == len(nsITunes) && !isITunes(from) && strings.EqualFold(from, nsITunes):
+				n.Namespace, kind = nsITunes, nsFixITunesCase
 			}
-			f.count++
-			found = true
+			if kind >= 0 {
+				f := &fixes[kind]
+				if f.count == 0 {
+					f.first, f.from = n, from
+				} else if from != f.from {
+					f.mixed = true
+				}
+				f.count++
+				found = true
+			}
 		}
-		n = nextInTree(n, root)
+		// The next node in document order (nextInTree, inlined: this
+		// walk visits every node of every document read in recovery
+		// mode).
+		if n.FirstChild != nil {
+			n = n.FirstChild
+			continue
+		}
+		for n != root && n.NextSibling == nil {
+			n = n.Parent
+		}
+		if n == root {
+			break
+		}
+		n = n.NextSibling
 	}
 	if found {
 		p.namespaceDiagnostics(&fixes)
 	}
 }
 
-// fixUndeclaredPrefix is repair 14 for el, an element in no namespace: when
+// fixUndeclaredPrefix is repair 14 for el, an element in no namespace and
+// without a prefix: when
 // its name has one of undeclaredPrefixes, undeclared, el is put in that
 // prefix's namespace and its kind returned; otherwise -1.
 func fixUndeclaredPrefix(el *xml5.Node) int {
-	if el.Prefix != "" {
-		return -1
-	}
 	i := strings.IndexByte(el.Local, ':')
 	if i <= 0 || i > len("content") || i == len(el.Local)-1 || strings.IndexByte(el.Local[i+1:], ':') >= 0 {
 		return -1
