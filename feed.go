@@ -284,9 +284,11 @@ func (f *Feed) Document() *xml5.Document { return f.doc }
 
 // Element returns the element the feed's metadata was read from: the Atom
 // feed element, the first RSS channel element (the rss element when there is
-// no channel), or the first RSS 1.0 channel element (the rdf:RDF element
-// when there is none); nil for a Feed the parser did not make, a JSON Feed
-// (see JSONObject), one read with json.Unmarshal or parsed WithoutDocument.
+// no channel), the first RSS 1.0 channel element (the rdf:RDF element
+// when there is none), or the entry element of an Atom Entry Document read
+// in recovery mode (WithRecovery); nil for a Feed the parser did not make, a
+// JSON Feed (see JSONObject), one read with json.Unmarshal or parsed
+// WithoutDocument.
 //
 // Use it to read what the model does not map (Podcasting 2.0, GeoRSS, any
 // namespace): the element's children keep their namespaces, prefixes,

@@ -11,16 +11,21 @@ import (
 // or has no dates. docs/recovery.md lists the repairs;
 // among them: a root element in the wrong namespace, items trapped under an
 // unclosed element, RSS 0.90, dates in elements the specification does not
-// look at, encodings the bytes contradict, and text encoded as UTF-8 twice
-// ("Ã©" for "é"), in the whole document or in some of its texts.
+// look at, encodings the bytes contradict, text encoded as UTF-8 twice
+// ("Ã©" for "é"), in the whole document or in some of its texts, module
+// namespaces misspelled (iTunes in another letter case, the content module
+// without its slash) or undeclared (atom:, itunes:, content:, dc: and media:
+// prefixes without an xmlns), and an Atom Entry Document, read as a feed of
+// one entry.
 //
 // Recovery mode also turns on WithLenientDates and WithXMLBase (people read
 // those dates, and other readers honour xml:base). With WithDiagnostics,
 // each repair that changes the result adds a Diagnostic of kind
 // DiagnosticRecovered saying what was done and where. A repair never invents
 // a value: it only reads what the document holds. Repairs that rename
-// elements (a root in the wrong namespace) show in the tree Feed.Document
-// returns: the elements have the namespace they were read in.
+// elements (a root in the wrong namespace, a misspelled or undeclared
+// namespace) show in the tree Feed.Document returns: the elements have the
+// namespace they were read in.
 //
 // It is off by default for ParseDocument and ParseResponse, whose answers are
 // the specification's; the Fetcher and cmd/feedspec read in recovery mode
