@@ -12,19 +12,26 @@ import (
 	"github.com/feedspec/feedspec/xml5"
 )
 
-// parseBoth parses src by default and in recovery mode, returning both feeds
-// (or errors) and recovery mode's DiagnosticRecovered messages.
-func parseBoth(t *testing.T, src string) (spec, rec *Feed, specErr, recErr error, recovered []string) {
+// bothModes is a document parsed by default and in recovery mode.
+type bothModes struct {
+	spec, rec       *Feed
+	specErr, recErr error
+	recovered       []string // recovery mode's DiagnosticRecovered, "element: message"
+}
+
+// parseBoth parses src by default and in recovery mode.
+func parseBoth(t *testing.T, src string) bothModes {
 	t.Helper()
-	spec, specErr = ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"))
+	var b bothModes
+	b.spec, b.specErr = ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"))
 	var diags []Diagnostic
-	rec, recErr = ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"), WithRecovery(), WithDiagnostics(&diags))
+	b.rec, b.recErr = ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"), WithRecovery(), WithDiagnostics(&diags))
 	for _, d := range diags {
 		if d.Kind == DiagnosticRecovered {
-			recovered = append(recovered, d.Element+": "+d.Message)
+			b.recovered = append(b.recovered, d.Element+": "+d.Message)
 		}
 	}
-	return spec, rec, specErr, recErr, recovered
+	return b
 }
 
 // TestRecoveryNamespaceSpellings checks repairs 5 (RSS 0.90's other
@@ -36,15 +43,15 @@ func TestRecoveryNamespaceSpellings(t *testing.T) {
 			src := `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="` + ns + `">` +
 				`<channel><title>C</title><link>https://example.org/</link></channel>` +
 				`<item><title>One</title><link>https://example.org/1</link></item></rdf:RDF>`
-			spec, rec, specErr, recErr, recovered := parseBoth(t, src)
-			require.NoError(t, specErr)
-			require.NoError(t, recErr)
-			assert.Empty(t, spec.Entries, "by default RSS 0.90 is an empty feed")
-			assert.Nil(t, spec.Title)
-			require.Len(t, rec.Entries, 1)
-			assert.Equal(t, "C", rec.Title.String())
-			assert.Equal(t, "https://example.org/1", rec.Entries[0].PageURL)
-			assert.Equal(t, []string{"rdf:RDF: RSS 0.90 (namespace " + ns + ") read as RSS 1.0"}, recovered)
+			b := parseBoth(t, src)
+			require.NoError(t, b.specErr)
+			require.NoError(t, b.recErr)
+			assert.Empty(t, b.spec.Entries, "by default RSS 0.90 is an empty feed")
+			assert.Nil(t, b.spec.Title)
+			require.Len(t, b.rec.Entries, 1)
+			assert.Equal(t, "C", b.rec.Title.String())
+			assert.Equal(t, "https://example.org/1", b.rec.Entries[0].PageURL)
+			assert.Equal(t, []string{"rdf:RDF: RSS 0.90 (namespace " + ns + ") read as RSS 1.0"}, b.recovered)
 		}
 	})
 
@@ -56,15 +63,15 @@ func TestRecoveryNamespaceSpellings(t *testing.T) {
 		} {
 			src := `<rss version="2.0" xmlns:itunes="` + ns + `"><channel><title>P</title>` +
 				`<itunes:author>Ann</itunes:author><item><title>E</title><itunes:duration>1:00</itunes:duration></item></channel></rss>`
-			spec, rec, _, recErr, recovered := parseBoth(t, src)
-			require.NoError(t, recErr)
-			assert.Empty(t, spec.Authors, ns)
-			assert.Nil(t, spec.Entries[0].Duration, ns)
-			require.Len(t, rec.Authors, 1, ns)
-			assert.Equal(t, "Ann", rec.Authors[0].Name)
-			require.NotNil(t, rec.Entries[0].Duration, ns)
-			assert.Equal(t, []string{"itunes:author: 2 elements in namespace " + ns + " read in the iTunes namespace " + nsITunes}, recovered)
-			assert.Equal(t, nsITunes, rec.Element().FirstElementChild().NextElementSibling().Namespace,
+			b := parseBoth(t, src)
+			require.NoError(t, b.recErr)
+			assert.Empty(t, b.spec.Authors, ns)
+			assert.Nil(t, b.spec.Entries[0].Duration, ns)
+			require.Len(t, b.rec.Authors, 1, ns)
+			assert.Equal(t, "Ann", b.rec.Authors[0].Name)
+			require.NotNil(t, b.rec.Entries[0].Duration, ns)
+			assert.Equal(t, []string{"itunes:author: 2 elements in namespace " + ns + " read in the iTunes namespace " + nsITunes}, b.recovered)
+			assert.Equal(t, nsITunes, b.rec.Element().FirstElementChild().NextElementSibling().Namespace,
 				"the tree shows the namespace the element was read in")
 		}
 	})
@@ -72,29 +79,29 @@ func TestRecoveryNamespaceSpellings(t *testing.T) {
 	t.Run("the two iTunes spellings the specification reads are no repair", func(t *testing.T) {
 		for _, ns := range []string{nsITunes, nsITunesAlt} {
 			src := `<rss version="2.0" xmlns:itunes="` + ns + `"><channel><title>P</title><itunes:author>Ann</itunes:author></channel></rss>`
-			spec, rec, _, _, recovered := parseBoth(t, src)
-			assert.Equal(t, mustJSON(t, spec), mustJSON(t, rec))
-			assert.Empty(t, recovered)
+			b := parseBoth(t, src)
+			assert.Equal(t, mustJSON(t, b.spec), mustJSON(t, b.rec))
+			assert.Empty(t, b.recovered)
 		}
 	})
 
 	t.Run("content module without its slash", func(t *testing.T) {
 		src := `<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content"><channel><title>P</title>` +
 			`<item><title>E</title><content:encoded>&lt;p>Body&lt;/p></content:encoded></item></channel></rss>`
-		spec, rec, _, recErr, recovered := parseBoth(t, src)
-		require.NoError(t, recErr)
-		assert.Nil(t, spec.Entries[0].Content)
-		require.NotNil(t, rec.Entries[0].Content)
-		assert.Equal(t, "<p>Body</p>", rec.Entries[0].Content.HTML())
-		assert.Equal(t, []string{"content:encoded: 1 element in namespace http://purl.org/rss/1.0/modules/content read in the content module namespace " + nsRSSContent}, recovered)
+		b := parseBoth(t, src)
+		require.NoError(t, b.recErr)
+		assert.Nil(t, b.spec.Entries[0].Content)
+		require.NotNil(t, b.rec.Entries[0].Content)
+		assert.Equal(t, "<p>Body</p>", b.rec.Entries[0].Content.HTML())
+		assert.Equal(t, []string{"content:encoded: 1 element in namespace http://purl.org/rss/1.0/modules/content read in the content module namespace " + nsRSSContent}, b.recovered)
 	})
 
 	t.Run("other namespaces stay", func(t *testing.T) {
 		src := `<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/x" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd/">` +
 			`<channel><title>P</title><itunes:author>Ann</itunes:author><item><title>E</title><content:encoded>x</content:encoded></item></channel></rss>`
-		spec, rec, _, _, recovered := parseBoth(t, src)
-		assert.Equal(t, mustJSON(t, spec), mustJSON(t, rec))
-		assert.Empty(t, recovered)
+		b := parseBoth(t, src)
+		assert.Equal(t, mustJSON(t, b.spec), mustJSON(t, b.rec))
+		assert.Empty(t, b.recovered)
 	})
 }
 
@@ -105,16 +112,16 @@ func TestRecoveryUndeclaredPrefixes(t *testing.T) {
 		src := `<rss version="2.0"><channel><title>P</title><atom:link rel="self" href="https://example.org/feed"/>` +
 			`<item><title>E</title><dc:creator>Dee</dc:creator><content:encoded>&lt;b>x&lt;/b></content:encoded>` +
 			`<media:thumbnail url="https://example.org/t.jpg"/><itunes:duration>90</itunes:duration></item></channel></rss>`
-		spec, rec, _, recErr, recovered := parseBoth(t, src)
-		require.NoError(t, recErr)
-		se, re := spec.Entries[0], rec.Entries[0]
-		assert.Empty(t, spec.FeedURL)
+		b := parseBoth(t, src)
+		require.NoError(t, b.recErr)
+		se, re := b.spec.Entries[0], b.rec.Entries[0]
+		assert.Empty(t, b.spec.FeedURL)
 		assert.Empty(t, se.Authors)
 		assert.Nil(t, se.Content)
 		assert.Nil(t, se.Thumbnail)
 		assert.Nil(t, se.Duration)
 
-		assert.Equal(t, "https://example.org/feed", rec.FeedURL)
+		assert.Equal(t, "https://example.org/feed", b.rec.FeedURL)
 		require.Len(t, re.Authors, 1)
 		assert.Equal(t, "Dee", re.Authors[0].Name)
 		require.NotNil(t, re.Content)
@@ -128,10 +135,10 @@ func TestRecoveryUndeclaredPrefixes(t *testing.T) {
 			"content:encoded: 1 element with the undeclared prefix content: read in namespace " + nsRSSContent,
 			"media:thumbnail: 1 element with the undeclared prefix media: read in namespace " + nsMedia,
 			"itunes:duration: 1 element with the undeclared prefix itunes: read in namespace " + nsITunes,
-		}, recovered, "one diagnostic a prefix, in document order")
+		}, b.recovered, "one diagnostic a prefix, in document order")
 
 		// The tree shows the element as read: prefix and local name apart.
-		link := rec.Element().FirstElementChild().NextElementSibling()
+		link := b.rec.Element().FirstElementChild().NextElementSibling()
 		assert.Equal(t, nsAtom, link.Namespace)
 		assert.Equal(t, "atom", link.Prefix)
 		assert.Equal(t, "link", link.Local)
@@ -141,16 +148,16 @@ func TestRecoveryUndeclaredPrefixes(t *testing.T) {
 	t.Run("Atom, the root too", func(t *testing.T) {
 		src := `<atom:feed><atom:title>F</atom:title><atom:entry><atom:title>E</atom:title>` +
 			`<dc:subject>robots</dc:subject><media:thumbnail url="https://example.org/t.jpg"/></atom:entry></atom:feed>`
-		_, rec, specErr, recErr, recovered := parseBoth(t, src)
-		require.ErrorIs(t, specErr, ErrNotFeed)
-		require.NoError(t, recErr)
-		assert.Equal(t, "F", rec.Title.String())
-		require.Len(t, rec.Entries, 1)
-		assert.Equal(t, "E", rec.Entries[0].Title.String())
-		assert.Equal(t, []string{"robots"}, rec.Entries[0].Categories)
-		require.NotNil(t, rec.Entries[0].Thumbnail)
-		assert.Equal(t, "https://example.org/t.jpg", rec.Entries[0].Thumbnail.URL)
-		assert.Len(t, recovered, 3)
+		b := parseBoth(t, src)
+		require.ErrorIs(t, b.specErr, ErrNotFeed)
+		require.NoError(t, b.recErr)
+		assert.Equal(t, "F", b.rec.Title.String())
+		require.Len(t, b.rec.Entries, 1)
+		assert.Equal(t, "E", b.rec.Entries[0].Title.String())
+		assert.Equal(t, []string{"robots"}, b.rec.Entries[0].Categories)
+		require.NotNil(t, b.rec.Entries[0].Thumbnail)
+		assert.Equal(t, "https://example.org/t.jpg", b.rec.Entries[0].Thumbnail.URL)
+		assert.Len(t, b.recovered, 3)
 	})
 
 	t.Run("left alone", func(t *testing.T) {
@@ -162,10 +169,10 @@ func TestRecoveryUndeclaredPrefixes(t *testing.T) {
 			"inside XHTML content": `<feed xmlns="http://www.w3.org/2005/Atom"><title>F</title><entry><title>E</title>` +
 				`<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p><dc:creator>x</dc:creator></p></div></content></entry></feed>`,
 		} {
-			spec, rec, _, recErr, recovered := parseBoth(t, src)
-			require.NoError(t, recErr, name)
-			assert.Equal(t, string(mustJSON(t, spec)), string(mustJSON(t, rec)), name)
-			assert.Empty(t, recovered, name)
+			b := parseBoth(t, src)
+			require.NoError(t, b.recErr, name)
+			assert.Equal(t, string(mustJSON(t, b.spec)), string(mustJSON(t, b.rec)), name)
+			assert.Empty(t, b.recovered, name)
 		}
 	})
 }
@@ -175,20 +182,20 @@ func TestRecoveryUndeclaredPrefixes(t *testing.T) {
 func TestRecoveryAtomEntryDocument(t *testing.T) {
 	for _, ns := range []string{nsAtom, nsAtom03} {
 		src := `<entry xmlns="` + ns + `"><title>Only</title><id>urn:x:1</id><link rel="alternate" type="text/html" href="/posts/1"/></entry>`
-		spec, rec, specErr, recErr, recovered := parseBoth(t, src)
-		assert.Nil(t, spec, ns)
-		require.ErrorIs(t, specErr, ErrNotFeed, ns)
-		assert.EqualError(t, specErr, `feedspec: not a feed: the root element is "entry" in namespace "`+ns+`"`)
-		require.NoError(t, recErr, ns)
-		require.Len(t, rec.Entries, 1, ns)
-		e := rec.Entries[0]
+		b := parseBoth(t, src)
+		assert.Nil(t, b.spec, ns)
+		require.ErrorIs(t, b.specErr, ErrNotFeed, ns)
+		assert.EqualError(t, b.specErr, `feedspec: not a feed: the root element is "entry" in namespace "`+ns+`"`)
+		require.NoError(t, b.recErr, ns)
+		require.Len(t, b.rec.Entries, 1, ns)
+		e := b.rec.Entries[0]
 		assert.Equal(t, "Only", e.Title.String())
 		assert.Equal(t, "urn:x:1", e.ID)
 		assert.Equal(t, "https://example.com/posts/1", e.PageURL)
-		assert.Same(t, rec, e.Feed)
-		assert.Nil(t, rec.Title, "the feed has nothing of its own")
-		assert.Same(t, rec.Document().Root(), rec.Element())
-		assert.Equal(t, []string{"entry: Atom Entry Document read as a feed of one entry"}, recovered)
+		assert.Same(t, b.rec, e.Feed)
+		assert.Nil(t, b.rec.Title, "the feed has nothing of its own")
+		assert.Same(t, b.rec.Document().Root(), b.rec.Element())
+		assert.Equal(t, []string{"entry: Atom Entry Document read as a feed of one entry"}, b.recovered)
 	}
 
 	// Other roots stay not a feed in recovery mode.
@@ -197,9 +204,9 @@ func TestRecoveryAtomEntryDocument(t *testing.T) {
 		`<entry xmlns="https://example.org/other"><title>Other</title></entry>`,
 		`<item><title>An RSS item</title></item>`,
 	} {
-		_, rec, _, recErr, _ := parseBoth(t, src)
-		assert.Nil(t, rec, src)
-		assert.ErrorIs(t, recErr, ErrNotFeed, src)
+		b := parseBoth(t, src)
+		assert.Nil(t, b.rec, src)
+		assert.ErrorIs(t, b.recErr, ErrNotFeed, src)
 	}
 }
 
