@@ -120,9 +120,8 @@ func (p *processor) recoverNamespaces(root *xml5.Node) {
 }
 
 // fixUndeclaredPrefix is repair 14 for el, an element in no namespace and
-// without a prefix: when
-// its name has one of undeclaredPrefixes, undeclared, el is put in that
-// prefix's namespace and its kind returned; otherwise -1.
+// without a prefix: when its name has one of undeclaredPrefixes, undeclared,
+// el is put in that prefix's namespace and its kind returned; otherwise -1.
 func fixUndeclaredPrefix(el *xml5.Node) int {
 	i := strings.IndexByte(el.Local, ':')
 	if i <= 0 || i > len("content") || i == len(el.Local)-1 || strings.IndexByte(el.Local[i+1:], ':') >= 0 {
