@@ -41,7 +41,13 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		case "":
 			switch c.Local {
 			case "image":
-				if feed.Logo == nil { // [211]
+				if feed.ChannelImage == nil { // an addition: the image whole (rsschannel.go)
+					img := p.processChannelImage(c) // its URL as [213] [214] [308] [37] read it
+					feed.ChannelImage = img
+					if feed.Logo == nil && img != nil && img.URL != "" { // [211]
+						feed.Logo = &Image{URL: img.URL} // [310] [314] [309]
+					}
+				} else if feed.Logo == nil { // [211]
 					if u := firstChildElement(c, "", "url"); u != nil { // [213] [214]
 						if url := p.processURLElement(u); url != "" { // [308] [37]
 							feed.Logo = &Image{URL: url} // [310] [314] [309]
@@ -53,9 +59,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					p.addRSSPerson(&feed.Authors, c) // [357]–[359]
 				}
 			case "pubDate", "lastBuildDate":
-				if feed.Updated == nil {
-					feed.Updated = p.processRSSDate(c)
-				}
+				// The first of either that gives a date is Updated; an
+				// addition keeps each apart (rsschannel.go).
+				p.processRSSChannelDate(feed, c)
 			case "title":
 				if feed.Title == nil {
 					feed.Title = textOrNull(processStringElement(c))
@@ -95,6 +101,26 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				p.processSkipHours(feed, c)
 			case "skipDays":
 				p.processSkipDays(feed, c)
+			case "webMaster":
+				if feed.WebMaster == nil {
+					feed.WebMaster = processRSSPerson(c) // as [357] reads managingEditor
+				}
+			case "cloud":
+				if feed.Cloud == nil {
+					feed.Cloud = p.processCloud(c)
+				}
+			case "textInput", "textinput": // RSS 0.91 (Netscape) writes textinput
+				if feed.TextInput == nil {
+					feed.TextInput = p.processTextInput(c)
+				}
+			case "rating":
+				if feed.Rating == "" {
+					feed.Rating = processStringElement(c)
+				}
+			case "docs":
+				if feed.Docs == "" {
+					feed.Docs = p.processURLElement(c)
+				}
 			}
 		case nsAtom:
 			if c.Local == "link" {
