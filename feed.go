@@ -137,9 +137,11 @@ type Feed struct {
 	// attribute (Atom 0.3 has one; Atom 1.0 none), a JSON Feed's version
 	// URL. "" when the document writes none (RSS 1.0 and 0.90 never do).
 	Version string `json:"version,omitempty"`
-	// ChannelImage is the RSS channel's first image element that gives a
-	// value, whole: its url (as in Logo), title, link, width, height and
-	// description. Logo keeps only the url.
+	// ChannelImage is the RSS channel's image element whole: its url,
+	// title, link, width, height and description; Logo keeps only the
+	// url. It is the image Logo was read from (its URL is Logo's), or,
+	// when no image gives a logo, the first image element that gives a
+	// value.
 	ChannelImage *ChannelImage `json:"channel_image,omitempty"`
 	// Cloud is the RSS channel's first cloud element with an attribute
 	// that gives a value (rssCloud).

@@ -25,8 +25,8 @@ type Image struct {
 // child element is absent or gives no value; the first child of each name
 // is read.
 type ChannelImage struct {
-	// URL is the url child, parsed as a URL element (the same value as
-	// Feed.Logo's when the logo came from this image).
+	// URL is the first url child, parsed as a URL element: Feed.Logo's
+	// URL (see Feed.ChannelImage).
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
 	URL string `json:"url,omitempty"`

@@ -41,17 +41,16 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 		case "":
 			switch c.Local {
 			case "image":
-				if feed.ChannelImage == nil { // an addition: the image whole (rsschannel.go)
-					img := p.processChannelImage(c) // its URL as [213] [214] [308] [37] read it
-					feed.ChannelImage = img
-					if feed.Logo == nil && img != nil && img.URL != "" { // [211]
+				if feed.Logo == nil { // [211]
+					// The image whole is an addition (rsschannel.go); its
+					// URL is the first url child's, as [213] [214] [308]
+					// [37] read it.
+					img := p.processChannelImage(c)
+					if img != nil && img.URL != "" {
 						feed.Logo = &Image{URL: img.URL} // [310] [314] [309]
-					}
-				} else if feed.Logo == nil { // [211]
-					if u := firstChildElement(c, "", "url"); u != nil { // [213] [214]
-						if url := p.processURLElement(u); url != "" { // [308] [37]
-							feed.Logo = &Image{URL: url} // [310] [314] [309]
-						}
+						feed.ChannelImage = img
+					} else if feed.ChannelImage == nil {
+						feed.ChannelImage = img // no logo yet: the first image that gives a value
 					}
 				}
 			case "managingEditor":
