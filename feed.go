@@ -162,9 +162,10 @@ type Feed struct {
 	// person responsible for technical issues. It is not one of Authors.
 	WebMaster *Person `json:"web_master,omitempty"`
 	// Published and LastBuildDate are the RSS channel's first pubDate and
-	// first lastBuildDate, each read as an RSS 2.0 date, kept apart:
-	// Updated is the first of the two in document order that gives a
-	// date (the specification's rule), so it equals one of them.
+	// first lastBuildDate that give a date (read as RSS 2.0 dates), kept
+	// apart: Updated is the first of either in document order that gives
+	// a date (the specification's rule), so it equals one of them. Each
+	// field holds its own time.Time.
 	Published     *time.Time `json:"published,omitempty"`
 	LastBuildDate *time.Time `json:"last_build_date,omitempty"`
 	// UpdateBase is the syndication module's updateBase (sy:updateBase),
