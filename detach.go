@@ -123,6 +123,27 @@ func (f *Feed) eachString(fn func(*string), textFn func(*Text)) {
 		eachPodcastPerson(fn, pc.Persons)
 		eachPodcastValue(fn, pc.Values)
 	}
+	fn((*string)(&f.Format))
+	fn(&f.Version)
+	if img := f.ChannelImage; img != nil {
+		fn(&img.URL)
+		eachText(fn, textFn, img.Title, img.Description)
+		fn(&img.Link)
+	}
+	if c := f.Cloud; c != nil {
+		fn(&c.Domain)
+		fn(&c.Path)
+		fn(&c.RegisterProcedure)
+		fn(&c.Protocol)
+	}
+	if in := f.TextInput; in != nil {
+		eachText(fn, textFn, in.Title, in.Description)
+		fn(&in.Name)
+		fn(&in.Link)
+	}
+	fn(&f.Rating)
+	fn(&f.Docs)
+	eachPerson(fn, f.WebMaster)
 }
 
 // eachString is Feed.eachString for an entry.

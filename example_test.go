@@ -113,7 +113,9 @@ func ExampleFeed_MarshalJSON() {
 	//         }
 	//       ]
 	//     }
-	//   ]
+	//   ],
+	//   "format": "rss-2.0",
+	//   "version": "2.0"
 	// }
 }
 

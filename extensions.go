@@ -401,8 +401,8 @@ func (p *processor) vocabulary(el *xml5.Node, words ...string) string {
 	return ""
 }
 
-// processSyndication reads the syndication module's updatePeriod and
-// updateFrequency (first wins).
+// processSyndication reads the syndication module's updatePeriod,
+// updateFrequency and updateBase (first wins).
 func (p *processor) processSyndication(feed *Feed, el *xml5.Node) {
 	switch el.Local {
 	case "updatePeriod":
@@ -419,6 +419,8 @@ func (p *processor) processSyndication(feed *Feed, el *xml5.Node) {
 				}
 			}
 		}
+	case "updateBase": // rsschannel.go
+		p.processUpdateBase(feed, el)
 	}
 }
 

@@ -128,6 +128,51 @@ type Feed struct {
 	// namespace, either URI); nil when there are none.
 	Podcast *FeedPodcast `json:"podcast,omitempty"`
 
+	// Format is the format and version the feed was written in (see
+	// Format for what decides each); set for every feed the parser
+	// returns.
+	Format Format `json:"format,omitempty"`
+	// Version is the version the document writes, as written: the rss
+	// element's version attribute, the Atom feed element's version
+	// attribute (Atom 0.3 has one; Atom 1.0 none), a JSON Feed's version
+	// URL. "" when the document writes none (RSS 1.0 and 0.90 never do).
+	Version string `json:"version,omitempty"`
+	// ChannelImage is the RSS channel's image element whole: its url,
+	// title, link, width, height and description; Logo keeps only the
+	// url. It is the image Logo was read from (its URL is Logo's), or,
+	// when no image gives a logo, the first image element that gives a
+	// value.
+	ChannelImage *ChannelImage `json:"channel_image,omitempty"`
+	// Cloud is the RSS channel's first cloud element with an attribute
+	// that gives a value (rssCloud).
+	Cloud *Cloud `json:"cloud,omitempty"`
+	// TextInput is the RSS channel's first textInput (or, as RSS 0.91
+	// spells it, textinput) element with a child that gives a value.
+	TextInput *TextInput `json:"text_input,omitempty"`
+	// Rating is the RSS channel's first rating (a PICS label), as
+	// written, when it has a non-space character.
+	Rating string `json:"rating,omitempty"`
+	// Docs is the RSS channel's first docs element, parsed as a URL: the
+	// documentation of the format.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
+	Docs string `json:"docs,omitempty"`
+	// WebMaster is the RSS channel's first webMaster, read as the
+	// specification reads managingEditor ("email (name)" or a name): the
+	// person responsible for technical issues. It is not one of Authors.
+	WebMaster *Person `json:"web_master,omitempty"`
+	// Published and LastBuildDate are the RSS channel's first pubDate and
+	// first lastBuildDate that give a date (read as RSS 2.0 dates), kept
+	// apart: Updated is the first of either in document order that gives
+	// a date (the specification's rule), so it equals one of them. Each
+	// field holds its own time.Time.
+	Published     *time.Time `json:"published,omitempty"`
+	LastBuildDate *time.Time `json:"last_build_date,omitempty"`
+	// UpdateBase is the syndication module's updateBase (sy:updateBase),
+	// a W3C date-time: the base from which UpdatePeriod and
+	// UpdateFrequency count.
+	UpdateBase *time.Time `json:"update_base,omitempty"`
+
 	// doc is the parsed document and el the element the feed was read
 	// from (see Document and Element).
 	doc *xml5.Document
@@ -228,6 +273,8 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	if root == nil {
 		return nil, &rootError{none: true}
 	}
+	// Read before recovery mode renames any namespace (format.go).
+	format, version := rootFormat(root)
 	p := newProcessor(doc, c)
 	if c != nil && c.recovery {
 		p.recovery = true
@@ -257,6 +304,7 @@ func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
 	if p.recovery {
 		p.recoverFeed(feed, root) // repair 6 (recovery.go)
 	}
+	feed.Format, feed.Version = format, version // an addition
 	feed.doc = doc
 	feed.xmlBase = p.xmlBase
 	feed.docURL = doc.URL

@@ -177,7 +177,7 @@ func TestCanonicalJSONViaMarshal(t *testing.T) {
 	require.NoError(t, err)
 	// json.Marshal escapes <, > and & (it HTML-escapes what MarshalJSON returns).
 	want := `{"title":"A \u0026 B","entries":[{"title":"\u003cx\u003e","summary":{"html":"\u003cp\u003epara\u003c/p\u003e"},` +
-		`"duration":60,"enclosures":[{"url":"https://example.com/a.mp3","type":"","length":10}]}]}`
+		`"duration":60,"enclosures":[{"url":"https://example.com/a.mp3","type":"","length":10}]}],"format":"rss"}`
 	assert.Equal(t, want, string(b))
 
 	// MarshalJSON itself does not HTML-escape.

@@ -91,6 +91,8 @@ var goldenAdditions = strings.Fields(`
 	xml-base lenient-dates
 	real-wordpress real-blogger real-youtube real-podcast real-rss10
 	podcast-feed podcast-entry podcast-uri podcast-github-uri podcast-xml-base
+	format channel-image cloud text-input text-input:netscape rating docs web-master
+	channel-dates sy-update-base
 `)
 
 var coversComment = regexp.MustCompile(`(?s)covers:(.*?)-->`)

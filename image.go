@@ -19,6 +19,37 @@ type Image struct {
 	Height *int `json:"height,omitempty"`
 }
 
+// A ChannelImage is an RSS channel's image element whole (RSS 2.0, 0.92 and
+// 0.91): the specification keeps only its url, in Feed.Logo; this is an
+// addition (Feed.ChannelImage). Each field is null ("" or nil) when its
+// child element is absent or gives no value; the first child of each name
+// is read.
+type ChannelImage struct {
+	// URL is the first url child, parsed as a URL element: Feed.Logo's
+	// URL (see Feed.ChannelImage).
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
+	URL string `json:"url,omitempty"`
+	// Title is the title child, a string element: the image's alternative
+	// text.
+	Title *Text `json:"title,omitempty"`
+	// Link is the link child, parsed as a URL element: the page the image
+	// links to.
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
+	Link string `json:"link,omitempty"`
+	// Width and Height are the width and height children, read with the
+	// rules for parsing non-negative integers (invalid: nil, with a
+	// Diagnostic of kind DiagnosticNumber). RSS 2.0 gives them a maximum
+	// (144 and 400) and defaults (88 and 31): neither is applied, the
+	// values are as written.
+	Width  *int `json:"width,omitempty"`
+	Height *int `json:"height,omitempty"`
+	// Description is the description child, a string element: the title
+	// attribute of the link around the image.
+	Description *Text `json:"description,omitempty"`
+}
+
 // processImageElement is "process an image element" [176] with the attribute
 // name attr; nil is null.
 func (p *processor) processImageElement(el *xml5.Node, attr string) *Image {

@@ -106,8 +106,8 @@ func ExampleFeed_AppendJSON() {
 		fmt.Println(string(buf), bytes.Equal(buf, marshalled))
 	}
 	// Output:
-	// {"title":"One \u0026 two"} true
-	// {"title":{"html":"\u003cb\u003eThree\u003c/b\u003e"}} true
+	// {"title":"One \u0026 two","format":"rss-2.0","version":"2.0"} true
+	// {"title":{"html":"\u003cb\u003eThree\u003c/b\u003e"},"format":"atom-1.0"} true
 }
 
 // WriteJSON streams the same bytes entry by entry, so that the whole
@@ -122,7 +122,7 @@ func ExampleFeed_WriteJSON() {
 		log.Fatal(err)
 	}
 	// Output:
-	// {"title":"Example Podcast","page_url":"https://example.com/podcast/","authors":[{"name":"The Host","email":"host@example.com"}],"entries":[{"title":"Episode 1","summary":{"html":"\u003cp\u003eShow \u003cb\u003enotes\u003c/b\u003e\u003c/p\u003e"},"page_url":"https://example.com/podcast/1","duration":3723,"published":"2024-05-07T06:00:00Z","enclosures":[{"url":"https://example.com/media/1.mp3","type":"audio/mpeg","length":12345678}]}]}
+	// {"title":"Example Podcast","page_url":"https://example.com/podcast/","authors":[{"name":"The Host","email":"host@example.com"}],"entries":[{"title":"Episode 1","summary":{"html":"\u003cp\u003eShow \u003cb\u003enotes\u003c/b\u003e\u003c/p\u003e"},"page_url":"https://example.com/podcast/1","duration":3723,"published":"2024-05-07T06:00:00Z","enclosures":[{"url":"https://example.com/media/1.mp3","type":"audio/mpeg","length":12345678}]}],"format":"rss-2.0","version":"2.0"}
 }
 
 // A feed parsed WithoutDocument keeps only its model: the same canonical

@@ -70,6 +70,119 @@ func (r *jsonReader) readCategory(v *Category, i int) error {
 	})
 }
 
+// MarshalJSON returns the canonical JSON of a ChannelImage: an object with
+// the keys url, title, link, width, height and description, in that order,
+// each omitted when null, false, "" or an empty list. Strings are not
+// HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v ChannelImage) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendChannelImageJSON(make([]byte, 0, 256), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a ChannelImage (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *ChannelImage) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readChannelImage(v, i)
+}
+
+// appendChannelImageJSON appends v's canonical JSON to b.
+func (w jsonEnc) appendChannelImageJSON(b []byte, v *ChannelImage) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = w.appendStringField(b, s, "url", v.URL)
+	b = w.appendTextField(b, s, "title", v.Title)
+	b = w.appendStringField(b, s, "link", v.Link)
+	b = w.appendIntField(b, s, "width", v.Width)
+	b = w.appendIntField(b, s, "height", v.Height)
+	b = w.appendTextField(b, s, "description", v.Description)
+	return append(b, '}')
+}
+
+// readChannelImage reads the ChannelImage at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readChannelImage(v *ChannelImage, i int) error {
+	*v = ChannelImage{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "url":
+			v.URL, err = r.str(vs, ve)
+		case "title":
+			v.Title, err = r.text(vs, ve)
+		case "link":
+			v.Link, err = r.str(vs, ve)
+		case "width":
+			v.Width, err = r.intPtr(vs, ve)
+		case "height":
+			v.Height, err = r.intPtr(vs, ve)
+		case "description":
+			v.Description, err = r.text(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a Cloud: an object with the
+// keys domain, port, path, register_procedure and protocol, in that order,
+// each omitted when null, false, "" or an empty list. Strings are not
+// HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v Cloud) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendCloudJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a Cloud (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *Cloud) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readCloud(v, i)
+}
+
+// appendCloudJSON appends v's canonical JSON to b.
+func (w jsonEnc) appendCloudJSON(b []byte, v *Cloud) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = w.appendStringField(b, s, "domain", v.Domain)
+	b = w.appendIntField(b, s, "port", v.Port)
+	b = w.appendStringField(b, s, "path", v.Path)
+	b = w.appendStringField(b, s, "register_procedure", v.RegisterProcedure)
+	b = w.appendStringField(b, s, "protocol", v.Protocol)
+	return append(b, '}')
+}
+
+// readCloud reads the Cloud at r.data[i] into v, which is reset first.
+func (r *jsonReader) readCloud(v *Cloud, i int) error {
+	*v = Cloud{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "domain":
+			v.Domain, err = r.str(vs, ve)
+		case "port":
+			v.Port, err = r.intPtr(vs, ve)
+		case "path":
+			v.Path, err = r.str(vs, ve)
+		case "register_procedure":
+			v.RegisterProcedure, err = r.str(vs, ve)
+		case "protocol":
+			v.Protocol, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
 // MarshalJSON returns the canonical JSON of an Enclosure: an object with
 // the keys url, type, length, medium, width, height, duration (whole
 // seconds), file_size, bitrate and title, in that order, each omitted when
@@ -614,10 +727,12 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 // title, subtitle, description, page_url, feed_url, previous_feed_url,
 // next_feed_url, icon, logo, updated, authors, entries, id, language,
 // rights, generator, category_details, ttl, skip_hours, skip_days,
-// update_period, update_frequency, links, contributors, itunes, expired and
-// podcast, in that order, each omitted when null, false, "" or an empty
-// list. UpdatedInfo is not written. Strings are not HTML-escaped
-// (Feed.AppendJSON and json.Marshal escape <, > and &).
+// update_period, update_frequency, links, contributors, itunes, expired,
+// podcast, format, version, channel_image, cloud, text_input, rating, docs,
+// web_master, published, last_build_date and update_base, in that order,
+// each omitted when null, false, "" or an empty list. UpdatedInfo is not
+// written. Strings are not HTML-escaped (Feed.AppendJSON and json.Marshal
+// escape <, > and &).
 func (v Feed) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendFeedJSON(make([]byte, 0, 1024), &v, nil)
 }
@@ -758,6 +873,29 @@ func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, e
 		b = appendKey(b, s, "podcast")
 		b = w.appendFeedPodcastJSON(b, v.Podcast)
 	}
+	b = w.appendStringField(b, s, "format", string(v.Format))
+	b = w.appendStringField(b, s, "version", v.Version)
+	if v.ChannelImage != nil {
+		b = appendKey(b, s, "channel_image")
+		b = w.appendChannelImageJSON(b, v.ChannelImage)
+	}
+	if v.Cloud != nil {
+		b = appendKey(b, s, "cloud")
+		b = w.appendCloudJSON(b, v.Cloud)
+	}
+	if v.TextInput != nil {
+		b = appendKey(b, s, "text_input")
+		b = w.appendTextInputJSON(b, v.TextInput)
+	}
+	b = w.appendStringField(b, s, "rating", v.Rating)
+	b = w.appendStringField(b, s, "docs", v.Docs)
+	if v.WebMaster != nil {
+		b = appendKey(b, s, "web_master")
+		b = w.appendPersonJSON(b, v.WebMaster)
+	}
+	b = w.appendDateField(b, s, "published", v.Published)
+	b = w.appendDateField(b, s, "last_build_date", v.LastBuildDate)
+	b = w.appendDateField(b, s, "update_base", v.UpdateBase)
 	return append(b, '}'), nil
 }
 
@@ -875,6 +1013,46 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 				v.Podcast = &FeedPodcast{}
 				err = r.readFeedPodcast(v.Podcast, vs)
 			}
+		case "format":
+			var x string
+			x, err = r.str(vs, ve)
+			v.Format = Format(x)
+		case "version":
+			v.Version, err = r.str(vs, ve)
+		case "channel_image":
+			v.ChannelImage = nil
+			if r.data[vs] != 'n' {
+				v.ChannelImage = &ChannelImage{}
+				err = r.readChannelImage(v.ChannelImage, vs)
+			}
+		case "cloud":
+			v.Cloud = nil
+			if r.data[vs] != 'n' {
+				v.Cloud = &Cloud{}
+				err = r.readCloud(v.Cloud, vs)
+			}
+		case "text_input":
+			v.TextInput = nil
+			if r.data[vs] != 'n' {
+				v.TextInput = &TextInput{}
+				err = r.readTextInput(v.TextInput, vs)
+			}
+		case "rating":
+			v.Rating, err = r.str(vs, ve)
+		case "docs":
+			v.Docs, err = r.str(vs, ve)
+		case "web_master":
+			v.WebMaster = nil
+			if r.data[vs] != 'n' {
+				v.WebMaster = &Person{}
+				err = r.readPerson(v.WebMaster, vs)
+			}
+		case "published":
+			v.Published, err = r.date(vs, ve)
+		case "last_build_date":
+			v.LastBuildDate, err = r.date(vs, ve)
+		case "update_base":
+			v.UpdateBase, err = r.date(vs, ve)
 		}
 		return err
 	})
@@ -1983,6 +2161,58 @@ func (r *jsonReader) readSource(v *Source, i int) error {
 			v.URL, err = r.str(vs, ve)
 		case "feed_url":
 			v.FeedURL, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a TextInput: an object with the
+// keys title, description, name and link, in that order, each omitted when
+// null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v TextInput) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendTextInputJSON(make([]byte, 0, 256), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a TextInput (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *TextInput) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readTextInput(v, i)
+}
+
+// appendTextInputJSON appends v's canonical JSON to b.
+func (w jsonEnc) appendTextInputJSON(b []byte, v *TextInput) []byte {
+	b = append(b, '{')
+	s := len(b)
+	b = w.appendTextField(b, s, "title", v.Title)
+	b = w.appendTextField(b, s, "description", v.Description)
+	b = w.appendStringField(b, s, "name", v.Name)
+	b = w.appendStringField(b, s, "link", v.Link)
+	return append(b, '}')
+}
+
+// readTextInput reads the TextInput at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readTextInput(v *TextInput, i int) error {
+	*v = TextInput{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "title":
+			v.Title, err = r.text(vs, ve)
+		case "description":
+			v.Description, err = r.text(vs, ve)
+		case "name":
+			v.Name, err = r.str(vs, ve)
+		case "link":
+			v.Link, err = r.str(vs, ve)
 		}
 		return err
 	})

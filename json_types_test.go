@@ -78,11 +78,11 @@ func TestModelTypesMarshalAlone(t *testing.T) {
 	}
 	sort.Strings(names)
 	assert.Equal(t, []string{
-		"Category", "Enclosure", "Entry", "EntryITunes", "EntryPodcast", "Feed", "FeedITunes",
+		"Category", "ChannelImage", "Cloud", "Enclosure", "Entry", "EntryITunes", "EntryPodcast", "Feed", "FeedITunes",
 		"FeedPodcast", "Generator", "Image", "Link", "Person", "PodcastAlternateEnclosure",
 		"PodcastChapters", "PodcastEpisode", "PodcastFunding", "PodcastIntegrity", "PodcastPerson",
 		"PodcastSeason", "PodcastSoundbite", "PodcastSource", "PodcastTranscript", "PodcastValue",
-		"PodcastValueRecipient", "Source", "Text",
+		"PodcastValueRecipient", "Source", "Text", "TextInput",
 	}, names)
 }
 

@@ -219,6 +219,8 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 	}
 	feed := p.feed(top)
 	feed.object = top
+	feed.Version = jsonString(version)         // an addition, as written
+	feed.Format = jsonFeedFormat(feed.Version) // format.go
 	if !hasItems {
 		p.rejectAt(DiagnosticValue, "items", start, "the feed has no items array (JSON Feed requires one)")
 	}

@@ -32,7 +32,7 @@ func TestPodcastNamespaceURIs(t *testing.T) {
 		jsons = append(jsons, string(b))
 	}
 	assert.Equal(t, jsons[0], jsons[1])
-	assert.Contains(t, jsons[0], `"podcast":{"guid":"g-1"}}`, "the podcast key comes last")
+	assert.Contains(t, jsons[0], `"podcast":{"guid":"g-1"},"format":"rss"}`, "the podcast key comes after the earlier additions, before format")
 
 	feed, err := ParseDocument(strings.NewReader(doc("https://podcastindex.org/namespace/2.0")))
 	require.NoError(t, err)

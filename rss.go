@@ -42,10 +42,15 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 			switch c.Local {
 			case "image":
 				if feed.Logo == nil { // [211]
-					if u := firstChildElement(c, "", "url"); u != nil { // [213] [214]
-						if url := p.processURLElement(u); url != "" { // [308] [37]
-							feed.Logo = &Image{URL: url} // [310] [314] [309]
-						}
+					// The image whole is an addition (rsschannel.go); its
+					// URL is the first url child's, as [213] [214] [308]
+					// [37] read it.
+					img := p.processChannelImage(c)
+					if img != nil && img.URL != "" {
+						feed.Logo = &Image{URL: img.URL} // [310] [314] [309]
+						feed.ChannelImage = img
+					} else if feed.ChannelImage == nil {
+						feed.ChannelImage = img // no logo yet: the first image that gives a value
 					}
 				}
 			case "managingEditor":
@@ -53,9 +58,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					p.addRSSPerson(&feed.Authors, c) // [357]–[359]
 				}
 			case "pubDate", "lastBuildDate":
-				if feed.Updated == nil {
-					feed.Updated = p.processRSSDate(c)
-				}
+				// The first of either that gives a date is Updated; an
+				// addition keeps each apart (rsschannel.go).
+				p.processRSSChannelDate(feed, c)
 			case "title":
 				if feed.Title == nil {
 					feed.Title = textOrNull(processStringElement(c))
@@ -95,6 +100,26 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				p.processSkipHours(feed, c)
 			case "skipDays":
 				p.processSkipDays(feed, c)
+			case "webMaster":
+				if feed.WebMaster == nil {
+					feed.WebMaster = processRSSPerson(c) // as [357] reads managingEditor
+				}
+			case "cloud":
+				if feed.Cloud == nil {
+					feed.Cloud = p.processCloud(c)
+				}
+			case "textInput", "textinput": // RSS 0.91 (Netscape) writes textinput
+				if feed.TextInput == nil {
+					feed.TextInput = p.processTextInput(c)
+				}
+			case "rating":
+				if feed.Rating == "" {
+					feed.Rating = processStringElement(c)
+				}
+			case "docs":
+				if feed.Docs == "" {
+					feed.Docs = p.processURLElement(c)
+				}
 			}
 		case nsAtom:
 			if c.Local == "link" {

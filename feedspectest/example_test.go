@@ -85,8 +85,8 @@ func ExampleGolden() {
 	// -      "published": "2024-05-06T10:00:00Z"
 	// +      "published": "2024-05-06T11:00:00Z"
 	//      }
-	//    ]
-	//  }
+	//    ],
+	//    "format": "rss-2.0",
 	//
 	// If the change is right, rewrite the golden file with
 	// 	go test -run '^TestFeeds$' -update
@@ -154,7 +154,7 @@ func ExampleAssertFeedEqual() {
 	// +      "page_url": "https://example.com/hello-world",
 	//        "published": "2024-05-06T10:00:00Z"
 	//      }
-	//    ]
+	//    ],
 	//
 	// false
 }

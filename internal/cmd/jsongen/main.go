@@ -34,8 +34,9 @@
 //
 // The field types it knows are string, *string, bool, *bool, int, *int,
 // *int64, float64, *float64, *time.Time, *time.Duration, time.Duration,
-// *Text, []string, []int, and *T, []*T and []T for a model type T; any other
-// type is an error, as is a tag it cannot honour. TestGenerated fails when
+// *Text, []string, []int, *T, []*T and []T for a model type T, and S for a
+// string type S declared in the package (type S string: written and read as
+// a string); any other type is an error, as is a tag it cannot honour. TestGenerated fails when
 // json_gen.go is not what jsongen writes.
 package main
 
@@ -100,6 +101,7 @@ func generate(dir string) ([]byte, error) {
 	sort.Strings(paths)
 	var models []*model
 	byName := map[string]*model{}
+	strTypes := map[string]bool{} // the package's string types (type S string)
 	for _, path := range paths {
 		base := filepath.Base(path)
 		if strings.HasSuffix(base, "_test.go") || base == outputFile {
@@ -116,6 +118,10 @@ func generate(dir string) ([]byte, error) {
 			}
 			for _, s := range gd.Specs {
 				ts := s.(*ast.TypeSpec)
+				if id, ok := ts.Type.(*ast.Ident); ok && id.Name == "string" && ts.Assign == 0 {
+					strTypes[ts.Name.Name] = true
+					continue
+				}
 				st, ok := ts.Type.(*ast.StructType)
 				if !ok || !hasJSONTag(st) || skipped(gd, ts) {
 					continue
@@ -136,7 +142,7 @@ func generate(dir string) ([]byte, error) {
 	for _, m := range models {
 		for i := range m.fields {
 			f := &m.fields[i]
-			if err := classify(f, byName); err != nil {
+			if err := classify(f, byName, strTypes); err != nil {
 				return nil, fmt.Errorf("%s.%s: %w", m.name, f.goName, err)
 			}
 			if f.stream {
@@ -246,9 +252,17 @@ func readModel(fset *token.FileSet, name string, st *ast.StructType) (*model, er
 	return m, nil
 }
 
-// classify sets f.kind (and f.elem) from f.typ and checks its options.
-func classify(f *field, models map[string]*model) error {
+// classify sets f.kind (and f.elem) from f.typ and checks its options;
+// strTypes are the package's string types.
+func classify(f *field, models map[string]*model, strTypes map[string]bool) error {
 	kind := f.typ
+	if strTypes[f.typ] {
+		if !f.omit {
+			return errors.New(f.typ + " needs omitempty (the canonical JSON leaves out its zero value)")
+		}
+		f.kind, f.elem = "S", f.typ
+		return nil
+	}
 	switch f.typ {
 	case "string", "bool", "*string", "*bool", "*int", "*int64", "*float64", "*time.Time", "*Text", "[]string", "[]int":
 		if !f.omit {
@@ -488,6 +502,8 @@ func (g *gen) encodeField(f field) {
 	switch f.kind {
 	case "string":
 		g.p("b = w.appendStringField(b, s, %s, %s)", k, v)
+	case "S":
+		g.p("b = w.appendStringField(b, s, %s, string(%s))", k, v)
 	case "*string":
 		g.p("if %s != nil {", v)
 		g.p("b = appendKey(b, s, %s)", k)
@@ -610,6 +626,10 @@ func (g *gen) decoder(m *model) {
 			continue
 		}
 		switch f.kind {
+		case "S":
+			g.p("var x string")
+			g.p("x, err = r.str(vs, ve)")
+			g.p("%s = %s(x)", v, f.elem)
 		case "*T":
 			g.p("%s = nil", v)
 			g.p("if r.data[vs] != 'n' {")
