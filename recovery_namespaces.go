@@ -9,12 +9,9 @@ import (
 )
 
 // Namespace spellings recovery mode reads as the namespace they misspell
-// (docs/recovery.md, repairs 5 and 13).
+// (docs/recovery.md, repair 13; repair 5's RSS 0.90 spellings,
+// nsRSS090Channel and nsRSS090ChannelShort, are in format.go).
 const (
-	// nsRSS090Channel is RSS 0.90's namespace as some feeds spell it
-	// (repair 5, in rss10Namespace).
-	nsRSS090Channel      = "http://channel.netscape.com/rdf/simple/0.9/"
-	nsRSS090ChannelShort = "http://channel.netscape.com/rdf/simple/0.9"
 	// nsRSSContentNoSlash is the content module's namespace without its
 	// trailing slash (repair 13).
 	nsRSSContentNoSlash = "http://purl.org/rss/1.0/modules/content"
