@@ -15,18 +15,23 @@ const (
 	// nsRSSContentNoSlash is the content module's namespace without its
 	// trailing slash (repair 13).
 	nsRSSContentNoSlash = "http://purl.org/rss/1.0/modules/content"
+	// nsDCNoSlash is Dublin Core's element namespace without its trailing
+	// slash (repair 13).
+	nsDCNoSlash = "http://purl.org/dc/elements/1.1"
 )
 
 // The kinds of element recoverNamespaces renames, one counter each: two
-// namespace spellings (repair 13) and five undeclared prefixes (repair 14).
+// namespace spellings (repair 13) and six undeclared prefixes (repair 14).
 const (
 	nsFixITunesCase = iota
 	nsFixContentNoSlash
+	nsFixDCNoSlash
 	nsFixPrefixAtom
 	nsFixPrefixITunes
 	nsFixPrefixContent
 	nsFixPrefixDC
 	nsFixPrefixMedia
+	nsFixPrefixWfw
 	nsFixKinds
 )
 
@@ -39,6 +44,7 @@ var undeclaredPrefixes = [...]struct{ prefix, namespace string }{
 	{"content", nsRSSContent},
 	{"dc", nsDC},
 	{"media", nsMedia},
+	{"wfw", nsWfw},
 }
 
 // A namespaceFix counts the elements of one kind recoverNamespaces renamed.
@@ -57,12 +63,12 @@ type namespaceFix struct {
 //   - repair 13: an element in the iTunes namespace spelled in another letter
 //     case than the two the processors read
 //     (http://www.itunes.com/DTDs/PodCast-1.0.dtd) is put in the iTunes
-//     namespace; one in the content module's namespace without its trailing
-//     slash in the content module's namespace;
+//     namespace; one in the content module's or Dublin Core's namespace
+//     without its trailing slash in that namespace;
 //   - repair 14: an element whose prefix no xmlns attribute declares (the
 //     XML parser leaves it in no namespace, with the whole qualified name as
 //     its local name and no prefix) is, for the prefixes atom, itunes,
-//     content, dc and media, put in the namespace every feed means by them,
+//     content, dc, media and wfw, put in the namespace every feed means by them,
 //     with its prefix and local name apart.
 //
 // Each kind gives one diagnostic with its count, at the first element.
@@ -82,6 +88,8 @@ func (p *processor) recoverNamespaces(root *xml5.Node) {
 				continue
 			case from == nsRSSContentNoSlash:
 				n.Namespace, kind = nsRSSContent, nsFixContentNoSlash
+			case from == nsDCNoSlash:
+				n.Namespace, kind = nsDC, nsFixDCNoSlash
 			case len(from) == len(nsITunes) && !isITunes(from) && strings.EqualFold(from, nsITunes):
 				n.Namespace, kind = nsITunes, nsFixITunesCase
 			}
@@ -155,10 +163,13 @@ func (p *processor) namespaceDiagnostics(fixes *[nsFixKinds]namespaceFix) {
 		}
 		var msg string
 		switch k {
-		case nsFixITunesCase, nsFixContentNoSlash:
+		case nsFixITunesCase, nsFixContentNoSlash, nsFixDCNoSlash:
 			name, ns := "iTunes", nsITunes
-			if k == nsFixContentNoSlash {
+			switch k {
+			case nsFixContentNoSlash:
 				name, ns = "content module", nsRSSContent
+			case nsFixDCNoSlash:
+				name, ns = "Dublin Core", nsDC
 			}
 			spelling := "namespace " + f.from
 			if f.mixed {

@@ -96,6 +96,17 @@ func TestRecoveryNamespaceSpellings(t *testing.T) {
 		assert.Equal(t, []string{"content:encoded: 1 element in namespace http://purl.org/rss/1.0/modules/content read in the content module namespace " + nsRSSContent}, b.recovered)
 	})
 
+	t.Run("Dublin Core without its slash", func(t *testing.T) {
+		src := `<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1"><channel><title>P</title>` +
+			`<item><title>E</title><dc:creator>Dee</dc:creator></item></channel></rss>`
+		b := parseBoth(t, src)
+		require.NoError(t, b.recErr)
+		assert.Empty(t, b.spec.Entries[0].Authors)
+		require.Len(t, b.rec.Entries[0].Authors, 1)
+		assert.Equal(t, "Dee", b.rec.Entries[0].Authors[0].Name)
+		assert.Equal(t, []string{"dc:creator: 1 element in namespace http://purl.org/dc/elements/1.1 read in the Dublin Core namespace " + nsDC}, b.recovered)
+	})
+
 	t.Run("other namespaces stay", func(t *testing.T) {
 		src := `<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/x" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd/">` +
 			`<channel><title>P</title><itunes:author>Ann</itunes:author><item><title>E</title><content:encoded>x</content:encoded></item></channel></rss>`
@@ -143,6 +154,16 @@ func TestRecoveryUndeclaredPrefixes(t *testing.T) {
 		assert.Equal(t, "atom", link.Prefix)
 		assert.Equal(t, "link", link.Local)
 		assert.Equal(t, "atom:link", link.QualifiedName())
+	})
+
+	t.Run("wfw", func(t *testing.T) {
+		src := `<rss version="2.0"><channel><title>P</title><item><title>E</title>` +
+			`<wfw:commentRss>https://example.org/1/comments.xml</wfw:commentRss></item></channel></rss>`
+		b := parseBoth(t, src)
+		require.NoError(t, b.recErr)
+		assert.Empty(t, b.spec.Entries[0].CommentsURL)
+		assert.Equal(t, "https://example.org/1/comments.xml", b.rec.Entries[0].CommentsURL)
+		assert.Equal(t, []string{"wfw:commentRss: 1 element with the undeclared prefix wfw: read in namespace " + nsWfw}, b.recovered)
 	})
 
 	t.Run("Atom, the root too", func(t *testing.T) {
