@@ -109,6 +109,10 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 			default:
 				p.processDCAddition(c, &feed.Language, &feed.Rights, &feed.Contributors)
 			}
+		case nsMedia, nsMediaAlt:
+			if c.Local == "category" { // an addition (categorydetails.go)
+				p.addMediaCategory(&feed.CategoryDetails, inFeed, c)
+			}
 		case nsSy:
 			p.processSyndication(feed, c)
 		case nsITunes, nsITunesAlt:
@@ -234,6 +238,8 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				if p.room(inEntry, listAuthors, c) {
 					p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
 				}
+			case "subject": // an addition: CategoryDetails only (categorydetails.go)
+				p.addSubjectDetails(&p.entryCats, inEntry, c)
 			default:
 				p.processDCAddition(c, &entry.Language, &entry.Rights, &entry.Contributors)
 			}
@@ -253,6 +259,8 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				}
 			case "content":
 				p.processMediaContent(entry, c) // [292]–[371]
+			case "category": // an addition (categorydetails.go)
+				p.addMediaCategory(&p.entryCats, inEntry, c)
 			}
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
