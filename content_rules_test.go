@@ -271,6 +271,10 @@ func TestContentXMLBounded(t *testing.T) {
 		for _, d := range diags {
 			if d.Kind == DiagnosticLimit && strings.Contains(d.Message, "ContentXML") {
 				found = true
+				assert.ErrorIs(t, d.Err, ErrLimit)
+				var le *LimitError
+				require.ErrorAs(t, d.Err, &le)
+				assert.Equal(t, "ContentXML", le.Limit)
 			}
 		}
 		assert.True(t, found, "a DiagnosticLimit: %v", diags)

@@ -151,9 +151,10 @@ type Entry struct {
 	// unless it holds text. Every element is written with a start and an
 	// end tag and with the namespace declarations it needs (an element at
 	// the top declares its namespace); attribute values and text are
-	// escaped. "" when there is none, or when the serialization would pass
-	// the document's budget (twice the document's size plus 1 MiB; a
-	// DiagnosticLimit says so).
+	// escaped; comments and processing instructions are kept. "" when
+	// there is none, or when the serialization would pass its budget (four
+	// times the bytes the element spans in the document, plus 512, room
+	// for the declarations it repeats; a DiagnosticLimit says so).
 	// Untrusted: the feed's markup, never sanitized; parse it as XML,
 	// never write it into a page.
 	ContentXML string `json:"content_xml,omitempty"`
