@@ -146,8 +146,8 @@ type Entry struct {
 	// an XML media type (RFC 4287 4.1.3.3, rule 4: "application/xml",
 	// "text/xml", a type ending in "/xml" or "+xml", parameters ignored,
 	// ASCII case-insensitive; not "xhtml", which is Content's) and which
-	// has no src attribute: its children serialized as XML, the first such
-	// element's. The specification's Content is null for such content
+	// has no src attribute: its children serialized as XML, of the first
+	// such element that has children. The specification's Content is null for such content
 	// unless it holds text. Every element is written with a start and an
 	// end tag and with the namespace declarations it needs (an element at
 	// the top declares its namespace); attribute values and text are
