@@ -264,7 +264,8 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 				entry.Thumbnail = p.processImageElement(gc, "url")
 			}
 		case "content":
-			p.processMediaContent(entry, gc) // [123]–[171]
+			p.processMediaContent(entry, gc)  // [123]–[171]
+			p.addMediaCategoriesIn(gc, false) // an addition (categorydetails.go)
 		case "category": // an addition (categorydetails.go)
 			p.addMediaCategory(&p.entryCats, inEntry, gc)
 		}

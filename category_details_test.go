@@ -39,6 +39,8 @@ func TestCategoryDetailsOfExtensions(t *testing.T) {
 <category>Cat</category>
 <media:category scheme="urn:s" label="L">Media</media:category>
 <media:category scheme=" ">Blank scheme</media:category>
+<media:content url="/a.mp3"><media:category>In content</media:category></media:content>
+<media:group><media:content url="/b.mp3"><media:category>In group content</media:category></media:content></media:group>
 </item></channel></rss>`)
 		assert.Equal(t, []Category{{Term: "a/b", Scheme: MediaCategoryScheme}}, f.CategoryDetails)
 		e := f.Entries[0]
@@ -48,6 +50,8 @@ func TestCategoryDetailsOfExtensions(t *testing.T) {
 			{Term: "Cat"},
 			{Term: "Media", Scheme: "urn:s", Label: "L"},
 			{Term: "Blank scheme", Scheme: MediaCategoryScheme},
+			{Term: "In content", Scheme: MediaCategoryScheme},
+			{Term: "In group content", Scheme: MediaCategoryScheme},
 		}, e.CategoryDetails)
 	})
 	t.Run("Atom entry and media:group", func(t *testing.T) {
@@ -55,7 +59,8 @@ func TestCategoryDetailsOfExtensions(t *testing.T) {
 <title>t</title><entry><title>e</title>
 <category term="atom"/>
 <media:category>top</media:category>
-<media:group><media:category label='Music' scheme='http://gdata.youtube.com/schemas/2007/categories.cat'>Music</media:category></media:group>
+<media:group><media:category label='Music' scheme='http://gdata.youtube.com/schemas/2007/categories.cat'>Music</media:category>
+<media:content url="https://example.com/v.mp4"><media:category>In content</media:category></media:content></media:group>
 </entry></feed>`)
 		e := f.Entries[0]
 		assert.Equal(t, []string{"atom"}, e.Categories)
@@ -63,6 +68,7 @@ func TestCategoryDetailsOfExtensions(t *testing.T) {
 			{Term: "atom"},
 			{Term: "top", Scheme: MediaCategoryScheme},
 			{Term: "Music", Scheme: "http://gdata.youtube.com/schemas/2007/categories.cat", Label: "Music"},
+			{Term: "In content", Scheme: MediaCategoryScheme},
 		}, e.CategoryDetails)
 	})
 	t.Run("RSS 1.0 taxo:topics", func(t *testing.T) {
@@ -122,9 +128,11 @@ func childElements(el *xml5.Node, local string, nss ...string) []*xml5.Node {
 // against the specification's elements alone.
 func TestCategoryDetailsCorpus(t *testing.T) {
 	files := []string{
-		// media:category in RSS 2.0 items and channels
+		// media:category in RSS 2.0 items, their media:content and
+		// media:group elements, and channels
 		"rssreader__media-rss-example-1.xml", "rssreader__media-rss-example-2.xml",
-		"rssreader__media-rss-channel.xml", "feedkit__Media.xml", "feedrs__rss_2.0_nightvale.xml",
+		"rssreader__media-rss-example-3.xml", "rssreader__media-rss-channel.xml",
+		"feedkit__Media.xml", "feedrs__rss_2.0_nightvale.xml", "plagger__flickr_new.xml",
 		// media:category in Atom entries' media:group (YouTube)
 		"picofeed__youtube.xml",
 		// taxo:topics in RSS 1.0 items
@@ -191,9 +199,20 @@ func TestCategoryDetailsCorpus(t *testing.T) {
 						}
 					case el.Namespace != nsRSS10 && isMedia(c.Namespace) && c.Local == "category":
 						media(c)
-					case el.Namespace == nsAtom && isMedia(c.Namespace) && c.Local == "group":
+					case el.Namespace == "" && isMedia(c.Namespace) && c.Local == "content":
 						for _, g := range childElements(c, "category", nsMedia, nsMediaAlt) {
 							media(g)
+						}
+					case el.Namespace != nsRSS10 && isMedia(c.Namespace) && c.Local == "group":
+						for g := c.FirstElementChild(); g != nil; g = g.NextElementSibling() {
+							switch {
+							case isMedia(g.Namespace) && g.Local == "category":
+								media(g)
+							case isMedia(g.Namespace) && g.Local == "content":
+								for _, gc := range childElements(g, "category", nsMedia, nsMediaAlt) {
+									media(gc)
+								}
+							}
 						}
 					case el.Namespace == nsRSS10 && c.Namespace == nsTaxo && c.Local == "topics":
 						for _, bag := range childElements(c, "Bag", nsRDF) {
@@ -296,6 +315,14 @@ func TestCategoryDetailsBounded(t *testing.T) {
 				return `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:taxo="http://purl.org/rss/1.0/modules/taxonomy/">` +
 					`<channel><title>t</title></channel><item><title>i</title><taxo:topics><rdf:Bag>` +
 					strings.Repeat(`<rdf:li rdf:resource="http://example.com/t"/>`, n) + `</rdf:Bag></taxo:topics></item></rdf:RDF>`
+			},
+			list:  func(f *Feed) []Category { return f.Entries[0].CategoryDetails },
+			limit: maxPer,
+		},
+		"RSS media:group media:content media:category": {
+			build: func(n int) string {
+				return `<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>t</title><item><title>i</title><media:group>` +
+					strings.Repeat(`<media:content url="/a"><media:category>m</media:category></media:content>`, n) + `</media:group></item></channel></rss>`
 			},
 			list:  func(f *Feed) []Category { return f.Entries[0].CategoryDetails },
 			limit: maxPer,

@@ -44,6 +44,24 @@ func (p *processor) addMediaCategory(list *[]Category, scope int, el *xml5.Node)
 	}
 }
 
+// addMediaCategoriesIn appends the details of the media:category children
+// of el (a media:content, or an RSS item's media:group) to the current
+// entry's, and, when el is a group, those of its media:content children.
+// Each counts in the entry's categories (MaxPerEntry).
+func (p *processor) addMediaCategoriesIn(el *xml5.Node, group bool) {
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+		if !isMedia(c.Namespace) {
+			continue
+		}
+		switch {
+		case c.Local == "category":
+			p.addMediaCategory(&p.entryCats, inEntry, c)
+		case group && c.Local == "content":
+			p.addMediaCategoriesIn(c, false)
+		}
+	}
+}
+
 // addSubjectDetails appends the details of a dc:subject element (its text,
 // when not "") to *list, counted in scope's categories (MaxPerEntry), for
 // the formats where the specification does not read dc:subject (RSS 2.0).

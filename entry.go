@@ -114,8 +114,8 @@ type Entry struct {
 	// repeats kept: Atom categories with a non-empty term, RSS categories,
 	// dc:subject elements (of Atom, RSS 2.0 and RSS 1.0 entries; in RSS 2.0
 	// only here, not in Categories), media:category elements (of the item,
-	// or of an Atom entry's media:group; Scheme defaults to
-	// MediaCategoryScheme) and the topics of an RSS 1.0 item's taxo:topics
+	// of its media:content and media:group elements, and of a group's
+	// media:content; Scheme defaults to MediaCategoryScheme) and the topics of an RSS 1.0 item's taxo:topics
 	// (Term the rdf:li's resource as written, Scheme TaxonomyScheme). Only
 	// the first three give Categories, as the specification says.
 	CategoryDetails []Category `json:"category_details,omitempty"`

@@ -258,9 +258,12 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 					entry.Thumbnail = p.processImageElement(c, "url")
 				}
 			case "content":
-				p.processMediaContent(entry, c) // [292]–[371]
+				p.processMediaContent(entry, c)  // [292]–[371]
+				p.addMediaCategoriesIn(c, false) // an addition (categorydetails.go)
 			case "category": // an addition (categorydetails.go)
 				p.addMediaCategory(&p.entryCats, inEntry, c)
+			case "group": // an addition: its categories only (categorydetails.go)
+				p.addMediaCategoriesIn(c, true)
 			}
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
