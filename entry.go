@@ -142,19 +142,19 @@ type Entry struct {
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
 	CommentsFeedURL string `json:"comments_feed_url,omitempty"`
-	// ContentXML is the content of an Atom content element whose type is
-	// an XML media type (RFC 4287 4.1.3.3, rule 4: "application/xml",
+	// ContentXML is the content of an Atom 1.0 content element whose type
+	// is an XML media type (RFC 4287 4.1.3.3, rule 4: "application/xml",
 	// "text/xml", a type ending in "/xml" or "+xml", parameters ignored,
 	// ASCII case-insensitive; not "xhtml", which is Content's) and which
 	// has no src attribute: its children serialized as XML, of the first
-	// such element that has children. The specification's Content is null for such content
-	// unless it holds text. Every element is written with a start and an
-	// end tag and with the namespace declarations it needs (an element at
-	// the top declares its namespace); attribute values and text are
-	// escaped; comments and processing instructions are kept. "" when
-	// there is none, or when the serialization would pass its budget (four
-	// times the bytes the element spans in the document, plus 512, room
-	// for the declarations it repeats; a DiagnosticLimit says so).
+	// such element that has children. The specification's Content is null
+	// for such content unless it holds text. Every element is written with
+	// a start and an end tag and with the namespace declarations it needs
+	// (an element at the top declares its namespace); attribute values and
+	// text are escaped; comments and processing instructions are kept. ""
+	// when there is none, or when the serialization would pass its budget
+	// (four times the bytes the element spans in the document, plus 512,
+	// room for the declarations it repeats; a DiagnosticLimit says so).
 	// Untrusted: the feed's markup, never sanitized; parse it as XML,
 	// never write it into a page.
 	ContentXML string `json:"content_xml,omitempty"`
