@@ -63,7 +63,9 @@ type Entry struct {
 	// falls back to the feed's.
 	Authors []*Person `json:"authors,omitempty"`
 	// Categories are the terms of the Atom categories, RSS categories and
-	// dc:subject elements: a set, in first-seen order, no repeats.
+	// dc:subject elements (of Atom entries and RSS 1.0 items; an RSS 2.0
+	// item's are in CategoryDetails only): a set, in first-seen order, no
+	// repeats.
 	Categories []string `json:"categories,omitempty"`
 	// Enclosures are the media files: RSS enclosures, Atom links with rel
 	// "enclosure", and Media RSS content elements (in the item or in a
