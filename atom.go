@@ -172,9 +172,12 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 						}
 					}
 				}
+				gave := false
 				if entry.Content == nil {
 					entry.Content = p.processAtomText(c)
+					gave = entry.Content != nil
 				}
+				p.processContentRules(entry, c, gave) // an addition (contentrules.go)
 			case atom03 && name == "content":
 				if entry.Content == nil {
 					entry.Content = p.processAtom03Content(c)
@@ -213,6 +216,12 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 			if c.Local == "total" && entry.CommentCount == nil { // an addition
 				entry.CommentCount = p.processCount(c)
 			}
+		case nsWfw:
+			// An addition: the comment feed. CommentsURL stays the
+			// replies link's.
+			if c.Local == "commentRss" && entry.CommentsFeedURL == "" {
+				entry.CommentsFeedURL = p.processURLElement(c)
+			}
 		case nsMedia, nsMediaAlt:
 			switch c.Local {
 			case "thumbnail":
@@ -221,6 +230,8 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				}
 			case "group":
 				p.processMediaGroup(entry, c) // [116]
+			case "category": // an addition (categorydetails.go)
+				p.addMediaCategory(&p.entryCats, inEntry, c)
 			}
 		}
 	}
@@ -253,7 +264,10 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 				entry.Thumbnail = p.processImageElement(gc, "url")
 			}
 		case "content":
-			p.processMediaContent(entry, gc) // [123]–[171]
+			p.processMediaContent(entry, gc)  // [123]–[171]
+			p.addMediaCategoriesIn(gc, false) // an addition (categorydetails.go)
+		case "category": // an addition (categorydetails.go)
+			p.addMediaCategory(&p.entryCats, inEntry, gc)
 		}
 	}
 }

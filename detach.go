@@ -175,6 +175,9 @@ func (e *Entry) eachString(fn func(*string), textFn func(*Text)) {
 		eachText(fn, textFn, src.Title)
 		fn(&src.URL)
 		fn(&src.FeedURL)
+		eachPerson(fn, src.Authors...)
+		eachText(fn, textFn, src.Rights)
+		eachCategory(fn, src.CategoryDetails)
 	}
 	eachPerson(fn, e.Contributors...)
 	eachCategory(fn, e.CategoryDetails)
@@ -225,6 +228,8 @@ func (e *Entry) eachString(fn func(*string), textFn func(*Text)) {
 		}
 		eachPodcastValue(fn, pc.Values)
 	}
+	fn(&e.CommentsFeedURL)
+	fn(&e.ContentXML)
 }
 
 // eachText calls textFn (when not nil) with each text, then visits its

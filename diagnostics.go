@@ -42,8 +42,9 @@ const (
 	// the field stays null, or the element of a list is left out.
 	DiagnosticType DiagnosticKind = "type"
 	// DiagnosticLimit is an element left out because its entry reached a
-	// limit (Limits.MaxPerEntry); Err wraps ErrLimit. It is recorded once
-	// per entry and list.
+	// limit (Limits.MaxPerEntry; or an Entry.ContentXML past its budget,
+	// a LimitError whose Limit is "ContentXML"); Err wraps ErrLimit. It is
+	// recorded once per entry and list.
 	DiagnosticLimit DiagnosticKind = "limit"
 )
 

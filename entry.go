@@ -63,7 +63,9 @@ type Entry struct {
 	// falls back to the feed's.
 	Authors []*Person `json:"authors,omitempty"`
 	// Categories are the terms of the Atom categories, RSS categories and
-	// dc:subject elements: a set, in first-seen order, no repeats.
+	// dc:subject elements (of Atom entries and RSS 1.0 items; an RSS 2.0
+	// item's are in CategoryDetails only): a set, in first-seen order, no
+	// repeats.
 	Categories []string `json:"categories,omitempty"`
 	// Enclosures are the media files: RSS enclosures, Atom links with rel
 	// "enclosure", and Media RSS content elements (in the item or in a
@@ -110,9 +112,14 @@ type Entry struct {
 	Source *Source `json:"source,omitempty"`
 	// Contributors are the Atom contributors and dc:contributor names.
 	Contributors []*Person `json:"contributors,omitempty"`
-	// CategoryDetails lists every category element (Atom category with a
-	// non-empty term, RSS category, dc:subject) in document order, repeats
-	// kept.
+	// CategoryDetails lists every category element in document order,
+	// repeats kept: Atom categories with a non-empty term, RSS categories,
+	// dc:subject elements (of Atom, RSS 2.0 and RSS 1.0 entries; in RSS 2.0
+	// only here, not in Categories), media:category elements (of the item,
+	// of its media:content and media:group elements, and of a group's
+	// media:content; Scheme defaults to MediaCategoryScheme) and the topics of an RSS 1.0 item's taxo:topics
+	// (Term the rdf:li's resource as written, Scheme TaxonomyScheme). Only
+	// the first three give Categories, as the specification says.
 	CategoryDetails []Category `json:"category_details,omitempty"`
 	// ContentSrc and ContentType describe Atom out-of-line content: the
 	// first content element with a src attribute gives its URL and its
@@ -130,6 +137,29 @@ type Entry struct {
 	// Podcast holds the item-level Podcasting 2.0 elements (podcast:
 	// namespace, either URI); nil when there are none.
 	Podcast *EntryPodcast `json:"podcast,omitempty"`
+	// CommentsFeedURL is the URL of the entry's comment feed: the first
+	// wfw:commentRss element (of an RSS 2.0, RSS 1.0 or Atom entry) whose
+	// text parses as a URL, read whether or not CommentsURL took it (an
+	// RSS comments element wins there).
+	// Untrusted: the feed's value; pass it through SafeURL before writing
+	// it into an href or src.
+	CommentsFeedURL string `json:"comments_feed_url,omitempty"`
+	// ContentXML is the content of an Atom 1.0 content element whose type
+	// is an XML media type (RFC 4287 4.1.3.3, rule 4: "application/xml",
+	// "text/xml", a type ending in "/xml" or "+xml", parameters ignored,
+	// ASCII case-insensitive; not "xhtml", which is Content's) and which
+	// has no src attribute: its children serialized as XML, of the first
+	// such element that has children. The specification's Content is null
+	// for such content unless it holds text. Every element is written with
+	// a start and an end tag and with the namespace declarations it needs
+	// (an element at the top declares its namespace); attribute values and
+	// text are escaped; comments and processing instructions are kept. ""
+	// when there is none, or when the serialization would pass its budget
+	// (four times the bytes the element spans in the document, plus 512,
+	// room for the declarations it repeats; a DiagnosticLimit says so).
+	// Untrusted: the feed's markup, never sanitized; parse it as XML,
+	// never write it into a page.
+	ContentXML string `json:"content_xml,omitempty"`
 
 	// el is the element the entry was read from (see Element).
 	el *xml5.Node
@@ -142,6 +172,10 @@ type Entry struct {
 	// permalink holds the value IDIsPermalink points to, so that setting
 	// it allocates nothing.
 	permalink bool
+	// base64Content is set when Content was read from an Atom content
+	// element whose type is a media type of rule 6 of RFC 4287 4.1.3.3
+	// (neither text nor XML: Base64); see ContentBytes.
+	base64Content bool
 }
 
 // Element returns the element the entry was read from (an Atom entry, an
@@ -153,15 +187,39 @@ type Entry struct {
 func (e *Entry) Element() *xml5.Node { return e.el }
 
 // ComputedAuthors returns the entry's "computed authors": its own authors,
-// or else its feed's, or else nil.
+// or else the authors of its Source (an Atom source element's, RFC 4287
+// 4.2.1: an entry copied from another feed keeps that feed's authors), or
+// else its feed's, or else nil. The source's step is an addition to the
+// specification's [81]–[84], which go from the entry to the feed; no value
+// of the canonical JSON is computed from it.
 func (e *Entry) ComputedAuthors() []*Person { // [81]
 	if len(e.Authors) != 0 { // [82]
 		return e.Authors
+	}
+	if e.Source != nil && len(e.Source.Authors) != 0 { // RFC 4287 4.2.1
+		return e.Source.Authors
 	}
 	if e.Feed != nil { // [83]
 		return e.Feed.Authors
 	}
 	return nil // [84]
+}
+
+// ComputedRights returns the rights in effect for the entry (RFC 4287
+// 4.2.10): its own Rights, or else its Source's (an Atom source element's
+// rights), or else its feed's Rights, or else nil. Like Rights, an
+// addition: the specification's model has no rights.
+func (e *Entry) ComputedRights() *Text {
+	if e.Rights != nil {
+		return e.Rights
+	}
+	if e.Source != nil && e.Source.Rights != nil {
+		return e.Source.Rights
+	}
+	if e.Feed != nil {
+		return e.Feed.Rights
+	}
+	return nil
 }
 
 // ComputedLanguage returns the entry's language, or else its feed's (an

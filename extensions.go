@@ -1,6 +1,9 @@
 package feedspec
 
 import (
+	"strconv"
+	"time"
+
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -32,14 +35,17 @@ type Link struct {
 
 // A Category is a category element with its details (an addition).
 type Category struct {
-	// Term is the Atom term attribute, the RSS category's or dc:subject's
-	// text, or the iTunes category's text attribute; never "".
+	// Term is the Atom term attribute, the RSS category's, dc:subject's
+	// or media:category's text, the iTunes category's text attribute, or
+	// a taxo:topics topic's rdf:resource; never "".
 	Term string `json:"term,omitempty"`
-	// Scheme is the Atom scheme attribute or the RSS domain attribute, as
-	// written; for iTunes categories it is the iTunes namespace URL
-	// "http://www.itunes.com/dtds/podcast-1.0.dtd".
+	// Scheme is the Atom scheme attribute, the RSS domain attribute or the
+	// media:category scheme attribute, as written (MediaCategoryScheme for
+	// a media:category without one); for iTunes categories it is the
+	// iTunes namespace URL "http://www.itunes.com/dtds/podcast-1.0.dtd",
+	// for taxo:topics topics TaxonomyScheme.
 	Scheme string `json:"scheme,omitempty"`
-	// Label is the Atom label attribute.
+	// Label is the Atom or media:category label attribute.
 	Label string `json:"label,omitempty"`
 	// Subcategories are the itunes:category children of an iTunes
 	// category (JSON key "subcategories").
@@ -75,6 +81,23 @@ type Source struct {
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
 	FeedURL string `json:"feed_url,omitempty"`
+	// Authors are the Atom source's authors (RFC 4287 4.2.11), in document
+	// order; Entry.ComputedAuthors takes them when the entry has none.
+	Authors []*Person `json:"authors,omitempty"`
+	// Rights is the Atom source's first rights (an Atom text);
+	// Entry.ComputedRights takes it when the entry has none.
+	Rights *Text `json:"rights,omitempty"`
+	// Updated is the Atom source's first updated date (an Atom date).
+	Updated *time.Time `json:"updated,omitempty"`
+	// CategoryDetails are the Atom source's categories with a non-empty
+	// term, in document order, repeats kept.
+	CategoryDetails []Category `json:"category_details,omitempty"`
+}
+
+// isZero reports whether s holds nothing (the source is then null).
+func (s *Source) isZero() bool {
+	return s.ID == "" && s.Title == nil && s.URL == "" && s.FeedURL == "" &&
+		len(s.Authors) == 0 && s.Rights == nil && s.Updated == nil && len(s.CategoryDetails) == 0
 }
 
 // FeedITunes holds the podcast-level elements of the iTunes namespace (an
@@ -231,10 +254,14 @@ func (p *processor) processGenerator(el *xml5.Node, uriAttr string) *Generator {
 	return &g
 }
 
-// processAtomSource reads an Atom source element: its id, title and first
-// alternate and self links. nil is null (none of them).
+// processAtomSource reads an Atom source element (RFC 4287 4.2.11): its
+// id, title, first alternate and self links, and (the additions of
+// issue 24) its authors, rights, updated date and categories. nil is null
+// (none of them). The authors and the categories are each capped at
+// MaxPerEntry, counted apart from the entry's own.
 func (p *processor) processAtomSource(el *xml5.Node) *Source {
 	var s Source
+	var authors, cats int
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 		if c.Namespace != nsAtom {
 			continue
@@ -260,12 +287,48 @@ func (p *processor) processAtomSource(el *xml5.Node) *Source {
 					s.FeedURL = p.hrefURL(c)
 				}
 			}
+		case "author":
+			if p.sourceRoom(&authors, "authors", c) {
+				s.Authors = append(s.Authors, p.processAtomPerson(c))
+			}
+		case "rights":
+			if s.Rights == nil {
+				s.Rights = p.processAtomText(c)
+			}
+		case "updated":
+			if s.Updated == nil {
+				s.Updated = p.processAtomDate(c)
+				p.takeDateInfo(s.Updated) // the source keeps no DateInfo
+			}
+		case "category":
+			if term, _ := c.AttrValue("", "term"); term != "" && p.sourceRoom(&cats, "categories", c) {
+				s.CategoryDetails = addAtomCategory(s.CategoryDetails, c)
+			}
 		}
 	}
-	if s == (Source{}) {
+	if s.isZero() {
 		return nil
 	}
 	return &s
+}
+
+// sourceRoom counts el, an author or a category of an Atom source element
+// (list names it), in *n and reports whether it is read: at most
+// MaxPerEntry of each, the first one left out recorded as a
+// DiagnosticLimit.
+func (p *processor) sourceRoom(n *int, list string, el *xml5.Node) bool {
+	*n++
+	if p.maxPerEntry < 0 || *n <= p.maxPerEntry {
+		return true
+	}
+	if *n == p.maxPerEntry+1 && p.diags != nil {
+		line, _ := p.doc.Position(el.Offset)
+		limit := strconv.Itoa(p.maxPerEntry)
+		p.reject(DiagnosticLimit, el, "", "", "the entry's source already lists "+limit+" "+list+
+			" (MaxPerEntry): this element and the source's further ones are left out")
+		(*p.diags)[len(*p.diags)-1].Err = limitError("MaxPerEntry", p.maxPerEntry, line, el.Offset)
+	}
+	return false
 }
 
 // processRSSSource reads an RSS source element: its text is the title, its
@@ -276,7 +339,7 @@ func (p *processor) processRSSSource(el *xml5.Node) *Source {
 	if v, ok := el.AttrValue("", "url"); ok && v != "" {
 		s.FeedURL = p.parseURL(el, "url", v)
 	}
-	if s == (Source{}) {
+	if s.isZero() {
 		return nil
 	}
 	return &s
@@ -568,7 +631,9 @@ func (p *processor) processITunesItem(entry *Entry, el *xml5.Node) {
 }
 
 // setComments sets entry's comments URL from an RSS comments element (which
-// wins over the others) or a wfw:commentRss element.
+// wins over the others) or a wfw:commentRss element; a wfw:commentRss
+// element also gives CommentsFeedURL (an addition of issue 24), its URL
+// parsed once for both.
 func (p *processor) setComments(entry *Entry, el *xml5.Node, primary bool) {
 	if primary {
 		if !p.commentsPrimary {
@@ -579,7 +644,13 @@ func (p *processor) setComments(entry *Entry, el *xml5.Node, primary bool) {
 		}
 		return
 	}
-	if entry.CommentsURL == "" {
-		entry.CommentsURL = p.processURLElement(el)
+	if entry.CommentsURL == "" || entry.CommentsFeedURL == "" {
+		u := p.processURLElement(el)
+		if entry.CommentsURL == "" {
+			entry.CommentsURL = u
+		}
+		if entry.CommentsFeedURL == "" {
+			entry.CommentsFeedURL = u
+		}
 	}
 }

@@ -98,7 +98,10 @@ type Feed struct {
 	Generator *Generator `json:"generator,omitempty"`
 	// CategoryDetails lists every category of the feed, in document order
 	// (repeats kept): Atom categories with a non-empty term, RSS channel
-	// categories, iTunes categories with their subcategories.
+	// categories, iTunes categories with their subcategories, RSS channel
+	// media:category elements (Scheme defaulting to MediaCategoryScheme)
+	// and the topics of an RSS 1.0 channel's taxo:topics (Scheme
+	// TaxonomyScheme).
 	CategoryDetails []Category `json:"category_details,omitempty"`
 	// TTL is the RSS ttl, in minutes.
 	TTL *int `json:"ttl,omitempty"`

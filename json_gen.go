@@ -261,10 +261,11 @@ func (r *jsonReader) readEnclosure(v *Enclosure, i int) error {
 // keys title, subtitle, summary, content, page_url, thumbnail, duration
 // (whole seconds), published, updated, authors, categories, enclosures, id,
 // id_is_permalink, language, rights, comments_url, comment_count, source,
-// contributors, category_details, content_src, content_type, links, itunes
-// and podcast, in that order, each omitted when null, false, "" or an empty
-// list. Feed, PublishedInfo and UpdatedInfo are not written. Strings are
-// not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+// contributors, category_details, content_src, content_type, links, itunes,
+// podcast, comments_feed_url and content_xml, in that order, each omitted
+// when null, false, "" or an empty list. Feed, PublishedInfo and
+// UpdatedInfo are not written. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
 func (v Entry) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendEntryJSON(make([]byte, 0, 256), &v), nil
 }
@@ -389,6 +390,8 @@ func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 		b = appendKey(b, s, "podcast")
 		b = w.appendEntryPodcastJSON(b, v.Podcast)
 	}
+	b = w.appendStringField(b, s, "comments_feed_url", v.CommentsFeedURL)
+	b = w.appendStringField(b, s, "content_xml", v.ContentXML)
 	return append(b, '}')
 }
 
@@ -501,6 +504,10 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 				v.Podcast = &EntryPodcast{}
 				err = r.readEntryPodcast(v.Podcast, vs)
 			}
+		case "comments_feed_url":
+			v.CommentsFeedURL, err = r.str(vs, ve)
+		case "content_xml":
+			v.ContentXML, err = r.str(vs, ve)
 		}
 		return err
 	})
@@ -2116,9 +2123,10 @@ func (r *jsonReader) readPodcastValueRecipient(v *PodcastValueRecipient, i int) 
 }
 
 // MarshalJSON returns the canonical JSON of a Source: an object with the
-// keys id, title, url and feed_url, in that order, each omitted when null,
-// false, "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON
-// and json.Marshal escape <, > and &).
+// keys id, title, url, feed_url, authors, rights, updated and
+// category_details, in that order, each omitted when null, false, "" or an
+// empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
 func (v Source) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendSourceJSON(make([]byte, 0, 256), &v), nil
 }
@@ -2145,6 +2153,34 @@ func (w jsonEnc) appendSourceJSON(b []byte, v *Source) []byte {
 	b = w.appendTextField(b, s, "title", v.Title)
 	b = w.appendStringField(b, s, "url", v.URL)
 	b = w.appendStringField(b, s, "feed_url", v.FeedURL)
+	if len(v.Authors) > 0 {
+		b = appendKey(b, s, "authors")
+		b = append(b, '[')
+		for i, x := range v.Authors {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if x == nil {
+				b = append(b, "null"...)
+				continue
+			}
+			b = w.appendPersonJSON(b, x)
+		}
+		b = append(b, ']')
+	}
+	b = w.appendTextField(b, s, "rights", v.Rights)
+	b = w.appendDateField(b, s, "updated", v.Updated)
+	if len(v.CategoryDetails) > 0 {
+		b = appendKey(b, s, "category_details")
+		b = append(b, '[')
+		for i := range v.CategoryDetails {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendCategoryJSON(b, &v.CategoryDetails[i])
+		}
+		b = append(b, ']')
+	}
 	return append(b, '}')
 }
 
@@ -2161,6 +2197,27 @@ func (r *jsonReader) readSource(v *Source, i int) error {
 			v.URL, err = r.str(vs, ve)
 		case "feed_url":
 			v.FeedURL, err = r.str(vs, ve)
+		case "authors":
+			v.Authors = nil
+			err = r.elements(vs, func(vs, _ int) error {
+				if r.data[vs] == 'n' {
+					v.Authors = append(v.Authors, nil)
+					return nil
+				}
+				x := &Person{}
+				v.Authors = append(v.Authors, x)
+				return r.readPerson(x, vs)
+			})
+		case "rights":
+			v.Rights, err = r.text(vs, ve)
+		case "updated":
+			v.Updated, err = r.date(vs, ve)
+		case "category_details":
+			v.CategoryDetails = nil
+			err = r.elements(vs, func(vs, _ int) error {
+				v.CategoryDetails = append(v.CategoryDetails, Category{})
+				return r.readCategory(&v.CategoryDetails[len(v.CategoryDetails)-1], vs)
+			})
 		}
 		return err
 	})

@@ -42,8 +42,8 @@ type NormalizedEntry struct {
 	URL          string `json:"url,omitempty"`
 	CanonicalURL string `json:"canonical_url,omitempty"`
 	// Authors are the names of the entry's computed authors (its own,
-	// else its feed's: ComputedAuthors), white space collapsed, each once,
-	// in order. Email addresses are discarded: a name that is an email
+	// else its Atom source's, else its feed's: ComputedAuthors), white
+	// space collapsed, each once, in order. Email addresses are discarded: a name that is an email
 	// address (an RSS author written as an address alone, "mailto:" and
 	// angle brackets included) gives no name, and an address in angle
 	// brackets or parentheses after a name ("Ann <ann@example.com>") is

@@ -64,6 +64,10 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 			default:
 				p.processDCAddition(c, &feed.Language, &feed.Rights, &feed.Contributors)
 			}
+		case nsTaxo:
+			if c.Local == "topics" { // an addition (categorydetails.go)
+				p.addTaxoTopics(&feed.CategoryDetails, inFeed, c)
+			}
 		case nsSy:
 			p.processSyndication(feed, c)
 		case nsAdmin:
@@ -160,6 +164,10 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 		case nsWfw:
 			if c.Local == "commentRss" { // an addition
 				p.setComments(entry, c, false)
+			}
+		case nsTaxo:
+			if c.Local == "topics" { // an addition (categorydetails.go)
+				p.addTaxoTopics(&p.entryCats, inEntry, c)
 			}
 		case nsSlash:
 			if c.Local == "comments" && entry.CommentCount == nil { // an addition

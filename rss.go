@@ -134,6 +134,10 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 			default:
 				p.processDCAddition(c, &feed.Language, &feed.Rights, &feed.Contributors)
 			}
+		case nsMedia, nsMediaAlt:
+			if c.Local == "category" { // an addition (categorydetails.go)
+				p.addMediaCategory(&feed.CategoryDetails, inFeed, c)
+			}
 		case nsSy:
 			p.processSyndication(feed, c)
 		case nsITunes, nsITunesAlt:
@@ -259,6 +263,8 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				if p.room(inEntry, listAuthors, c) {
 					p.addNamedPerson(&entry.Authors, c) // [118] [119] [120]
 				}
+			case "subject": // an addition: CategoryDetails only (categorydetails.go)
+				p.addSubjectDetails(&p.entryCats, inEntry, c)
 			default:
 				p.processDCAddition(c, &entry.Language, &entry.Rights, &entry.Contributors)
 			}
@@ -277,7 +283,12 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 					entry.Thumbnail = p.processImageElement(c, "url")
 				}
 			case "content":
-				p.processMediaContent(entry, c) // [292]–[371]
+				p.processMediaContent(entry, c)  // [292]–[371]
+				p.addMediaCategoriesIn(c, false) // an addition (categorydetails.go)
+			case "category": // an addition (categorydetails.go)
+				p.addMediaCategory(&p.entryCats, inEntry, c)
+			case "group": // an addition: its categories only (categorydetails.go)
+				p.addMediaCategoriesIn(c, true)
 			}
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
