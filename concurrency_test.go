@@ -18,6 +18,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"golang.org/x/net/html"
 )
 
@@ -38,9 +40,7 @@ func testdataFeeds(t *testing.T) map[string][]byte {
 	}
 	for _, path := range files {
 		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		docs[filepath.Base(path)] = b
 	}
 	for name, tf := range truncationFeeds {
@@ -218,9 +218,7 @@ func TestConcurrentParseResponse(t *testing.T) {
 				w.m[name] = "not a feed"
 				continue
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			b, _ := feed.MarshalJSON()
 			w.m[name] = string(b)
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 // dateCase is one input of a date algorithm and its expected result, written
@@ -591,9 +593,7 @@ func TestDatesConformance(t *testing.T) {
 	elements, cases := 0, 0
 	for _, file := range files {
 		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for n, block := range strings.Split("\n"+string(b), "\n#data")[1:] {
 			data, parsed, found := strings.Cut(block, "\n#parsed")
 			if !found {

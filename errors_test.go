@@ -17,6 +17,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
 )
 
 // maxMessage is the longest error message the table accepts: a message
@@ -390,9 +392,7 @@ func TestErrorSitesCovered(t *testing.T) {
 	}
 	all := strings.Join(msgs, "\n")
 	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	fset := token.NewFileSet()
 	sites := 0
 	for _, name := range files {
@@ -400,9 +400,7 @@ func TestErrorSitesCovered(t *testing.T) {
 			continue
 		}
 		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {

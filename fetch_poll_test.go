@@ -9,6 +9,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec"
 	"github.com/feedspec/feedspec/feedspectest"
 )
@@ -51,9 +53,7 @@ func TestFetchPermanentURL(t *testing.T) {
 		}
 		f := &feedspec.Fetcher{Client: s.Client()}
 		r, err := f.Fetch(context.Background(), s.URL+start, nil)
-		if err != nil {
-			t.Fatalf("%v: %v", tt.codes, err)
-		}
+		require.NoError(t, err, "%v", tt.codes)
 		if r.PermanentURL != s.URL+tt.want {
 			t.Errorf("%v: PermanentURL %q, want %q", tt.codes, r.PermanentURL, s.URL+tt.want)
 		}
@@ -110,31 +110,23 @@ func TestFetchPrevByHand(t *testing.T) {
 	s := newPollServer(t)
 	f := &feedspec.Fetcher{Client: s.Client()}
 	first, err := f.Fetch(context.Background(), s.URL+"/feed.xml", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if first.ETag == "" || first.LastModified == "" {
 		t.Fatalf("no validators: %+v", first)
 	}
 	// What a poller stores, and reads back after a restart.
 	type stored struct{ ETag, LastModified string }
 	b, err := json.Marshal(stored{first.ETag, first.LastModified})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var st stored
-	if err := json.Unmarshal(b, &st); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(b, &st))
 	for _, prev := range []*feedspec.FetchResult{
 		{ETag: st.ETag, LastModified: st.LastModified},
 		{ETag: st.ETag},
 		{LastModified: st.LastModified},
 	} {
 		r, err := f.Fetch(context.Background(), s.URL+"/feed.xml", prev)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if !r.NotModified || r.StatusCode != 304 || r.ETag != st.ETag || r.LastModified != st.LastModified {
 			t.Errorf("prev %+v: result %+v", prev, r)
 		}
@@ -154,9 +146,7 @@ func TestFetchNextFetchAfter304(t *testing.T) {
 	f := &feedspec.Fetcher{Client: s.Client()}
 	now := time.Now()
 	r, err := f.Fetch(context.Background(), s.URL+"/feed.xml", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for i := 0; i < 3; i++ {
 		if got := r.NextFetch(now, time.Minute, 24*time.Hour); !got.Equal(now.Add(2 * time.Hour)) {
 			t.Errorf("fetch %d (NotModified %v): NextFetch in %v, want the ttl, 2h", i, r.NotModified, got.Sub(now))

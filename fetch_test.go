@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 // A validatorServer serves testRSS with the given validators and answers
@@ -73,9 +75,7 @@ func TestFetcherConditionalGET(t *testing.T) {
 			f := &Fetcher{Client: srv.Client()}
 
 			first, err := f.Fetch(context.Background(), srv.URL+"/feed.xml", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if first.Feed == nil || first.NotModified || first.StatusCode != 200 {
 				t.Fatalf("first fetch: %+v", first)
 			}
@@ -91,9 +91,7 @@ func TestFetcherConditionalGET(t *testing.T) {
 			}
 
 			second, err := f.Fetch(context.Background(), srv.URL+"/feed.xml", first)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if !second.NotModified || second.Feed != nil || second.StatusCode != http.StatusNotModified {
 				t.Fatalf("second fetch: %+v", second)
 			}
@@ -109,9 +107,7 @@ func TestFetcherConditionalGET(t *testing.T) {
 			// The feed changes: the old validators no longer match.
 			vs.etag, vs.lastModified = `"v2"`, "Tue, 03 Jan 2006 15:04:05 GMT"
 			third, err := f.Fetch(context.Background(), srv.URL+"/feed.xml", second)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if third.NotModified || third.Feed == nil || third.ETag != `"v2"` || third.LastModified != vs.lastModified {
 				t.Errorf("third fetch: %+v", third)
 			}
@@ -164,9 +160,7 @@ func TestFetcherRedirect(t *testing.T) {
 	mux.HandleFunc("/b/feed.xml", serve([]string{"application/rss+xml"}, []byte(testRSS)))
 	srv := newServer(t, mux.ServeHTTP)
 	res, err := (&Fetcher{Client: srv.Client()}).Fetch(context.Background(), srv.URL+"/a", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if want := srv.URL + "/b/feed.xml"; res.URL != want {
 		t.Errorf("result URL %q, want %q", res.URL, want)
 	}
@@ -299,16 +293,12 @@ func TestFetcherNotModifiedWithoutValidators(t *testing.T) {
 func TestFetcherKeepDocument(t *testing.T) {
 	srv := newServer(t, serve([]string{"application/rss+xml"}, []byte(testRSS)))
 	bare, err := (&Fetcher{Client: srv.Client()}).Fetch(context.Background(), srv.URL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if bare.Feed.Document() != nil || bare.Feed.Element() != nil || bare.Feed.Entries[0].Element() != nil {
 		t.Errorf("a Fetcher kept the document by default")
 	}
 	kept, err := (&Fetcher{Client: srv.Client(), KeepDocument: true}).Fetch(context.Background(), srv.URL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if kept.Feed.Document() == nil || kept.Feed.Element() == nil || kept.Feed.Entries[0].Element() == nil {
 		t.Errorf("KeepDocument: no document")
 	}

@@ -23,6 +23,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -261,9 +263,7 @@ func TestHostileExternalEntitiesNeverFetched(t *testing.T) {
 	dir := t.TempDir()
 	// The file is both a DTD declaring leak and a text holding the secret.
 	file := filepath.Join(dir, "secret.dtd")
-	if err := os.WriteFile(file, []byte(`<!ENTITY leak "`+secret+`">`+secret), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(file, []byte(`<!ENTITY leak "`+secret+`">`+secret), 0o600))
 	log := &requestLog{secret: `<!ENTITY leak "` + secret + `">` + secret}
 	srv := httptest.NewServer(log)
 	defer srv.Close()
@@ -307,9 +307,7 @@ func TestHostileExternalEntitiesThroughParseResponse(t *testing.T) {
 	for name := range docs {
 		t.Run(name, func(t *testing.T) {
 			res, err := srv.Client().Get(srv.URL + "/feed/" + name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			feed, err := ParseResponse(res)
 			if feed == nil && !errors.Is(err, ErrNotFeed) {
 				t.Fatal(err)
@@ -326,9 +324,7 @@ func TestHostileExternalEntitiesThroughParseResponse(t *testing.T) {
 	// Also relative to the feed's own URL.
 	docs["relative"] = `<!DOCTYPE rss SYSTEM "../entity"><rss version="2.0"><channel><title>&leak;</title></channel></rss>`
 	res, err := srv.Client().Get(srv.URL + "/feed/relative")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	feed, err := ParseResponse(res)
 	if err != nil || feed == nil {
 		t.Fatal(err)
@@ -679,9 +675,7 @@ func TestHostileTruncatedGolden(t *testing.T) {
 	measure(t, "every prefix of every golden feed", func() {
 		for _, path := range files {
 			doc, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			// Every offset of the small feeds, about 400 offsets spread
 			// over the larger ones (TestHostileTruncatedEverywhere cuts
 			// its feeds everywhere).
@@ -795,9 +789,7 @@ func TestHostileThroughParseResponse(t *testing.T) {
 	for name := range docs {
 		t.Run(name, func(t *testing.T) {
 			res, err := srv.Client().Get(srv.URL + "/" + name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var feed *Feed
 			measure(t, name, func() { feed, err = ParseResponse(res) })
 			if feed == nil {
@@ -849,9 +841,7 @@ func FuzzParseResponse(f *testing.F) {
 	dats, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
 	for _, path := range dats {
 		cases, err := readDatFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+		require.NoError(f, err)
 		for _, c := range cases {
 			add([]byte(c.sections["data"]))
 		}

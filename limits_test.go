@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -217,9 +219,7 @@ func TestParseDocumentWithLimits(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			feed, err := ParseDocument(bytes.NewReader(tt.doc), WithLimits(tt.limits))
 			if tt.limit == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				return
 			}
 			checkLimitError(t, err, tt.limit)
@@ -262,9 +262,7 @@ func TestDefaultLimitsLetCorpusThrough(t *testing.T) {
 	maxDepth, maxAttrs, maxSize := 0, 0, 0
 	for _, path := range files {
 		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		maxSize = max(maxSize, len(b))
 		var diags []Diagnostic
 		_, err = ParseDocument(bytes.NewReader(b), WithDiagnostics(&diags))

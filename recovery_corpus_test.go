@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec/internal/sharedtest"
 	"github.com/feedspec/feedspec/xml5"
 )
@@ -62,9 +64,7 @@ func TestRecoveryCorpus(t *testing.T) {
 			continue
 		}
 		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		spec, _ := ParseDocument(bytes.NewReader(data))
 		var diags []Diagnostic
 		rec, _ := ParseDocument(bytes.NewReader(data), WithRecovery(), WithDiagnostics(&diags))

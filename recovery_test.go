@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -42,9 +44,7 @@ func TestRecoveryGoldensRepair(t *testing.T) {
 	covered := map[string]bool{}
 	for _, path := range recoveryGoldens(t) {
 		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		m := repairsComment.FindSubmatch(src)
 		if m == nil {
 			t.Errorf("%s: no \"repairs:\" comment", path)
@@ -92,9 +92,7 @@ func countKind(diags []Diagnostic, kind DiagnosticKind) int {
 func mustJSON(t *testing.T, f *Feed) []byte {
 	t.Helper()
 	b, err := f.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -104,13 +102,9 @@ func TestRecoveryTurnsOnLenientDatesAndXMLBase(t *testing.T) {
 	const src = `<rss version="2.0"><channel xml:base="https://example.org/blog/">
 <item><link>post</link><pubDate>2024-01-15 13:45:00</pubDate></item></channel></rss>`
 	spec, err := ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rec, err := ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"), WithRecovery())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if got := spec.Entries[0].PageURL; got != "https://example.com/post" {
 		t.Errorf("spec: page URL %q", got)
 	}
@@ -188,9 +182,7 @@ func TestRecoveryEverydayZones(t *testing.T) {
 		src := `<rss version="2.0"><channel><item><pubDate>` + text + `</pubDate></item></channel></rss>`
 		var diags []Diagnostic
 		f, err := ParseDocument(strings.NewReader(src), WithRecovery(), WithDiagnostics(&diags))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if p := f.Entries[0].Published; p == nil || !p.Equal(want) {
 			t.Errorf("%s: recovery mode reads %v, want %v", name, p, want)
 		}
@@ -227,9 +219,7 @@ func TestRecoveryThreeDigitOffset(t *testing.T) {
 	} {
 		src := `<rss version="2.0"><channel><item><pubDate>` + text + `</pubDate></item></channel></rss>`
 		f, err := ParseDocument(strings.NewReader(src), WithRecovery())
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		got := ""
 		if p := f.Entries[0].Published; p != nil {
 			got = formatDate(*p)
@@ -247,9 +237,7 @@ func TestRecoveryThreeDigitOffset(t *testing.T) {
 func TestRecoveryMarkupSource(t *testing.T) {
 	src := `<d xmlns:x="urn:x">a &lt;i&gt; <p class='q"r' xmlns="">b &lt; c<br/><img src="i.png"/><!-- n --></p><x:y>z</x:y></d>`
 	doc, err := xml5.Parse(strings.NewReader(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := `a <i> <p class="q&#34;r">b &lt; c<br><img src="i.png"><!-- n --></p><x:y>z</x:y>`
 	if got := markupSource(doc.Root(), true); got != want {
 		t.Errorf("raw text:\n got %s\nwant %s", got, want)
@@ -275,9 +263,7 @@ func TestFetcherRecoversUnlessStrict(t *testing.T) {
 	var diags []Diagnostic
 	f := &Fetcher{Client: srv.Client(), Options: []Option{WithDiagnostics(&diags)}}
 	res, err := f.Fetch(t.Context(), srv.URL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if got := res.Feed.Title.String(); got != "Crème" || len(res.Feed.Entries) != 1 {
 		t.Errorf("title %q, %d entries", got, len(res.Feed.Entries))
 	}

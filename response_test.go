@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 )
@@ -40,13 +42,9 @@ func sameAsParseDocument(t *testing.T, feed *Feed, err error, body []byte, opts 
 		t.Fatalf("ParseResponse gave %v, %v; ParseDocument a feed", feed, err)
 	}
 	got, err := feed.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	wantJSON, err := want.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if !bytes.Equal(got, wantJSON) {
 		t.Errorf("ParseResponse's feed\n%s\ndiffers from ParseDocument's\n%s", got, wantJSON)
 	}
@@ -75,16 +73,12 @@ func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 func get(t *testing.T, srv *httptest.Server, path string, hdr ...string) *http.Response {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
 	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return res
 }
 
@@ -292,9 +286,7 @@ func TestParseResponseCharsetAndURL(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := newServer(t, serve(tt.contentType, charsetRSS))
 			feed, err := ParseResponse(get(t, srv, "/feed.xml"), tt.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			wantURL := srv.URL + tt.wantURL
 			if tt.wantURL == "-" {
 				wantURL = "https://example.org/x"
@@ -331,16 +323,12 @@ func TestParseResponseRedirectsAndContentLocation(t *testing.T) {
 
 	// testRSS's page URL is "posts/", relative to the document's URL.
 	feed, err := ParseResponse(get(t, srv, "/old"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if want := srv.URL + "/feeds/posts/"; feed.PageURL != want {
 		t.Errorf("after redirects the page URL is %q, want %q", feed.PageURL, want)
 	}
 	feed, err = ParseResponse(get(t, srv, "/feeds/new.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if want := srv.URL + "/feeds/posts/"; feed.PageURL != want {
 		t.Errorf("with a Content-Location the page URL is %q, want %q", feed.PageURL, want)
 	}
@@ -349,9 +337,7 @@ func TestParseResponseRedirectsAndContentLocation(t *testing.T) {
 func TestParseResponseWithoutRequest(t *testing.T) {
 	res, _ := response(200, "application/rss+xml", strings.NewReader(testRSS))
 	feed, err := ParseResponse(res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	// Without a document URL the relative "posts/" does not parse.
 	if feed.PageURL != "" || feed.Entries[0].PageURL != "" {
 		t.Errorf("a response without a request gave the URLs %q and %q", feed.PageURL, feed.Entries[0].PageURL)
@@ -380,9 +366,7 @@ func compress(t *testing.T, coding string, body []byte) []byte {
 	if _, err := w.Write(body); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, w.Close())
 	return buf.Bytes()
 }
 
@@ -585,9 +569,7 @@ func TestReadResourceHeader(t *testing.T) {
 func mustParse(t *testing.T, srv *httptest.Server, path string, hdr ...string) *Feed {
 	t.Helper()
 	feed, err := ParseResponse(get(t, srv, path, hdr...))
-	if err != nil {
-		t.Fatalf("ParseResponse: %v", err)
-	}
+	require.NoError(t, err, "ParseResponse")
 	return feed
 }
 
@@ -598,16 +580,12 @@ func TestParseResponseDecodesCharset(t *testing.T) {
 	}
 	cp1251 := func(s string) []byte {
 		b, err := charmap.Windows1251.NewEncoder().String(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return []byte(b)
 	}
 	utf16le := func(s string) []byte {
 		b, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return []byte(b)
 	}
 	tests := []struct {
@@ -693,9 +671,7 @@ func TestParseResponseRealParser(t *testing.T) {
 				}
 				return
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if got := feed.Title.String(); got != tt.wantTitle {
 				t.Errorf("title %q, want %q", got, tt.wantTitle)
 			}
