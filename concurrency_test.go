@@ -18,6 +18,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/stretchr/testify/require"
 
 	"golang.org/x/net/html"
@@ -35,9 +37,7 @@ func testdataFeeds(t *testing.T) map[string][]byte {
 	t.Helper()
 	docs := map[string][]byte{}
 	files, _ := filepath.Glob("testdata/golden/*.xml")
-	if len(files) == 0 {
-		t.Fatal("no golden feeds in testdata/golden")
-	}
+	require.NotEmpty(t, files, "no golden feeds in testdata/golden")
 	for _, path := range files {
 		b, err := os.ReadFile(path)
 		require.NoError(t, err)
@@ -102,7 +102,7 @@ func TestConcurrentParseDocument(t *testing.T) {
 	})
 	close(errs)
 	for e := range errs {
-		t.Error(e)
+		assert.Fail(t, e)
 	}
 }
 
@@ -184,7 +184,7 @@ func TestConcurrentTextReaders(t *testing.T) {
 		})
 		close(errs)
 		for e := range errs {
-			t.Error(e)
+			assert.Fail(t, e)
 		}
 	}
 }
@@ -256,7 +256,7 @@ func TestConcurrentParseResponse(t *testing.T) {
 	})
 	close(errs)
 	for e := range errs {
-		t.Error(e)
+		assert.Fail(t, e)
 	}
 }
 
@@ -295,6 +295,6 @@ func TestConcurrentUtilities(t *testing.T) {
 	})
 	close(errs)
 	for e := range errs {
-		t.Error(e)
+		assert.Fail(t, e)
 	}
 }
