@@ -119,11 +119,7 @@ func FuzzCanonicalURL(f *testing.F) {
 			return
 		}
 		again, err := CanonicalURL(got)
-		if err != nil {
-			t.Fatalf("CanonicalURL(%q) = %q, which does not parse: %v", raw, got, err)
-		}
-		if again != got {
-			t.Fatalf("not idempotent: %q -> %q -> %q", raw, got, again)
-		}
+		require.NoError(t, err, "CanonicalURL(%q) = %q, which does not parse", raw, got)
+		require.Equal(t, got, again, "not idempotent: %q -> %q -> %q", raw, got, again)
 	})
 }

@@ -18,6 +18,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
+
 	"golang.org/x/net/html"
 )
 
@@ -33,14 +37,10 @@ func testdataFeeds(t *testing.T) map[string][]byte {
 	t.Helper()
 	docs := map[string][]byte{}
 	files, _ := filepath.Glob("testdata/golden/*.xml")
-	if len(files) == 0 {
-		t.Fatal("no golden feeds in testdata/golden")
-	}
+	require.NotEmpty(t, files, "no golden feeds in testdata/golden")
 	for _, path := range files {
 		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		docs[filepath.Base(path)] = b
 	}
 	for name, tf := range truncationFeeds {
@@ -102,7 +102,7 @@ func TestConcurrentParseDocument(t *testing.T) {
 	})
 	close(errs)
 	for e := range errs {
-		t.Error(e)
+		assert.Fail(t, e)
 	}
 }
 
@@ -184,7 +184,7 @@ func TestConcurrentTextReaders(t *testing.T) {
 		})
 		close(errs)
 		for e := range errs {
-			t.Error(e)
+			assert.Fail(t, e)
 		}
 	}
 }
@@ -218,9 +218,7 @@ func TestConcurrentParseResponse(t *testing.T) {
 				w.m[name] = "not a feed"
 				continue
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			b, _ := feed.MarshalJSON()
 			w.m[name] = string(b)
 		}
@@ -258,7 +256,7 @@ func TestConcurrentParseResponse(t *testing.T) {
 	})
 	close(errs)
 	for e := range errs {
-		t.Error(e)
+		assert.Fail(t, e)
 	}
 }
 
@@ -297,6 +295,6 @@ func TestConcurrentUtilities(t *testing.T) {
 	})
 	close(errs)
 	for e := range errs {
-		t.Error(e)
+		assert.Fail(t, e)
 	}
 }

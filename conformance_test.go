@@ -13,6 +13,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
 )
 
 // feedParsingDir is the feed-parsing conformance suite, beside the
@@ -130,9 +134,7 @@ func readKnownFailures(t *testing.T) map[string]string {
 	if errors.Is(err, os.ErrNotExist) {
 		return known
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -143,9 +145,7 @@ func readKnownFailures(t *testing.T) map[string]string {
 		name, reason, _ := strings.Cut(line, " ")
 		known[name] = strings.TrimSpace(reason)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, sc.Err())
 	return known
 }
 
@@ -163,28 +163,21 @@ func TestFeedParsingConformance(t *testing.T) {
 			ok := err == nil && reflect.DeepEqual(got, want)
 			if ok {
 				passed++
-				if _, listed := known[c.name]; listed {
-					t.Errorf("%s passes but is listed in %s; remove it", c.name, knownFailuresFile)
-				}
+				assert.NotContains(t, known, c.name, "%s passes but is listed in %s; remove it", c.name, knownFailuresFile)
 				continue
 			}
 			failed++
 			if _, listed := known[c.name]; listed {
 				continue
 			}
-			if err != nil {
-				t.Errorf("%s: %v\ninput:\n%s", c.name, err, c.sections["data"])
+			if !assert.NoError(t, err, "%s\ninput:\n%s", c.name, c.sections["data"]) {
 				continue
 			}
-			gotJSON, _ := json.Marshal(got)
-			wantJSON, _ := json.Marshal(want)
-			t.Errorf("%s:\ninput:\n%s\ngot:  %s\nwant: %s", c.name, c.sections["data"], gotJSON, wantJSON)
+			assert.Equal(t, want, got, "%s:\ninput:\n%s", c.name, c.sections["data"])
 		}
 	}
 	for name := range known {
-		if !seen[name] {
-			t.Errorf("%s names no conformance case", name)
-		}
+		assert.True(t, seen[name], "%s names no conformance case", name)
 	}
 	fmt.Println("feed-parsing conformance:", passed, "passed,", failed, "failed")
 }
@@ -201,9 +194,7 @@ func feedParsingCases(t *testing.T) [][]datCase {
 	var out [][]datCase
 	for _, file := range files {
 		cases, err := readDatFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		out = append(out, cases)
 	}
 	return out

@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
 )
 
 // dateCase is one input of a date algorithm and its expected result, written
@@ -24,17 +28,13 @@ func checkDates(t *testing.T, name string, parse func(string) (time.Time, bool),
 	for _, c := range cases {
 		got, ok := parse(c.in)
 		switch {
-		case c.want == "" && ok:
-			t.Errorf("%s(%q) = %s, want null", name, c.in, formatDate(got))
-		case c.want != "" && !ok:
-			t.Errorf("%s(%q) = null, want %s", name, c.in, c.want)
-		case ok:
-			if got.Location() != time.UTC {
-				t.Errorf("%s(%q) location = %v, want UTC", name, c.in, got.Location())
-			}
-			if s := formatDate(got); s != c.want {
-				t.Errorf("%s(%q) = %s, want %s", name, c.in, s, c.want)
-			}
+		case c.want == "":
+			assert.False(t, ok, "%s(%q) = %s, want null", name, c.in, formatDate(got))
+		case !ok:
+			assert.Fail(t, "no date", "%s(%q) = null, want %s", name, c.in, c.want)
+		default:
+			assert.Same(t, time.UTC, got.Location(), "%s(%q) location = %v, want UTC", name, c.in, got.Location())
+			assert.Equal(t, c.want, formatDate(got), "%s(%q)", name, c.in)
 		}
 	}
 }
@@ -465,12 +465,8 @@ func TestRSSZoneNames(t *testing.T) {
 			}
 		}
 	}
-	if n != 94 {
-		t.Errorf("table has %d names with a known offset, want 94", n)
-	}
-	if len(unknown) != 38 {
-		t.Errorf("%d names with an unknown offset, want 38", len(unknown))
-	}
+	assert.Equal(t, 94, n, "names with a known offset in the table")
+	assert.Len(t, unknown, 38, "names with an unknown offset")
 	for _, name := range unknown {
 		for _, spelled := range []string{name, strings.ToLower(name)} {
 			checkDates(t, "parseRSSDate", parseRSSDate, []dateCase{
@@ -508,9 +504,7 @@ func TestFormatDate(t *testing.T) {
 		{time.Date(2016, 3, 20, 8, 17, 44, 123456780, time.UTC), "2016-03-20T08:17:44.12345678Z"},
 		{time.Time{}, "0001-01-01T00:00:00Z"},
 	} {
-		if got := formatDate(c.t); got != c.want {
-			t.Errorf("formatDate(%v) = %s, want %s", c.t, got, c.want)
-		}
+		assert.Equal(t, c.want, formatDate(c.t), "formatDate(%v)", c.t)
 	}
 	// For years 0–9999, formatDate agrees with the standard library's RFC 3339.
 	for _, tm := range []time.Time{
@@ -519,9 +513,7 @@ func TestFormatDate(t *testing.T) {
 		time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC),
 		time.Date(2052, 1, 4, 0, 20, 31, 0, time.FixedZone("", 6*3600+60)),
 	} {
-		if got, want := formatDate(tm), tm.UTC().Format(time.RFC3339Nano); got != want {
-			t.Errorf("formatDate(%v) = %s, time.Format gives %s", tm, got, want)
-		}
+		assert.Equal(t, tm.UTC().Format(time.RFC3339Nano), formatDate(tm), "formatDate(%v) vs time.Format", tm)
 	}
 }
 
@@ -530,9 +522,7 @@ func TestFormatDate(t *testing.T) {
 func TestDaysFromCivil(t *testing.T) {
 	check := func(y int64, m, d int64) {
 		want := time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC).Unix() / 86400
-		if d := dtDaysFromCivil(y, m, d); d != want {
-			t.Fatalf("dtDaysFromCivil(%d, %d, %d) = %d, want %d", y, m, d, d, want)
-		}
+		require.Equal(t, want, dtDaysFromCivil(y, m, d), "dtDaysFromCivil(%d, %d, %d)", y, m, d)
 	}
 	for y := int64(-1); y <= 2500; y++ {
 		for m := int64(1); m <= 12; m++ {
@@ -555,17 +545,11 @@ func TestDaysFromCivil(t *testing.T) {
 func TestDatesCaseFolding(t *testing.T) {
 	for _, s := range []string{"2052-01-04t00:20:31z", "2052-01-04t00:20:31.5+01:00", "2052-01-04T00:20:31Z"} {
 		a, ok := parseAtomDate(s)
-		if !ok {
-			t.Fatalf("parseAtomDate(%q) failed", s)
-		}
+		require.True(t, ok, "parseAtomDate(%q) failed", s)
 		_, okW := parseW3CDTFDate(s)
-		if okW != (s == strings.ToUpper(s)) {
-			t.Errorf("parseW3CDTFDate(%q) ok = %v", s, okW)
-		}
+		assert.Equal(t, s == strings.ToUpper(s), okW, "parseW3CDTFDate(%q) ok", s)
 		w, ok := parseW3CDTFDate(strings.ToUpper(s))
-		if !ok || !w.Equal(a) {
-			t.Errorf("parseW3CDTFDate(%q) = %v, %v; want %v", strings.ToUpper(s), w, ok, a)
-		}
+		assert.True(t, ok && w.Equal(a), "parseW3CDTFDate(%q) = %v, %v; want %v", strings.ToUpper(s), w, ok, a)
 	}
 }
 
@@ -591,9 +575,7 @@ func TestDatesConformance(t *testing.T) {
 	elements, cases := 0, 0
 	for _, file := range files {
 		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for n, block := range strings.Split("\n"+string(b), "\n#data")[1:] {
 			data, parsed, found := strings.Cut(block, "\n#parsed")
 			if !found {
@@ -625,15 +607,11 @@ func TestDatesConformance(t *testing.T) {
 			cases++
 			sort.Strings(got)
 			sort.Strings(want)
-			if fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Errorf("%s#%d: date algorithms give %v, #parsed holds %v", filepath.Base(file), n+1, got, want)
-			}
+			assert.Equal(t, want, got, "%s#%d: date algorithms vs #parsed", filepath.Base(file), n+1)
 		}
 	}
 	t.Logf("conformance dates: %d date elements, %d cases with a date checked", elements, cases)
-	if elements < 27 {
-		t.Errorf("found only %d date elements in the conformance suite, expected at least 27", elements)
-	}
+	assert.GreaterOrEqual(t, elements, 27, "date elements found in the conformance suite")
 }
 
 // rssForm writes t as an RSS 2.0 date with a five-digit year, which the RSS
@@ -651,19 +629,16 @@ func FuzzAtomDate(f *testing.F) {
 		if !ok {
 			return
 		}
-		if tm.Location() != time.UTC {
-			t.Fatalf("parseAtomDate(%q) not in UTC", s)
-		}
+		require.Same(t, time.UTC, tm.Location(), "parseAtomDate(%q) not in UTC", s)
 		// Whatever Atom accepts, W3C-DTF accepts once uppercased, same instant.
 		up := strings.ToUpper(s)
-		if w, ok := parseW3CDTFDate(up); !ok || !w.Equal(tm) {
-			t.Fatalf("parseAtomDate(%q) = %v but parseW3CDTFDate(%q) = %v, %v", s, tm, up, w, ok)
-		}
+		w, ok := parseW3CDTFDate(up)
+		require.True(t, ok && w.Equal(tm), "parseAtomDate(%q) = %v but parseW3CDTFDate(%q) = %v, %v", s, tm, up, w, ok)
 		out := formatDate(tm)
 		if y := tm.Year(); y >= 0 && y <= 9999 {
-			if back, ok := parseAtomDate(out); !ok || back != tm {
-				t.Fatalf("parseAtomDate(%q) = %v; formatted %q re-parses to %v, %v", s, tm, out, back, ok)
-			}
+			back, ok := parseAtomDate(out)
+			require.True(t, ok, "parseAtomDate(%q) = %v; formatted %q does not re-parse", s, tm, out)
+			require.Equal(t, tm, back, "parseAtomDate(%q); formatted %q re-parses", s, out)
 		}
 	})
 }
@@ -677,14 +652,12 @@ func FuzzW3CDTFDate(f *testing.F) {
 		if !ok {
 			return
 		}
-		if tm.Location() != time.UTC {
-			t.Fatalf("parseW3CDTFDate(%q) not in UTC", s)
-		}
+		require.Same(t, time.UTC, tm.Location(), "parseW3CDTFDate(%q) not in UTC", s)
 		out := formatDate(tm)
 		if y := tm.Year(); y >= 0 && y <= dtMaxYear {
-			if back, ok := parseW3CDTFDate(out); !ok || back != tm {
-				t.Fatalf("parseW3CDTFDate(%q) = %v; formatted %q re-parses to %v, %v", s, tm, out, back, ok)
-			}
+			back, ok := parseW3CDTFDate(out)
+			require.True(t, ok, "parseW3CDTFDate(%q) = %v; formatted %q does not re-parse", s, tm, out)
+			require.Equal(t, tm, back, "parseW3CDTFDate(%q); formatted %q re-parses", s, out)
 		}
 	})
 }
@@ -698,15 +671,14 @@ func FuzzRSSDate(f *testing.F) {
 		if !ok {
 			return
 		}
-		if tm.Location() != time.UTC || tm.Nanosecond() != 0 {
-			t.Fatalf("parseRSSDate(%q) = %v: not whole seconds in UTC", s, tm)
-		}
+		require.Same(t, time.UTC, tm.Location(), "parseRSSDate(%q) = %v: not in UTC", s, tm)
+		require.Zero(t, tm.Nanosecond(), "parseRSSDate(%q) = %v: not whole seconds", s, tm)
 		_ = formatDate(tm)
 		if y := tm.Year(); y >= 0 && y <= dtMaxYear {
 			in := rssForm(tm)
-			if back, ok := parseRSSDate(in); !ok || back != tm {
-				t.Fatalf("parseRSSDate(%q) = %v; %q re-parses to %v, %v", s, tm, in, back, ok)
-			}
+			back, ok := parseRSSDate(in)
+			require.True(t, ok, "parseRSSDate(%q) = %v; %q does not re-parse", s, tm, in)
+			require.Equal(t, tm, back, "parseRSSDate(%q); %q re-parses", s, in)
 		}
 	})
 }

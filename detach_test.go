@@ -23,32 +23,30 @@ func checkWithoutDocument(t testing.TB, name string, b []byte, opts ...Option) {
 	t.Helper()
 	full, err1 := ParseDocument(bytes.NewReader(b), opts...)
 	bare, err2 := ParseDocument(bytes.NewReader(b), append(opts[:len(opts):len(opts)], WithoutDocument())...)
-	if (full == nil) != (bare == nil) || (err1 == nil) != (err2 == nil) {
-		t.Fatalf("%s: WithoutDocument changes the outcome: %v / %v", name, err1, err2)
-	}
+	require.Equal(t, full == nil, bare == nil, "%s: WithoutDocument changes the outcome: %v / %v", name, err1, err2)
+	require.Equal(t, err1 == nil, err2 == nil, "%s: WithoutDocument changes the outcome: %v / %v", name, err1, err2)
 	if full == nil {
 		return
 	}
 	a, _ := full.MarshalJSON()
 	c, _ := bare.MarshalJSON()
-	if !bytes.Equal(a, c) {
-		t.Fatalf("%s: WithoutDocument changes the canonical JSON:\n%.300s\n%.300s", name, a, c)
-	}
-	if bare.Document() != nil || bare.Element() != nil || bare.JSONObject() != nil {
-		t.Fatalf("%s: a feed parsed WithoutDocument keeps its document", name)
-	}
+	require.Equal(t, string(a), string(c), "%s: WithoutDocument changes the canonical JSON", name)
+	require.Nil(t, bare.Document(), "%s: a feed parsed WithoutDocument keeps its document", name)
+	require.Nil(t, bare.Element(), "%s: a feed parsed WithoutDocument keeps its document", name)
+	require.Nil(t, bare.JSONObject(), "%s: a feed parsed WithoutDocument keeps its document", name)
 	for i, e := range bare.Entries {
-		if e.Element() != nil || e.JSONObject() != nil || e.Feed != bare {
-			t.Fatalf("%s: entry %d keeps its element", name, i)
-		}
-		if a, b := full.Entries[i].Image(), e.Image(); (a == nil) != (b == nil) || (a != nil && a.URL != b.URL) {
-			t.Fatalf("%s: entry %d: Image differs WithoutDocument: %v / %v", name, i, a, b)
+		require.Nil(t, e.Element(), "%s: entry %d keeps its element", name, i)
+		require.Nil(t, e.JSONObject(), "%s: entry %d keeps its element", name, i)
+		require.Same(t, bare, e.Feed, "%s: entry %d keeps its element", name, i)
+		a, b := full.Entries[i].Image(), e.Image()
+		require.Equal(t, a == nil, b == nil, "%s: entry %d: Image differs WithoutDocument: %v / %v", name, i, a, b)
+		if a != nil {
+			require.Equal(t, a.URL, b.URL, "%s: entry %d: Image differs WithoutDocument", name, i)
 		}
 		for _, pair := range [][2]*Text{{full.Entries[i].Content, e.Content}, {full.Entries[i].Summary, e.Summary}} {
-			if pair[0].HTML() != pair[1].HTML() || pair[0].TextContent() != pair[1].TextContent() ||
-				(pair[0].Node() == nil) != (pair[1].Node() == nil) {
-				t.Fatalf("%s: entry %d: a text differs WithoutDocument", name, i)
-			}
+			require.Equal(t, pair[0].HTML(), pair[1].HTML(), "%s: entry %d: a text differs WithoutDocument", name, i)
+			require.Equal(t, pair[0].TextContent(), pair[1].TextContent(), "%s: entry %d: a text differs WithoutDocument", name, i)
+			require.Equal(t, pair[0].Node() == nil, pair[1].Node() == nil, "%s: entry %d: a text differs WithoutDocument", name, i)
 		}
 	}
 }

@@ -17,6 +17,10 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
 )
 
 // maxMessage is the longest error message the table accepts: a message
@@ -115,8 +119,8 @@ func errorCases(t *testing.T) []errorCase {
 			is: []error{ErrNotFeed}, contains: []string{`the root element is "x\x01\x02\x1b[31m`, `"... in namespace "x\x01`}},
 		{name: "read error, feed kept", err: func(*testing.T) error {
 			feed, err := ParseDocument(&failingReader{data: "<rss><channel><item><title>A</title></item><item>", err: reset})
-			if feed == nil || len(feed.Entries) != 2 {
-				t.Errorf("read error: feed %v", feed)
+			if assert.NotNil(t, feed, "read error: feed") {
+				assert.Len(t, feed.Entries, 2, "read error: feed %v", feed)
 			}
 			return err
 		}, is: []error{reset}, isNot: []error{ErrNotFeed}, contains: []string{"reading the document: connection reset"}},
@@ -182,9 +186,8 @@ func errorCases(t *testing.T) []errorCase {
 					{URL: srv.URL + "/feed.xml", Type: "application/rss+xml", Title: "Posts", Source: "link"},
 					{URL: srv.URL + "/blog/atom.xml", Type: "application/atom+xml", Source: "link"},
 				}
-				if !equalFeedLinks(pageErr.Feeds, want) || pageErr.URL != srv.URL+"/blog/" {
-					t.Errorf("HTML page: URL %q, feeds %+v", pageErr.URL, pageErr.Feeds)
-				}
+				assert.True(t, equalFeedLinks(pageErr.Feeds, want), "HTML page: feeds %+v", pageErr.Feeds)
+				assert.Equal(t, srv.URL+"/blog/", pageErr.URL, "HTML page: URL")
 			}
 			return err
 		}, is: []error{ErrNotFeed}, as: &mimeErr,
@@ -193,13 +196,11 @@ func errorCases(t *testing.T) []errorCase {
 			is: []error{ErrNotFeed}, as: &pageErr, contains: []string{"that links to no feed"}},
 		{name: "XHTML page", err: func(*testing.T) error {
 			err := parseResponse("/xhtml")
-			if errors.As(err, &pageErr) && (len(pageErr.Feeds) != 1 || pageErr.Feeds[0].URL != srv.URL+"/atom.xml") {
-				t.Errorf("XHTML page: feeds %+v", pageErr.Feeds)
+			if errors.As(err, &pageErr) && assert.Len(t, pageErr.Feeds, 1, "XHTML page: feeds %+v", pageErr.Feeds) {
+				assert.Equal(t, srv.URL+"/atom.xml", pageErr.Feeds[0].URL, "XHTML page: feeds %+v", pageErr.Feeds)
 			}
 			var me *MIMETypeError
-			if errors.As(err, &me) {
-				t.Errorf("an XHTML page's error has a *MIMETypeError: %v", err)
-			}
+			assert.False(t, errors.As(err, &me), "an XHTML page's error has a *MIMETypeError: %v", err)
 			return err
 		}, is: []error{ErrNotFeed}, as: &pageErr, contains: []string{`HTML page ("application/xhtml+xml") that links to 1 feed, "`}},
 		{name: "binary body", err: func(*testing.T) error { return parseResponse("/binary") },
@@ -233,8 +234,8 @@ func errorCases(t *testing.T) []errorCase {
 			closed := newServer(t, serve(nil, nil))
 			closed.Close()
 			_, err := (&Fetcher{AllowPrivateNetworks: true}).Fetch(context.Background(), closed.URL+"/feed.xml", nil)
-			if err != nil && strings.Count(err.Error(), closed.URL) != 1 {
-				t.Errorf("the URL is not named once: %v", err)
+			if err != nil {
+				assert.Equal(t, 1, strings.Count(err.Error(), closed.URL), "the URL is not named once: %v", err)
 			}
 			return err
 		}, as: &urlErr, contains: []string{"/feed.xml\": dial tcp"}},
@@ -322,18 +323,11 @@ func equalFeedLinks(a, b []FeedLink) bool {
 // checkMessage checks the rules every error message follows.
 func checkMessage(t *testing.T, msg string) {
 	t.Helper()
-	if !strings.HasPrefix(msg, "feedspec: ") || strings.Count(msg, "feedspec:") != 1 {
-		t.Errorf("message %q does not start with \"feedspec: \" exactly once", msg)
-	}
-	if len(msg) > maxMessage {
-		t.Errorf("message is %d bytes long (more than %d): %.200q...", len(msg), maxMessage, msg)
-	}
-	if !utf8.ValidString(msg) {
-		t.Errorf("message %q is not valid UTF-8", msg)
-	}
+	assert.True(t, strings.HasPrefix(msg, "feedspec: ") && strings.Count(msg, "feedspec:") == 1, "message %q does not start with \"feedspec: \" exactly once", msg)
+	assert.LessOrEqual(t, len(msg), maxMessage, "message is too long: %.200q...", msg)
+	assert.True(t, utf8.ValidString(msg), "message %q is not valid UTF-8", msg)
 	for _, r := range msg {
-		if unicode.IsControl(r) {
-			t.Errorf("message %q holds the control character %U", msg, r)
+		if !assert.False(t, unicode.IsControl(r), "message %q holds the control character %U", msg, r) {
 			break
 		}
 	}
@@ -346,28 +340,20 @@ func TestErrorMessages(t *testing.T) {
 	for _, tc := range errorCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.err(t)
-			if err == nil {
-				t.Fatal("no error")
-			}
+			require.Error(t, err, "no error")
 			msg := err.Error()
 			checkMessage(t, msg)
 			for _, want := range tc.is {
-				if !errors.Is(err, want) {
-					t.Errorf("%q does not match %q", msg, want)
-				}
+				assert.ErrorIs(t, err, want)
 			}
 			for _, not := range tc.isNot {
-				if errors.Is(err, not) {
-					t.Errorf("%q matches %q", msg, not)
-				}
+				assert.NotErrorIs(t, err, not)
 			}
-			if tc.as != nil && !errors.As(err, tc.as) {
-				t.Errorf("errors.As(%q, %T) is false", msg, tc.as)
+			if tc.as != nil {
+				assert.ErrorAs(t, err, tc.as)
 			}
 			for _, want := range tc.contains {
-				if !strings.Contains(msg, want) {
-					t.Errorf("message\n%s\ndoes not contain\n%s", msg, want)
-				}
+				assert.Contains(t, msg, want)
 			}
 		})
 	}
@@ -390,9 +376,7 @@ func TestErrorSitesCovered(t *testing.T) {
 	}
 	all := strings.Join(msgs, "\n")
 	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	fset := token.NewFileSet()
 	sites := 0
 	for _, name := range files {
@@ -400,9 +384,7 @@ func TestErrorSitesCovered(t *testing.T) {
 			continue
 		}
 		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -418,15 +400,13 @@ func TestErrorSitesCovered(t *testing.T) {
 			sites++
 			fixed, _, _ := strings.Cut(s, "%")
 			fixed = strings.TrimPrefix(fixed, "feedspec: ")
-			if fixed != "" && !strings.Contains(all, fixed) {
-				t.Errorf("%s: no case of errorCases gives the message %q", fset.Position(lit.Pos()), s)
+			if fixed != "" {
+				assert.Contains(t, all, fixed, "%s: no case of errorCases gives the message %q", fset.Position(lit.Pos()), s)
 			}
 			return true
 		})
 	}
-	if sites < 20 {
-		t.Errorf("found only %d error sites: is the source scan broken?", sites)
-	}
+	assert.GreaterOrEqual(t, sites, 20, "found only %d error sites: is the source scan broken?", sites)
 }
 
 // TestQuoteCut checks the quoting of document bytes in messages.
@@ -440,8 +420,6 @@ func TestQuoteCut(t *testing.T) {
 		{strings.Repeat("a", maxQuoted-1) + "é", strconv.Quote(strings.Repeat("a", maxQuoted-1)) + "..."},
 	}
 	for _, tt := range tests {
-		if got := quoteCut(tt.in); got != tt.want {
-			t.Errorf("quoteCut(%q) = %s, want %s", tt.in, got, tt.want)
-		}
+		assert.Equal(t, tt.want, quoteCut(tt.in), "quoteCut(%q)", tt.in)
 	}
 }

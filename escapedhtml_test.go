@@ -154,32 +154,24 @@ func FuzzEscapedHTML(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s1, s2 string) {
 		lazy1, eager1 := escapedHTMLText(s1), parseHTMLText(s1)
-		if textKind(lazy1) != textKind(eager1) || xmlSerialize(lazy1) != xmlSerialize(eager1) {
-			t.Fatalf("%q: lazy %s %q, eager %s %q", s1, textKind(lazy1), xmlSerialize(lazy1), textKind(eager1), xmlSerialize(eager1))
-		}
+		require.Equal(t, textKind(eager1), textKind(lazy1), "%q: lazy vs eager kind", s1)
+		require.Equal(t, xmlSerialize(eager1), xmlSerialize(lazy1), "%q: lazy vs eager", s1)
 		lazy2, eager2 := escapedHTMLText(s2), parseHTMLText(s2)
-		if got, want := sameTextContent(lazy1, lazy2), sameTextContent(eager1, eager2); got != want {
-			t.Fatalf("same text content of %q and %q: lazy %v, eager %v", s1, s2, got, want)
-		}
+		require.Equal(t, sameTextContent(eager1, eager2), sameTextContent(lazy1, lazy2), "same text content of %q and %q: lazy vs eager", s1, s2)
 		if eager1 == nil {
 			return
 		}
-		if !eager1.IsNode() && !textHasNonSpace(eager1.String()) {
-			t.Fatalf("insignificant string %q", eager1.String())
+		if !eager1.IsNode() {
+			require.True(t, textHasNonSpace(eager1.String()), "insignificant string %q", eager1.String())
 		}
 		b, err := lazy1.MarshalJSON()
-		if err != nil || !json.Valid(b) {
-			t.Fatalf("MarshalJSON: %s, %v", b, err)
-		}
-		if eb, _ := eager1.MarshalJSON(); string(eb) != string(b) {
-			t.Fatalf("%q: lazy JSON %s, eager %s", s1, b, eb)
-		}
-		if lazy1.TextContent() != eager1.TextContent() || lazy1.HTML() != eager1.HTML() {
-			t.Fatalf("%q: lazy and eager text content or HTML differ", s1)
-		}
-		if !sameTextContent(lazy1, eager1) || !sameTextContent(eager1, parseHTMLText(s1)) {
-			t.Fatalf("not the same text content as itself: %q", s1)
-		}
+		require.NoError(t, err, "MarshalJSON")
+		require.True(t, json.Valid(b), "MarshalJSON: %s", b)
+		eb, _ := eager1.MarshalJSON()
+		require.Equal(t, string(eb), string(b), "%q: lazy vs eager JSON", s1)
+		require.Equal(t, eager1.TextContent(), lazy1.TextContent(), "%q: lazy and eager text content differ", s1)
+		require.Equal(t, eager1.HTML(), lazy1.HTML(), "%q: lazy and eager HTML differ", s1)
+		require.True(t, sameTextContent(lazy1, eager1) && sameTextContent(eager1, parseHTMLText(s1)), "not the same text content as itself: %q", s1)
 	})
 }
 

@@ -216,78 +216,55 @@ func FuzzParseDocument(f *testing.F) {
 // elements. It reports whether there is a feed.
 func checkFuzzedFeed(t *testing.T, feed *Feed, err error) bool {
 	if feed == nil {
-		if !errors.Is(err, ErrNotFeed) {
-			t.Fatalf("nil feed with error %v", err)
-		}
+		require.ErrorIs(t, err, ErrNotFeed, "nil feed")
 		return false
 	}
-	if err != nil {
-		t.Fatalf("feed with error %v", err)
-	}
+	require.NoError(t, err, "feed with error")
 	b, err := feed.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !json.Valid(b) {
-		t.Fatalf("invalid JSON: %s", b)
-	}
+	require.NoError(t, err)
+	require.True(t, json.Valid(b), "invalid JSON: %s", b)
 	checkImage := func(img *Image) {
-		if img != nil && img.URL == "" {
-			t.Fatal("image with an empty URL")
+		if img != nil {
+			require.NotEmpty(t, img.URL, "image with an empty URL")
 		}
 	}
 	checkImage(feed.Icon)
 	checkImage(feed.Logo)
 	checkLinks := func(links []Link) {
 		for _, l := range links {
-			if l.Href == "" {
-				t.Fatal("link with an empty href")
-			}
+			require.NotEmpty(t, l.Href, "link with an empty href")
 		}
 	}
 	var checkCategories func(list []Category)
 	checkCategories = func(list []Category) {
 		for _, c := range list {
-			if c.Term == "" {
-				t.Fatal("category detail with an empty term")
-			}
+			require.NotEmpty(t, c.Term, "category detail with an empty term")
 			checkCategories(c.Subcategories)
 		}
 	}
 	checkLinks(feed.Links)
 	checkCategories(feed.CategoryDetails)
 	for _, h := range feed.SkipHours {
-		if h < 0 || h > 23 {
-			t.Fatalf("skip hour %d", h)
-		}
+		require.True(t, h >= 0 && h <= 23, "skip hour %d", h)
 	}
-	if feed.Element() == nil || feed.Document() == nil {
-		t.Fatal("no source element")
-	}
+	require.NotNil(t, feed.Element(), "no source element")
+	require.NotNil(t, feed.Document(), "no source document")
 	for _, p := range feed.Authors {
 		checkImage(p.Icon)
 	}
 	for _, e := range feed.Entries {
-		if e.Feed != feed {
-			t.Fatal("entry without its feed")
-		}
+		require.Same(t, feed, e.Feed, "entry without its feed")
 		checkImage(e.Thumbnail)
 		checkLinks(e.Links)
 		checkCategories(e.CategoryDetails)
-		if e.Element() == nil {
-			t.Fatal("entry without its element")
-		}
+		require.NotNil(t, e.Element(), "entry without its element")
 		seen := map[string]bool{}
 		for _, c := range e.Categories {
-			if c == "" || seen[c] {
-				t.Fatalf("categories %q are not a set of non-empty strings", e.Categories)
-			}
+			require.True(t, c != "" && !seen[c], "categories %q are not a set of non-empty strings", e.Categories)
 			seen[c] = true
 		}
 		for _, enc := range e.Enclosures {
-			if enc.URL == "" {
-				t.Fatal("enclosure with an empty URL")
-			}
+			require.NotEmpty(t, enc.URL, "enclosure with an empty URL")
 		}
 		for _, p := range e.Authors {
 			checkImage(p.Icon)
@@ -338,6 +315,6 @@ func TestParseDocumentConcurrent(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for e := range errs {
-		t.Error(e)
+		assert.Fail(t, e)
 	}
 }

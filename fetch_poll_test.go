@@ -3,11 +3,14 @@ package feedspec_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/feedspec/feedspec"
 	"github.com/feedspec/feedspec/feedspectest"
@@ -51,15 +54,9 @@ func TestFetchPermanentURL(t *testing.T) {
 		}
 		f := &feedspec.Fetcher{Client: s.Client()}
 		r, err := f.Fetch(context.Background(), s.URL+start, nil)
-		if err != nil {
-			t.Fatalf("%v: %v", tt.codes, err)
-		}
-		if r.PermanentURL != s.URL+tt.want {
-			t.Errorf("%v: PermanentURL %q, want %q", tt.codes, r.PermanentURL, s.URL+tt.want)
-		}
-		if r.URL != s.URL+"/feed.xml" {
-			t.Errorf("%v: URL %q", tt.codes, r.URL)
-		}
+		require.NoError(t, err, "%v", tt.codes)
+		assert.Equal(t, s.URL+tt.want, r.PermanentURL, "%v: PermanentURL", tt.codes)
+		assert.Equal(t, s.URL+"/feed.xml", r.URL, "%v: URL", tt.codes)
 	}
 }
 
@@ -71,22 +68,21 @@ func TestFetchGone(t *testing.T) {
 	for _, path := range []string{"/feed.xml", "/moved"} {
 		r, err := f.Fetch(context.Background(), s.URL+path, nil)
 		var se *feedspec.StatusError
-		if !errors.As(err, &se) || se.StatusCode != http.StatusGone {
-			t.Errorf("%s: error %v, want a 410 status error", path, err)
+		if assert.ErrorAs(t, err, &se, "%s: want a 410 status error", path) {
+			assert.Equal(t, http.StatusGone, se.StatusCode, "%s: want a 410 status error", path)
 		}
-		if r == nil || !r.Gone || r.Feed != nil || r.PermanentURL != s.URL+"/feed.xml" {
-			t.Fatalf("%s: result %+v", path, r)
-		}
+		require.NotNil(t, r, "%s: result", path)
+		require.True(t, r.Gone, "%s: result %+v", path, r)
+		require.Nil(t, r.Feed, "%s: result %+v", path, r)
+		require.Equal(t, s.URL+"/feed.xml", r.PermanentURL, "%s: result %+v", path, r)
 		now := time.Now()
-		if got := r.NextFetch(now, time.Minute, 7*24*time.Hour); !got.Equal(now.Add(7 * 24 * time.Hour)) {
-			t.Errorf("%s: NextFetch after a 410: %v", path, got.Sub(now))
-		}
+		got := r.NextFetch(now, time.Minute, 7*24*time.Hour)
+		assert.True(t, got.Equal(now.Add(7*24*time.Hour)), "%s: NextFetch after a 410: %v", path, got.Sub(now))
 	}
 	s.Set("/feed.xml", feedspectest.Behavior{Status: http.StatusNotFound})
 	r, err := f.Fetch(context.Background(), s.URL+"/feed.xml", nil)
-	if err == nil || r.Gone {
-		t.Errorf("a 404 is not Gone: %v %+v", err, r)
-	}
+	assert.Error(t, err, "a 404 is not Gone: %+v", r)
+	assert.False(t, r.Gone, "a 404 is not Gone: %v %+v", err, r)
 }
 
 // TestFetchRetryAfter: a 429 is an error, with a result whose NextFetch
@@ -95,13 +91,12 @@ func TestFetchRetryAfter(t *testing.T) {
 	s := newPollServer(t)
 	s.Set("/feed.xml", feedspectest.Behavior{Status: http.StatusTooManyRequests, RetryAfter: "3600"})
 	r, err := (&feedspec.Fetcher{Client: s.Client()}).Fetch(context.Background(), s.URL+"/feed.xml", nil)
-	if err == nil || r == nil || r.StatusCode != 429 {
-		t.Fatalf("result %+v, error %v", r, err)
-	}
+	require.Error(t, err)
+	require.NotNil(t, r)
+	require.Equal(t, 429, r.StatusCode, "result %+v, error %v", r, err)
 	now := time.Now()
-	if got := r.NextFetch(now, time.Minute, 24*time.Hour); !got.Equal(now.Add(time.Hour)) {
-		t.Errorf("NextFetch after a 429 with Retry-After: 3600: %v", got.Sub(now))
-	}
+	got := r.NextFetch(now, time.Minute, 24*time.Hour)
+	assert.True(t, got.Equal(now.Add(time.Hour)), "NextFetch after a 429 with Retry-After: 3600: %v", got.Sub(now))
 }
 
 // TestFetchPrevByHand: a poller that restarts builds prev from the stored
@@ -110,40 +105,30 @@ func TestFetchPrevByHand(t *testing.T) {
 	s := newPollServer(t)
 	f := &feedspec.Fetcher{Client: s.Client()}
 	first, err := f.Fetch(context.Background(), s.URL+"/feed.xml", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if first.ETag == "" || first.LastModified == "" {
-		t.Fatalf("no validators: %+v", first)
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, first.ETag, "no validators: %+v", first)
+	require.NotEmpty(t, first.LastModified, "no validators: %+v", first)
 	// What a poller stores, and reads back after a restart.
 	type stored struct{ ETag, LastModified string }
 	b, err := json.Marshal(stored{first.ETag, first.LastModified})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var st stored
-	if err := json.Unmarshal(b, &st); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(b, &st))
 	for _, prev := range []*feedspec.FetchResult{
 		{ETag: st.ETag, LastModified: st.LastModified},
 		{ETag: st.ETag},
 		{LastModified: st.LastModified},
 	} {
 		r, err := f.Fetch(context.Background(), s.URL+"/feed.xml", prev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !r.NotModified || r.StatusCode != 304 || r.ETag != st.ETag || r.LastModified != st.LastModified {
-			t.Errorf("prev %+v: result %+v", prev, r)
-		}
+		require.NoError(t, err)
+		assert.True(t, r.NotModified, "prev %+v: result %+v", prev, r)
+		assert.Equal(t, 304, r.StatusCode, "prev %+v", prev)
+		assert.Equal(t, st.ETag, r.ETag, "prev %+v", prev)
+		assert.Equal(t, st.LastModified, r.LastModified, "prev %+v", prev)
 	}
 	reqs := s.Requests()
 	for i, req := range reqs {
-		if req.Conditional != (i > 0) {
-			t.Errorf("request %d: Conditional %v", i, req.Conditional)
-		}
+		assert.Equal(t, i > 0, req.Conditional, "request %d: Conditional", i)
 	}
 }
 
@@ -154,23 +139,19 @@ func TestFetchNextFetchAfter304(t *testing.T) {
 	f := &feedspec.Fetcher{Client: s.Client()}
 	now := time.Now()
 	r, err := f.Fetch(context.Background(), s.URL+"/feed.xml", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for i := 0; i < 3; i++ {
-		if got := r.NextFetch(now, time.Minute, 24*time.Hour); !got.Equal(now.Add(2 * time.Hour)) {
-			t.Errorf("fetch %d (NotModified %v): NextFetch in %v, want the ttl, 2h", i, r.NotModified, got.Sub(now))
-		}
-		if r, err = f.Fetch(context.Background(), s.URL+"/feed.xml", r); err != nil || !r.NotModified || r.Feed != nil {
-			t.Fatalf("fetch %d: %+v %v", i+1, r, err)
-		}
+		got := r.NextFetch(now, time.Minute, 24*time.Hour)
+		assert.True(t, got.Equal(now.Add(2*time.Hour)), "fetch %d (NotModified %v): NextFetch in %v, want the ttl, 2h", i, r.NotModified, got.Sub(now))
+		r, err = f.Fetch(context.Background(), s.URL+"/feed.xml", r)
+		require.NoError(t, err, "fetch %d", i+1)
+		require.True(t, r.NotModified, "fetch %d: %+v", i+1, r)
+		require.Nil(t, r.Feed, "fetch %d: %+v", i+1, r)
 	}
 	// A prev built by hand carries no feed.
 	r, err = f.Fetch(context.Background(), s.URL+"/feed.xml", &feedspec.FetchResult{ETag: r.ETag})
-	if err != nil || !r.NotModified {
-		t.Fatal(r, err)
-	}
-	if got := r.NextFetch(now, time.Minute, 24*time.Hour); !got.Equal(now.Add(time.Minute)) {
-		t.Errorf("NextFetch in %v, want min", got.Sub(now))
-	}
+	require.NoError(t, err)
+	require.True(t, r.NotModified, "%+v", r)
+	got := r.NextFetch(now, time.Minute, 24*time.Hour)
+	assert.True(t, got.Equal(now.Add(time.Minute)), "NextFetch in %v, want min", got.Sub(now))
 }

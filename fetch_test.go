@@ -2,12 +2,14 @@ package feedspec
 
 import (
 	"context"
-	"errors"
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
 )
 
 // A validatorServer serves testRSS with the given validators and answers
@@ -73,48 +75,36 @@ func TestFetcherConditionalGET(t *testing.T) {
 			f := &Fetcher{Client: srv.Client()}
 
 			first, err := f.Fetch(context.Background(), srv.URL+"/feed.xml", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if first.Feed == nil || first.NotModified || first.StatusCode != 200 {
-				t.Fatalf("first fetch: %+v", first)
-			}
-			if first.ETag != tt.etag || first.LastModified != tt.lastMod {
-				t.Errorf("first fetch validators %q %q, want %q %q", first.ETag, first.LastModified, tt.etag, tt.lastMod)
-			}
-			if first.URL != srv.URL+"/feed.xml" {
-				t.Errorf("first fetch URL %q", first.URL)
-			}
+			require.NoError(t, err)
+			require.NotNil(t, first.Feed, "first fetch: %+v", first)
+			require.False(t, first.NotModified, "first fetch: %+v", first)
+			require.Equal(t, 200, first.StatusCode, "first fetch: %+v", first)
+			assert.Equal(t, tt.etag, first.ETag, "first fetch ETag")
+			assert.Equal(t, tt.lastMod, first.LastModified, "first fetch Last-Modified")
+			assert.Equal(t, srv.URL+"/feed.xml", first.URL, "first fetch URL")
 			h := vs.last()
-			if h.Get("If-None-Match") != "" || h.Get("If-Modified-Since") != "" {
-				t.Errorf("an unconditional fetch sent %v", h)
-			}
+			assert.Empty(t, h.Get("If-None-Match"), "an unconditional fetch sent %v", h)
+			assert.Empty(t, h.Get("If-Modified-Since"), "an unconditional fetch sent %v", h)
 
 			second, err := f.Fetch(context.Background(), srv.URL+"/feed.xml", first)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !second.NotModified || second.Feed != nil || second.StatusCode != http.StatusNotModified {
-				t.Fatalf("second fetch: %+v", second)
-			}
-			if second.ETag != tt.etag || second.LastModified != tt.lastMod {
-				t.Errorf("second fetch validators %q %q, want %q %q", second.ETag, second.LastModified, tt.etag, tt.lastMod)
-			}
+			require.NoError(t, err)
+			require.True(t, second.NotModified, "second fetch: %+v", second)
+			require.Nil(t, second.Feed, "second fetch: %+v", second)
+			require.Equal(t, http.StatusNotModified, second.StatusCode, "second fetch: %+v", second)
+			assert.Equal(t, tt.etag, second.ETag, "second fetch ETag")
+			assert.Equal(t, tt.lastMod, second.LastModified, "second fetch Last-Modified")
 			h = vs.last()
-			if h.Get("If-None-Match") != tt.etag || h.Get("If-Modified-Since") != tt.lastMod {
-				t.Errorf("conditional headers %q %q, want %q %q",
-					h.Get("If-None-Match"), h.Get("If-Modified-Since"), tt.etag, tt.lastMod)
-			}
+			assert.Equal(t, tt.etag, h.Get("If-None-Match"), "conditional header If-None-Match")
+			assert.Equal(t, tt.lastMod, h.Get("If-Modified-Since"), "conditional header If-Modified-Since")
 
 			// The feed changes: the old validators no longer match.
 			vs.etag, vs.lastModified = `"v2"`, "Tue, 03 Jan 2006 15:04:05 GMT"
 			third, err := f.Fetch(context.Background(), srv.URL+"/feed.xml", second)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if third.NotModified || third.Feed == nil || third.ETag != `"v2"` || third.LastModified != vs.lastModified {
-				t.Errorf("third fetch: %+v", third)
-			}
+			require.NoError(t, err)
+			assert.False(t, third.NotModified, "third fetch: %+v", third)
+			assert.NotNil(t, third.Feed, "third fetch: %+v", third)
+			assert.Equal(t, `"v2"`, third.ETag, "third fetch ETag")
+			assert.Equal(t, vs.lastModified, third.LastModified, "third fetch Last-Modified")
 		})
 	}
 }
@@ -142,18 +132,15 @@ func TestFetcherRequestHeaders(t *testing.T) {
 			srv := newServer(t, vs.ServeHTTP)
 			f := tt.f
 			f.Client = srv.Client()
-			if _, err := f.Fetch(context.Background(), srv.URL, nil); err != nil {
-				t.Fatal(err)
-			}
+			_, err := f.Fetch(context.Background(), srv.URL, nil)
+			require.NoError(t, err)
 			h := vs.last()
-			if h.Get("User-Agent") != tt.wantUA || h.Get("Accept") != tt.wantAcc || h.Get("Authorization") != tt.wantAuthorizaton {
-				t.Errorf("sent User-Agent %q, Accept %q, Authorization %q", h.Get("User-Agent"), h.Get("Accept"), h.Get("Authorization"))
-			}
+			assert.Equal(t, tt.wantUA, h.Get("User-Agent"), "sent User-Agent")
+			assert.Equal(t, tt.wantAcc, h.Get("Accept"), "sent Accept")
+			assert.Equal(t, tt.wantAuthorizaton, h.Get("Authorization"), "sent Authorization")
 		})
 	}
-	if !strings.Contains(DefaultUserAgent, "feedspec") {
-		t.Errorf("DefaultUserAgent %q does not name the library", DefaultUserAgent)
-	}
+	assert.Contains(t, DefaultUserAgent, "feedspec", "DefaultUserAgent does not name the library")
 }
 
 func TestFetcherRedirect(t *testing.T) {
@@ -164,15 +151,11 @@ func TestFetcherRedirect(t *testing.T) {
 	mux.HandleFunc("/b/feed.xml", serve([]string{"application/rss+xml"}, []byte(testRSS)))
 	srv := newServer(t, mux.ServeHTTP)
 	res, err := (&Fetcher{Client: srv.Client()}).Fetch(context.Background(), srv.URL+"/a", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := srv.URL + "/b/feed.xml"; res.URL != want {
-		t.Errorf("result URL %q, want %q", res.URL, want)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, srv.URL+"/b/feed.xml", res.URL, "result URL")
 	// testRSS's page URL "posts/" resolves against the final URL.
-	if want := srv.URL + "/b/posts/"; res.Feed == nil || res.Feed.PageURL != want {
-		t.Errorf("feed %+v, want the page URL %q", res.Feed, want)
+	if assert.NotNil(t, res.Feed) {
+		assert.Equal(t, srv.URL+"/b/posts/", res.Feed.PageURL, "the page URL")
 	}
 }
 
@@ -186,37 +169,43 @@ func TestFetcherErrors(t *testing.T) {
 
 	res, err := f.Fetch(ctx, srv.URL+"/missing", nil)
 	var se *StatusError
-	if res == nil || res.StatusCode != 404 || res.Feed != nil || res.NotModified || !errors.As(err, &se) || se.StatusCode != 404 {
-		t.Errorf("404: %+v, %v", res, err)
+	if assert.NotNil(t, res, "404: %v", err) {
+		assert.Equal(t, 404, res.StatusCode, "404: %+v", res)
+		assert.Nil(t, res.Feed, "404: %+v", res)
+		assert.False(t, res.NotModified, "404: %+v", res)
+	}
+	if assert.ErrorAs(t, err, &se, "404") {
+		assert.Equal(t, 404, se.StatusCode, "404: %v", err)
 	}
 
 	res, err = f.Fetch(ctx, srv.URL+"/page", nil)
 	var me *MIMETypeError
-	if res == nil || res.StatusCode != 200 || res.Feed != nil || !errors.As(err, &me) {
-		t.Errorf("HTML page: %+v, %v", res, err)
+	if assert.NotNil(t, res, "HTML page: %v", err) {
+		assert.Equal(t, 200, res.StatusCode, "HTML page: %+v", res)
+		assert.Nil(t, res.Feed, "HTML page: %+v", res)
 	}
+	assert.ErrorAs(t, err, &me, "HTML page")
 
-	if res, err = f.Fetch(ctx, "::not a url", nil); res != nil || err == nil {
-		t.Errorf("bad URL: %+v, %v", res, err)
-	}
+	res, err = f.Fetch(ctx, "::not a url", nil)
+	assert.Nil(t, res, "bad URL")
+	assert.Error(t, err, "bad URL")
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if res, err = f.Fetch(cancelled, srv.URL+"/feed.xml", nil); res != nil || !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled context: %+v, %v", res, err)
-	}
+	res, err = f.Fetch(cancelled, srv.URL+"/feed.xml", nil)
+	assert.Nil(t, res, "cancelled context")
+	assert.ErrorIs(t, err, context.Canceled, "cancelled context")
 
 	// A nil *Fetcher is a zero one: its client refuses loopback.
 	var nilFetcher *Fetcher
 	for _, f := range []*Fetcher{{}, nilFetcher} {
 		res, err = f.Fetch(ctx, srv.URL+"/feed.xml", nil)
-		if res != nil || !errors.Is(err, ErrForbiddenAddress) {
-			t.Errorf("zero Fetcher: %+v, %v", res, err)
-		}
+		assert.Nil(t, res, "zero Fetcher")
+		assert.ErrorIs(t, err, ErrForbiddenAddress, "zero Fetcher")
 	}
 	res, err = (&Fetcher{AllowPrivateNetworks: true}).Fetch(ctx, srv.URL+"/feed.xml", nil)
-	if err != nil || res.Feed == nil {
-		t.Errorf("AllowPrivateNetworks: %+v, %v", res, err)
+	if assert.NoError(t, err, "AllowPrivateNetworks") {
+		assert.NotNil(t, res.Feed, "AllowPrivateNetworks: %+v", res)
 	}
 }
 
@@ -225,9 +214,10 @@ func TestFetcherNetworkErrors(t *testing.T) {
 	srv := newServer(t, serve([]string{"application/rss+xml"}, []byte(testRSS)))
 	url := srv.URL
 	srv.Close()
-	if res, err := (&Fetcher{AllowPrivateNetworks: true}).Fetch(context.Background(), url, nil); res != nil || err == nil || errors.Is(err, ErrForbiddenAddress) {
-		t.Errorf("closed server: %+v, %v", res, err)
-	}
+	res, err := (&Fetcher{AllowPrivateNetworks: true}).Fetch(context.Background(), url, nil)
+	assert.Nil(t, res, "closed server")
+	assert.Error(t, err, "closed server")
+	assert.NotErrorIs(t, err, ErrForbiddenAddress, "closed server")
 
 	// The deadline passes while the body is being read.
 	slow := newServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -238,10 +228,11 @@ func TestFetcherNetworkErrors(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	res, err := (&Fetcher{Client: slow.Client()}).Fetch(ctx, slow.URL, nil)
-	if res == nil || res.Feed != nil || err == nil || !strings.Contains(err.Error(), "reading the response body") {
-		t.Errorf("deadline mid-body: %+v, %v", res, err)
+	res, err = (&Fetcher{Client: slow.Client()}).Fetch(ctx, slow.URL, nil)
+	if assert.NotNil(t, res, "deadline mid-body: %v", err) {
+		assert.Nil(t, res.Feed, "deadline mid-body: %+v", res)
 	}
+	assert.ErrorContains(t, err, "reading the response body", "deadline mid-body")
 }
 
 // TestFetcherNotModifiedWithoutValidators: a 304 to a request that carried
@@ -262,15 +253,21 @@ func TestFetcherNotModifiedWithoutValidators(t *testing.T) {
 	for _, prev := range []*FetchResult{nil, {}, {Header: http.Header{"Etag": {`"x"`}}}} {
 		res, err := f.Fetch(context.Background(), srv.URL, prev)
 		var se *StatusError
-		if res == nil || res.NotModified || res.Feed != nil || res.StatusCode != http.StatusNotModified ||
-			!errors.As(err, &se) || se.StatusCode != http.StatusNotModified ||
-			!errors.Is(err, ErrStatus) || !errors.Is(err, ErrNotModified) {
-			t.Errorf("prev %+v: %+v, %v; want a *StatusError for the 304", prev, res, err)
+		if assert.NotNil(t, res, "prev %+v: %v", prev, err) {
+			assert.False(t, res.NotModified, "prev %+v: %+v", prev, res)
+			assert.Nil(t, res.Feed, "prev %+v: %+v", prev, res)
+			assert.Equal(t, http.StatusNotModified, res.StatusCode, "prev %+v: %+v", prev, res)
 		}
+		if assert.ErrorAs(t, err, &se, "prev %+v: want a *StatusError for the 304", prev) {
+			assert.Equal(t, http.StatusNotModified, se.StatusCode, "prev %+v: %v", prev, err)
+		}
+		assert.ErrorIs(t, err, ErrStatus, "prev %+v", prev)
+		assert.ErrorIs(t, err, ErrNotModified, "prev %+v", prev)
 		var fe *FetchError
-		if !errors.As(err, &fe) || fe.URL != srv.URL || !strings.Contains(err.Error(), "304") {
-			t.Errorf("prev %+v: error %v does not name the URL and the status", prev, err)
+		if assert.ErrorAs(t, err, &fe, "prev %+v", prev) {
+			assert.Equal(t, srv.URL, fe.URL, "prev %+v: error %v does not name the URL", prev, err)
 		}
+		assert.ErrorContains(t, err, "304", "prev %+v: error does not name the status", prev)
 	}
 	for _, tt := range []struct {
 		name string
@@ -283,13 +280,12 @@ func TestFetcherNotModifiedWithoutValidators(t *testing.T) {
 		{"If-Modified-Since in Header", &Fetcher{Client: srv.Client(), Header: http.Header{"If-Modified-Since": {testLastModified}}}, nil},
 	} {
 		res, err := tt.f.Fetch(context.Background(), srv.URL, tt.prev)
-		if err != nil || res == nil || !res.NotModified || res.ETag != `"x"` {
-			t.Errorf("%s: %+v, %v; want NotModified", tt.name, res, err)
+		if assert.NoError(t, err, tt.name) && assert.NotNil(t, res, tt.name) {
+			assert.True(t, res.NotModified, "%s: %+v; want NotModified", tt.name, res)
+			assert.Equal(t, `"x"`, res.ETag, tt.name)
 		}
 		mu.Lock()
-		if last.Get("If-None-Match") == "" && last.Get("If-Modified-Since") == "" {
-			t.Errorf("%s: the request was not conditional: %v", tt.name, last)
-		}
+		assert.True(t, last.Get("If-None-Match") != "" || last.Get("If-Modified-Since") != "", "%s: the request was not conditional: %v", tt.name, last)
 		mu.Unlock()
 	}
 }
@@ -299,26 +295,21 @@ func TestFetcherNotModifiedWithoutValidators(t *testing.T) {
 func TestFetcherKeepDocument(t *testing.T) {
 	srv := newServer(t, serve([]string{"application/rss+xml"}, []byte(testRSS)))
 	bare, err := (&Fetcher{Client: srv.Client()}).Fetch(context.Background(), srv.URL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bare.Feed.Document() != nil || bare.Feed.Element() != nil || bare.Feed.Entries[0].Element() != nil {
-		t.Errorf("a Fetcher kept the document by default")
-	}
+	require.NoError(t, err)
+	assert.Nil(t, bare.Feed.Document(), "a Fetcher kept the document by default")
+	assert.Nil(t, bare.Feed.Element(), "a Fetcher kept the document by default")
+	assert.Nil(t, bare.Feed.Entries[0].Element(), "a Fetcher kept the document by default")
 	kept, err := (&Fetcher{Client: srv.Client(), KeepDocument: true}).Fetch(context.Background(), srv.URL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if kept.Feed.Document() == nil || kept.Feed.Element() == nil || kept.Feed.Entries[0].Element() == nil {
-		t.Errorf("KeepDocument: no document")
-	}
+	require.NoError(t, err)
+	assert.NotNil(t, kept.Feed.Document(), "KeepDocument: no document")
+	assert.NotNil(t, kept.Feed.Element(), "KeepDocument: no document")
+	assert.NotNil(t, kept.Feed.Entries[0].Element(), "KeepDocument: no document")
 	a, b := bare.Feed.AppendJSON(nil), kept.Feed.AppendJSON(nil)
-	if string(a) != string(b) || len(a) == 0 {
-		t.Errorf("the feed differs:\n%s\n%s", a, b)
-	}
+	assert.NotEmpty(t, a)
+	assert.Equal(t, string(a), string(b), "the feed differs")
 	// Strict too.
 	strict, err := (&Fetcher{Client: srv.Client(), Strict: true}).Fetch(context.Background(), srv.URL, nil)
-	if err != nil || strict.Feed.Document() != nil {
-		t.Errorf("Strict: %v, document kept %v", err, strict.Feed.Document() != nil)
+	if assert.NoError(t, err, "Strict") {
+		assert.Nil(t, strict.Feed.Document(), "Strict: document kept")
 	}
 }

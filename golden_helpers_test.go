@@ -3,12 +3,13 @@ package feedspec
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // The golden feeds' options and canonical JSON, shared by the golden test
@@ -52,28 +53,18 @@ func goldenOptions(path string) []Option {
 func goldenJSON(t *testing.T, path string) []byte {
 	t.Helper()
 	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	feed, err := ParseDocument(f, goldenOptions(path)...)
 	if feed == nil {
-		if !errors.Is(err, ErrNotFeed) {
-			t.Fatalf("%s: ParseDocument: %v", path, err)
-		}
+		require.ErrorIs(t, err, ErrNotFeed, "%s: ParseDocument", path)
 		return []byte("null\n")
 	}
-	if err != nil {
-		t.Fatalf("%s: ParseDocument returned a feed and the error %v", path, err)
-	}
+	require.NoError(t, err, "%s: ParseDocument returned a feed and an error", path)
 	b, err := feed.MarshalJSON()
-	if err != nil {
-		t.Fatalf("%s: MarshalJSON: %v", path, err)
-	}
+	require.NoError(t, err, "%s: MarshalJSON", path)
 	var out bytes.Buffer
-	if err := json.Indent(&out, b, "", "  "); err != nil {
-		t.Fatalf("%s: MarshalJSON gave invalid JSON: %v\n%s", path, err, b)
-	}
+	require.NoError(t, json.Indent(&out, b, "", "  "), "%s: MarshalJSON gave invalid JSON:\n%s", path, b)
 	out.WriteByte('\n')
 	return out.Bytes()
 }

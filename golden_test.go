@@ -10,6 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec"
 	"github.com/feedspec/feedspec/feedspectest"
 )
@@ -30,12 +34,9 @@ func TestGoldenUpdateFlag(t *testing.T) {
 	was := *feedspec.UpdateFlag
 	defer func() { *feedspec.UpdateFlag = was }()
 	for _, v := range []bool{true, false} {
-		if err := flag.Set("update", strconv.FormatBool(v)); err != nil {
-			t.Fatal(err)
-		}
-		if *feedspec.UpdateFlag != v || feedspectest.Update() != v {
-			t.Errorf("-update=%v: the internal flag says %v, feedspectest.Update %v", v, *feedspec.UpdateFlag, feedspectest.Update())
-		}
+		require.NoError(t, flag.Set("update", strconv.FormatBool(v)))
+		assert.Equal(t, v, *feedspec.UpdateFlag, "-update=%v: the internal flag", v)
+		assert.Equal(t, v, feedspectest.Update(), "-update=%v: feedspectest.Update", v)
 	}
 }
 
@@ -105,9 +106,7 @@ func TestGoldenCoversSteps(t *testing.T) {
 	covered := map[string][]string{}
 	for _, path := range files {
 		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for _, m := range coversComment.FindAllSubmatch(b, -1) {
 			for _, id := range strings.Fields(string(m[1])) {
 				covered[id] = append(covered[id], filepath.Base(path))
@@ -117,9 +116,7 @@ func TestGoldenCoversSteps(t *testing.T) {
 	want := map[string]bool{}
 	for _, id := range append(append([]string(nil), goldenSteps...), goldenAdditions...) {
 		want[id] = true
-		if len(covered[id]) == 0 {
-			t.Errorf("no golden feed covers %s", id)
-		}
+		assert.NotEmpty(t, covered[id], "no golden feed covers %s", id)
 	}
 	var unknown []string
 	for id := range covered {
@@ -128,7 +125,5 @@ func TestGoldenCoversSteps(t *testing.T) {
 		}
 	}
 	sort.Strings(unknown)
-	if len(unknown) > 0 {
-		t.Errorf("golden feeds name ids that are not in goldenSteps: %v", unknown)
-	}
+	assert.Empty(t, unknown, "golden feeds name ids that are not in goldenSteps")
 }

@@ -23,6 +23,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -49,9 +53,7 @@ func measure(t *testing.T, name string, f func()) {
 	f()
 	used := cpuTime() - start
 	t.Logf("%s: %v CPU", name, used.Round(time.Millisecond))
-	if used > hostileCPUBound {
-		t.Errorf("%s used %v of CPU, more than %v", name, used, hostileCPUBound)
-	}
+	assert.LessOrEqual(t, used, hostileCPUBound, "%s: CPU used", name)
 }
 
 // parseHostile runs ParseDocument on doc and checks what every result must
@@ -62,21 +64,15 @@ func parseHostile(t *testing.T, doc []byte, opts ...Option) (*Feed, []byte, erro
 	t.Helper()
 	feed, err := ParseDocument(bytes.NewReader(doc), opts...)
 	if feed == nil {
-		if !errors.Is(err, ErrNotFeed) {
-			t.Fatalf("no feed, error %v", err)
-		}
+		require.ErrorIs(t, err, ErrNotFeed, "no feed")
 		return nil, nil, err
 	}
-	if err != nil && !errors.Is(err, ErrLimit) {
-		t.Fatalf("feed with the error %v", err)
+	if err != nil {
+		require.ErrorIs(t, err, ErrLimit, "feed with an error")
 	}
 	b, jerr := feed.MarshalJSON()
-	if jerr != nil {
-		t.Fatal(jerr)
-	}
-	if !utf8.Valid(b) || !json.Valid(b) {
-		t.Fatalf("the JSON is not valid UTF-8 JSON: %.200q", b)
-	}
+	require.NoError(t, jerr)
+	require.True(t, utf8.Valid(b) && json.Valid(b), "the JSON is not valid UTF-8 JSON: %.200q", b)
 	return feed, b, err
 }
 
@@ -112,18 +108,11 @@ func TestHostileBillionLaughs(t *testing.T) {
 	var err error
 	var js []byte
 	measure(t, "billion laughs", func() { feed, js, err = parseHostile(t, doc) })
-	if err != nil || feed == nil {
-		t.Fatalf("%v, %v", feed, err)
-	}
-	if len(js) > expansionBudget(len(doc))+len(doc)+4096 {
-		t.Errorf("the result is %d bytes: the expansion was not bounded", len(js))
-	}
-	if !strings.Contains(string(js), "&lol") {
-		t.Error("no reference was left as written")
-	}
-	if len(feed.Entries) != 1 {
-		t.Errorf("%d entries", len(feed.Entries))
-	}
+	require.NoError(t, err)
+	require.NotNil(t, feed)
+	assert.LessOrEqual(t, len(js), expansionBudget(len(doc))+len(doc)+4096, "the result's size: the expansion was not bounded")
+	assert.Contains(t, string(js), "&lol", "no reference was left as written")
+	assert.Len(t, feed.Entries, 1)
 }
 
 func TestHostileQuadraticBlowup(t *testing.T) {
@@ -134,18 +123,13 @@ func TestHostileQuadraticBlowup(t *testing.T) {
 	var feed *Feed
 	var err error
 	measure(t, "quadratic blowup", func() { feed, _, err = parseHostile(t, doc) })
-	if err != nil || feed == nil {
-		t.Fatalf("%v, %v", feed, err)
-	}
+	require.NoError(t, err)
+	require.NotNil(t, feed)
 	title := feed.Title.String()
-	if len(title) > expansionBudget(len(doc))+len(doc) {
-		t.Errorf("title of %d bytes: the expansion was not bounded", len(title))
-	}
-	if !strings.HasPrefix(title, "xxxx") || !strings.HasSuffix(title, "&big;") {
-		t.Errorf("title %.40q…%.40q: want expansions, then references left as written", title, title[max(0, len(title)-40):])
-	}
-	if len(feed.Entries) != 1 || feed.Entries[0].Title.String() != "after" {
-		t.Error("the entry after the title is lost")
+	assert.LessOrEqual(t, len(title), expansionBudget(len(doc))+len(doc), "the title's size: the expansion was not bounded")
+	assert.True(t, strings.HasPrefix(title, "xxxx") && strings.HasSuffix(title, "&big;"), "title %.40q…%.40q: want expansions, then references left as written", title, title[max(0, len(title)-40):])
+	if assert.Len(t, feed.Entries, 1, "the entry after the title is lost") {
+		assert.Equal(t, "after", feed.Entries[0].Title.String(), "the entry after the title is lost")
 	}
 }
 
@@ -165,12 +149,11 @@ func TestHostileEntityLoops(t *testing.T) {
 			var feed *Feed
 			var err error
 			measure(t, name, func() { feed, _, err = parseHostile(t, doc) })
-			if err != nil && !errors.Is(err, ErrLimit) || feed == nil {
-				t.Fatalf("%v, %v", feed, err)
+			if err != nil {
+				require.ErrorIs(t, err, ErrLimit)
 			}
-			if len(feed.Entries) != 1 || feed.Entries[0].Title.String() != "one" {
-				t.Errorf("entries %q", titlesOf(feed))
-			}
+			require.NotNil(t, feed, "%v", err)
+			assert.Equal(t, []string{"one"}, titlesOf(feed), "entries")
 		})
 	}
 }
@@ -241,17 +224,13 @@ func externalDocs(url string) map[string]string {
 // JSON, its document tree, or the error.
 func checkNoLeak(t *testing.T, feed *Feed, err error, js []byte, secret string) {
 	t.Helper()
-	if err != nil && strings.Contains(err.Error(), secret) {
-		t.Errorf("the error holds the secret: %v", err)
+	if err != nil {
+		assert.NotContains(t, err.Error(), secret, "the error holds the secret")
 	}
-	if bytes.Contains(js, []byte(secret)) {
-		t.Errorf("the JSON holds the secret: %s", js)
-	}
+	assert.NotContains(t, string(js), secret, "the JSON holds the secret")
 	if feed != nil {
 		nodeStrings(feed.Document().Node, func(s string) {
-			if strings.Contains(s, secret) {
-				t.Errorf("the document tree holds the secret in %q", s)
-			}
+			assert.NotContains(t, s, secret, "the document tree holds the secret")
 		})
 	}
 }
@@ -261,9 +240,7 @@ func TestHostileExternalEntitiesNeverFetched(t *testing.T) {
 	dir := t.TempDir()
 	// The file is both a DTD declaring leak and a text holding the secret.
 	file := filepath.Join(dir, "secret.dtd")
-	if err := os.WriteFile(file, []byte(`<!ENTITY leak "`+secret+`">`+secret), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(file, []byte(`<!ENTITY leak "`+secret+`">`+secret), 0o600))
 	log := &requestLog{secret: `<!ENTITY leak "` + secret + `">` + secret}
 	srv := httptest.NewServer(log)
 	defer srv.Close()
@@ -286,9 +263,7 @@ func TestHostileExternalEntitiesNeverFetched(t *testing.T) {
 			})
 		}
 	}
-	if reqs := log.requests(); len(reqs) != 0 {
-		t.Errorf("the parser made HTTP requests: %q", reqs)
-	}
+	assert.Empty(t, log.requests(), "the parser made HTTP requests")
 }
 
 func TestHostileExternalEntitiesThroughParseResponse(t *testing.T) {
@@ -307,18 +282,15 @@ func TestHostileExternalEntitiesThroughParseResponse(t *testing.T) {
 	for name := range docs {
 		t.Run(name, func(t *testing.T) {
 			res, err := srv.Client().Get(srv.URL + "/feed/" + name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			feed, err := ParseResponse(res)
-			if feed == nil && !errors.Is(err, ErrNotFeed) {
-				t.Fatal(err)
+			if feed == nil {
+				require.ErrorIs(t, err, ErrNotFeed)
 			}
 			var js []byte
 			if feed != nil {
-				if js, err = feed.MarshalJSON(); err != nil {
-					t.Fatal(err)
-				}
+				js, err = feed.MarshalJSON()
+				require.NoError(t, err)
 			}
 			checkNoLeak(t, feed, err, js, secret)
 		})
@@ -326,18 +298,13 @@ func TestHostileExternalEntitiesThroughParseResponse(t *testing.T) {
 	// Also relative to the feed's own URL.
 	docs["relative"] = `<!DOCTYPE rss SYSTEM "../entity"><rss version="2.0"><channel><title>&leak;</title></channel></rss>`
 	res, err := srv.Client().Get(srv.URL + "/feed/relative")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	feed, err := ParseResponse(res)
-	if err != nil || feed == nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	require.NotNil(t, feed)
 	js, _ := feed.MarshalJSON()
 	checkNoLeak(t, feed, err, js, secret)
-	if reqs := log.requests(); len(reqs) != 0 {
-		t.Errorf("the parser made HTTP requests: %q", reqs)
-	}
+	assert.Empty(t, log.requests(), "the parser made HTTP requests")
 }
 
 // hugeSize is the size of the "million" cases: a million, or 100,000 with
@@ -367,9 +334,9 @@ func TestHostileMillionDeep(t *testing.T) {
 			var err error
 			measure(t, shape.name, func() { feed, _, err = parseHostile(t, doc) })
 			checkLimitError(t, err, "MaxDepth")
-			if feed == nil || len(feed.Entries) < 2 || feed.Entries[0].Title.String() != "one" {
-				t.Fatalf("partial feed %v", feed)
-			}
+			require.NotNil(t, feed, "no partial feed")
+			require.GreaterOrEqual(t, len(feed.Entries), 2, "partial feed %v", feed)
+			require.Equal(t, "one", feed.Entries[0].Title.String(), "partial feed %v", feed)
 		})
 	}
 	// A million start tags that close themselves, and a million end tags
@@ -385,9 +352,9 @@ func TestHostileMillionDeep(t *testing.T) {
 			// MaxNodes, which refuses a million nodes in a few MB
 			// (TestBoundedOutput), is lifted: this test is about time.
 			measure(t, name, func() { feed, _, err = parseHostile(t, rssWith(middle), unboundedTree) })
-			if err != nil || feed == nil || len(feed.Entries) != 3 {
-				t.Fatalf("%v, %v", feed, err)
-			}
+			require.NoError(t, err)
+			require.NotNil(t, feed)
+			require.Len(t, feed.Entries, 3)
 		})
 	}
 }
@@ -398,16 +365,15 @@ func TestHostileEscapedHTMLDeep(t *testing.T) {
 	doc := rssWith(`<item><title>deep</title><description>` + strings.Repeat("&lt;div&gt;", n) + `x</description></item>`)
 	measure(t, "escaped HTML", func() {
 		feed, _, err := parseHostile(t, doc)
-		if err != nil || feed == nil || len(feed.Entries) != 3 {
-			t.Fatalf("%v, %v", feed, err)
-		}
+		require.NoError(t, err)
+		require.NotNil(t, feed)
+		require.Len(t, feed.Entries, 3)
 		d := feed.Entries[1].Summary
 		if d == nil {
 			d = feed.Entries[1].Content
 		}
-		if d == nil || !strings.Contains(d.HTML(), "x") {
-			t.Fatalf("description %v", d)
-		}
+		require.NotNil(t, d, "no description")
+		require.Contains(t, d.HTML(), "x", "description")
 	})
 }
 
@@ -432,24 +398,23 @@ func TestHostileMillionAttributes(t *testing.T) {
 			measure(t, name, func() { feed, _, err = parseHostile(t, doc) })
 			if name == "duplicates" && err == nil {
 				// A repeated attribute is one attribute.
-				if feed == nil || len(feed.Entries) != 3 || feed.Entries[1].Title.String() != "many" {
-					t.Fatalf("feed %v", feed)
-				}
+				require.NotNil(t, feed)
+				require.Len(t, feed.Entries, 3)
+				require.Equal(t, "many", feed.Entries[1].Title.String())
 				return
 			}
 			checkLimitError(t, err, "MaxAttributes")
-			if feed == nil || feed.Entries[0].Title.String() != "one" {
-				t.Fatalf("partial feed %v", feed)
-			}
+			require.NotNil(t, feed, "no partial feed")
+			require.Equal(t, "one", feed.Entries[0].Title.String(), "partial feed %v", feed)
 		})
 	}
 	// Just below the limit, on many elements: no error.
 	below := strings.Repeat(`<item><title`+distinct[:strings.Index(distinct, " a9999=")]+`>t</title></item>`, 10)
 	measure(t, "9,999 attributes on 10 elements", func() {
 		feed, _, err := parseHostile(t, rssWith(below))
-		if err != nil || feed == nil || len(feed.Entries) != 12 {
-			t.Fatalf("%v, %v", feed, err)
-		}
+		require.NoError(t, err)
+		require.NotNil(t, feed)
+		require.Len(t, feed.Entries, 12)
 	})
 }
 
@@ -478,9 +443,10 @@ func TestHostileHugeNames(t *testing.T) {
 			var feed *Feed
 			var err error
 			measure(t, label, func() { feed, _, err = parseHostile(t, rssWith(middle)) })
-			if err != nil || feed == nil || len(feed.Entries) < 2 || feed.Entries[1].Title.String()[:3] != "big" {
-				t.Fatalf("%v, %v", feed, err)
-			}
+			require.NoError(t, err)
+			require.NotNil(t, feed)
+			require.GreaterOrEqual(t, len(feed.Entries), 2)
+			require.Equal(t, "big", feed.Entries[1].Title.String()[:3])
 		})
 	}
 }
@@ -506,9 +472,10 @@ func TestHostileHugeText(t *testing.T) {
 					_ = feed.Entries[1].Summary.HTML()
 				}
 			})
-			if err != nil || feed == nil || len(feed.Entries) < 2 || !strings.HasPrefix(feed.Entries[1].Title.String(), "big") {
-				t.Fatalf("%v, %v", feed, err)
-			}
+			require.NoError(t, err)
+			require.NotNil(t, feed)
+			require.GreaterOrEqual(t, len(feed.Entries), 2)
+			require.True(t, strings.HasPrefix(feed.Entries[1].Title.String(), "big"), "entry title %.40q", feed.Entries[1].Title.String())
 		})
 	}
 }
@@ -531,12 +498,10 @@ func TestHostileManyEntries(t *testing.T) {
 	// MaxNodes and MaxItems, which refuse so many entries in so few bytes
 	// (TestBoundedOutput), are lifted: this test is about time.
 	measure(t, fmt.Sprint(n, " entries"), func() { feed, _, err = parseHostile(t, b.Bytes(), unboundedTree) })
-	if err != nil || feed == nil || len(feed.Entries) != n {
-		t.Fatalf("%d entries, %v", len(feed.Entries), err)
-	}
-	if feed.Entries[n-1].Title.String() != itoa(n-1) {
-		t.Error("the last entry's title is wrong")
-	}
+	require.NoError(t, err)
+	require.NotNil(t, feed)
+	require.Len(t, feed.Entries, n)
+	assert.Equal(t, itoa(n-1), feed.Entries[n-1].Title.String(), "the last entry's title is wrong")
 }
 
 func TestHostileMillionCommentsAndPIs(t *testing.T) {
@@ -557,13 +522,11 @@ func TestHostileMillionCommentsAndPIs(t *testing.T) {
 			var err error
 			// MaxNodes is lifted (see TestHostileMillionDeep).
 			measure(t, label, func() { feed, _, err = parseHostile(t, doc, unboundedTree) })
-			if err != nil || feed == nil || feed.Entries[0].Title.String() != "one" {
-				t.Fatalf("%v, %v", feed, err)
-			}
+			require.NoError(t, err)
+			require.NotNil(t, feed)
+			require.Equal(t, "one", feed.Entries[0].Title.String())
 			if strings.Contains(label, "title") {
-				if got := feed.Entries[1].Title.String(); len(got) != n+1 {
-					t.Errorf("title of %d bytes, want %d", len(got), n+1)
-				}
+				assert.Len(t, feed.Entries[1].Title.String(), n+1, "title size")
 			}
 		})
 	}
@@ -625,9 +588,8 @@ func TestHostileTruncatedEverywhere(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			doc := []byte(tf.doc)
 			full, _, err := parseHostile(t, doc)
-			if err != nil || full == nil {
-				t.Fatalf("the whole feed: %v", err)
-			}
+			require.NoError(t, err, "the whole feed")
+			require.NotNil(t, full, "the whole feed")
 			var ends []int
 			for i := 0; ; {
 				j := bytes.Index(doc[i:], []byte(tf.endTag))
@@ -637,9 +599,7 @@ func TestHostileTruncatedEverywhere(t *testing.T) {
 				i += j + len(tf.endTag)
 				ends = append(ends, i)
 			}
-			if len(ends) != len(full.Entries) {
-				t.Fatalf("%d end tags, %d entries", len(ends), len(full.Entries))
-			}
+			require.Len(t, full.Entries, len(ends), "entries vs end tags")
 			want := titlesOf(full)
 			measure(t, "every prefix", func() {
 				for cut := 0; cut <= len(doc); cut++ {
@@ -649,19 +609,13 @@ func TestHostileTruncatedEverywhere(t *testing.T) {
 						complete++
 					}
 					if feed == nil {
-						if complete > 0 {
-							t.Fatalf("cut at %d: no feed, %d entries were complete", cut, complete)
-						}
+						require.Zero(t, complete, "cut at %d: no feed, but entries were complete", cut)
 						continue
 					}
 					got := titlesOf(feed)
-					if len(got) < complete {
-						t.Fatalf("cut at %d: %d entries, %d were complete", cut, len(got), complete)
-					}
-					for i := 0; i < complete; i++ {
-						if got[i] != want[i] {
-							t.Fatalf("cut at %d: entry %d's title %q, want %q", cut, i, got[i], want[i])
-						}
+					require.GreaterOrEqual(t, len(got), complete, "cut at %d: entries vs complete entries", cut)
+					if complete > 0 {
+						require.Equal(t, want[:complete], got[:complete], "cut at %d: the complete entries' titles", cut)
 					}
 				}
 			})
@@ -673,15 +627,11 @@ func TestHostileTruncatedEverywhere(t *testing.T) {
 // valid JSON, never more entries than the whole feed.
 func TestHostileTruncatedGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/golden/*.xml")
-	if len(files) == 0 {
-		t.Fatal("no golden feeds")
-	}
+	require.NotEmpty(t, files, "no golden feeds")
 	measure(t, "every prefix of every golden feed", func() {
 		for _, path := range files {
 			doc, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			// Every offset of the small feeds, about 400 offsets spread
 			// over the larger ones (TestHostileTruncatedEverywhere cuts
 			// its feeds everywhere).
@@ -696,8 +646,8 @@ func TestHostileTruncatedGolden(t *testing.T) {
 			}
 			for cut := 0; cut < len(doc); cut += step {
 				feed, _, _ := parseHostile(t, doc[:cut])
-				if feed != nil && len(feed.Entries) > n {
-					t.Fatalf("%s cut at %d: %d entries, the whole feed has %d", path, cut, len(feed.Entries), n)
+				if feed != nil {
+					require.LessOrEqual(t, len(feed.Entries), n, "%s cut at %d: entries vs the whole feed's", path, cut)
 				}
 			}
 		}
@@ -750,8 +700,8 @@ func TestHostileEncodings(t *testing.T) {
 				parseHostile(t, doc[:cut])
 			}
 			f, _, err := parseHostile(t, doc)
-			if strings.Contains(name, "odd") && len(doc) > 10 && (err != nil || f == nil || f.Title.String() != "sixteen") {
-				t.Errorf("%v, %v", f, err)
+			if strings.Contains(name, "odd") && len(doc) > 10 && assert.NoError(t, err) && assert.NotNil(t, f) {
+				assert.Equal(t, "sixteen", f.Title.String())
 			}
 		})
 	}
@@ -762,17 +712,13 @@ func TestHostileEncodings(t *testing.T) {
 		doc := rssWith(`<item><title>a` + ref + `b</title><link>http://example.com/` + ref + `</link><description>` +
 			strings.ReplaceAll(ref, "&", "&amp;") + ref + `</description></item>`)
 		f, _, err := parseHostile(t, doc)
-		if err != nil || f == nil || len(f.Entries) != 3 {
-			t.Fatalf("%s: %v, %v", ref, f, err)
-		}
+		require.NoError(t, err, ref)
+		require.NotNil(t, f, ref)
+		require.Len(t, f.Entries, 3, ref)
 		title := f.Entries[1].Title.String()
-		if !utf8.ValidString(title) || !strings.HasPrefix(title, "a") || !strings.HasSuffix(title, "b") {
-			t.Errorf("%s: title %q", ref, title)
-		}
+		assert.True(t, utf8.ValidString(title) && strings.HasPrefix(title, "a") && strings.HasSuffix(title, "b"), "%s: title %q", ref, title)
 		for _, r := range title {
-			if r >= 0xD800 && r <= 0xDFFF || r > 0x10FFFF {
-				t.Errorf("%s: title %q holds a surrogate or out-of-range code point", ref, title)
-			}
+			assert.False(t, r >= 0xD800 && r <= 0xDFFF || r > 0x10FFFF, "%s: title %q holds a surrogate or out-of-range code point", ref, title)
 		}
 	}
 }
@@ -795,20 +741,16 @@ func TestHostileThroughParseResponse(t *testing.T) {
 	for name := range docs {
 		t.Run(name, func(t *testing.T) {
 			res, err := srv.Client().Get(srv.URL + "/" + name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var feed *Feed
 			measure(t, name, func() { feed, err = ParseResponse(res) })
-			if feed == nil {
-				t.Fatalf("no feed: %v", err)
+			require.NotNil(t, feed, "no feed: %v", err)
+			if err != nil {
+				require.ErrorIs(t, err, ErrLimit)
 			}
-			if err != nil && !errors.Is(err, ErrLimit) {
-				t.Fatalf("error %v", err)
-			}
-			if b, jerr := feed.MarshalJSON(); jerr != nil || !json.Valid(b) || !utf8.Valid(b) {
-				t.Fatalf("JSON: %v", jerr)
-			}
+			b, jerr := feed.MarshalJSON()
+			require.NoError(t, jerr, "JSON")
+			require.True(t, json.Valid(b) && utf8.Valid(b), "JSON: not valid UTF-8 JSON")
 		})
 	}
 }
@@ -849,9 +791,7 @@ func FuzzParseResponse(f *testing.F) {
 	dats, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))
 	for _, path := range dats {
 		cases, err := readDatFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+		require.NoError(f, err)
 		for _, c := range cases {
 			add([]byte(c.sections["data"]))
 		}
@@ -869,38 +809,25 @@ func FuzzParseResponse(f *testing.F) {
 			res.Header.Set("Content-Encoding", contentEncoding)
 		}
 		feed, err := ParseResponse(res, WithMaxBodySize(1<<20))
-		if !rb.closed {
-			t.Fatal("the body was not closed")
-		}
+		require.True(t, rb.closed, "the body was not closed")
 		if feed == nil {
-			if err == nil {
-				t.Fatal("no feed and no error")
-			}
-			if !errors.Is(err, ErrNotFeed) && !errors.Is(err, ErrStatus) && !errors.Is(err, ErrBodyTooLarge) && !errors.Is(err, ErrLimit) &&
-				!strings.Contains(err.Error(), "Content-Encoding") && !strings.Contains(err.Error(), "reading the response body") {
-				t.Fatalf("unexpected error %v", err)
-			}
+			require.Error(t, err, "no feed and no error")
+			require.True(t, errors.Is(err, ErrNotFeed) || errors.Is(err, ErrStatus) || errors.Is(err, ErrBodyTooLarge) || errors.Is(err, ErrLimit) ||
+				strings.Contains(err.Error(), "Content-Encoding") || strings.Contains(err.Error(), "reading the response body"), "unexpected error %v", err)
 			return
 		}
-		if status != http.StatusOK {
-			t.Fatalf("status %d gave a feed", status)
-		}
-		if err != nil && !errors.Is(err, ErrLimit) {
-			t.Fatalf("a feed with the error %v", err)
+		require.Equal(t, http.StatusOK, status, "a status other than 200 gave a feed")
+		if err != nil {
+			require.ErrorIs(t, err, ErrLimit, "a feed with an error")
 		}
 		b, jerr := feed.MarshalJSON()
-		if jerr != nil || !json.Valid(b) || !utf8.Valid(b) {
-			t.Fatalf("JSON %q, %v", b, jerr)
-		}
+		require.NoError(t, jerr)
+		require.True(t, json.Valid(b) && utf8.Valid(b), "JSON %q", b)
 		if contentType == "application/xml" && contentEncoding == "" {
 			want, _ := ParseDocument(bytes.NewReader(body), WithURL(fuzzResponseURL))
-			if want == nil {
-				t.Fatal("ParseDocument found no feed")
-			}
+			require.NotNil(t, want, "ParseDocument found no feed")
 			wb, _ := want.MarshalJSON()
-			if !bytes.Equal(b, wb) {
-				t.Fatalf("ParseResponse gave\n%s\nParseDocument\n%s", b, wb)
-			}
+			require.Equal(t, string(wb), string(b), "ParseResponse vs ParseDocument")
 		}
 	})
 }

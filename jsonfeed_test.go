@@ -650,9 +650,7 @@ func FuzzJSONFeed(f *testing.F) {
 	more, _ := filepath.Glob(filepath.Join("..", "shared", "corpus", "jsonfeed", "*.json"))
 	for _, path := range append(files, more...) {
 		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+		require.NoError(f, err)
 		f.Add(b)
 	}
 	f.Add([]byte(`{"version":"https://jsonfeed.org/version/1","items":[{"id":1,"content_html":"<p>x"}]}`))
@@ -661,30 +659,25 @@ func FuzzJSONFeed(f *testing.F) {
 		feed, err := ParseDocument(bytes.NewReader(data), WithJSONFeed(), WithURL(jsonFeedGoldenURL),
 			WithDiagnostics(&diags), WithLimits(Limits{MaxItems: 50, MaxDepth: 100}))
 		if feed == nil {
-			if !errors.Is(err, ErrNotFeed) {
-				t.Fatalf("nil feed with error %v", err)
-			}
+			require.ErrorIs(t, err, ErrNotFeed, "nil feed")
 			return
 		}
-		if err != nil && !errors.Is(err, ErrLimit) {
-			t.Fatalf("feed with error %v", err)
+		if err != nil {
+			require.ErrorIs(t, err, ErrLimit, "feed with an error")
 		}
 		b, jerr := feed.MarshalJSON()
-		if jerr != nil || !json.Valid(b) {
-			t.Fatalf("invalid JSON (%v): %s", jerr, b)
-		}
+		require.NoError(t, jerr)
+		require.True(t, json.Valid(b), "invalid JSON: %s", b)
 		roundTrip(t, "fuzz", b)
 		if feed.JSONObject() == nil {
 			return // XML
 		}
 		var doc struct{ Items []json.RawMessage }
-		if json.Unmarshal(bytes.TrimPrefix(data, utf8BOM), &doc) == nil && len(feed.Entries) > len(doc.Items) {
-			t.Fatalf("%d entries from %d items", len(feed.Entries), len(doc.Items))
+		if json.Unmarshal(bytes.TrimPrefix(data, utf8BOM), &doc) == nil {
+			require.LessOrEqual(t, len(feed.Entries), len(doc.Items), "entries from items")
 		}
 		for _, d := range diags {
-			if d.Path == "" || d.Offset < 0 || d.Offset > len(data) {
-				t.Fatalf("diagnostic %v", d)
-			}
+			require.True(t, d.Path != "" && d.Offset >= 0 && d.Offset <= len(data), "diagnostic %v", d)
 		}
 	})
 }

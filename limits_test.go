@@ -3,13 +3,16 @@ package feedspec
 import (
 	"bytes"
 	"context"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/feedspec/feedspec/xml5"
 )
@@ -19,52 +22,40 @@ const corpusFeedsDir = "../shared/corpus/feeds"
 
 func TestErrLimitIsXML5ErrLimit(t *testing.T) {
 	err := error(&xml5.LimitError{Limit: "MaxDepth", Value: 3, Line: 1, Offset: 9})
-	if !errors.Is(err, ErrLimit) {
-		t.Fatal("an xml5 limit error does not match feedspec.ErrLimit")
-	}
+	require.ErrorIs(t, err, ErrLimit, "an xml5 limit error does not match feedspec.ErrLimit")
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != "MaxDepth" {
-		t.Fatalf("errors.As to *feedspec.LimitError: %v", le)
-	}
+	require.ErrorAs(t, err, &le, "errors.As to *feedspec.LimitError")
+	require.Equal(t, "MaxDepth", le.Limit, "errors.As to *feedspec.LimitError")
 }
 
 func TestDefaultLimits(t *testing.T) {
 	d := DefaultLimits()
 	x := xml5.DefaultLimits
-	if d.MaxInputBytes != x.MaxInputBytes || d.MaxDepth != x.MaxDepth || d.MaxEntityDepth != x.MaxEntityDepth ||
-		d.MaxEntityExpansion != x.MaxEntityExpansion || d.MaxAttributes != x.MaxAttributes {
-		t.Errorf("DefaultLimits() = %+v, differs from the parser's own defaults %+v", d, x)
-	}
+	assert.Equal(t, x.MaxInputBytes, d.MaxInputBytes, "DefaultLimits() differs from the parser's own defaults")
+	assert.Equal(t, x.MaxDepth, d.MaxDepth, "DefaultLimits() differs from the parser's own defaults")
+	assert.Equal(t, x.MaxEntityDepth, d.MaxEntityDepth, "DefaultLimits() differs from the parser's own defaults")
+	assert.Equal(t, x.MaxEntityExpansion, d.MaxEntityExpansion, "DefaultLimits() differs from the parser's own defaults")
+	assert.Equal(t, x.MaxAttributes, d.MaxAttributes, "DefaultLimits() differs from the parser's own defaults")
 	for name, v := range map[string]int64{"MaxInputBytes": d.MaxInputBytes, "MaxDepth": int64(d.MaxDepth),
 		"MaxEntityDepth": int64(d.MaxEntityDepth), "MaxEntityExpansion": int64(d.MaxEntityExpansion),
 		"MaxAttributes": int64(d.MaxAttributes)} {
-		if v <= 0 {
-			t.Errorf("default %s is %d: no limit", name, v)
-		}
+		assert.Positive(t, v, "default %s: no limit", name)
 	}
 	// Changing the returned value changes nobody else's defaults.
 	d.MaxDepth = 1
-	if DefaultLimits().MaxDepth == 1 {
-		t.Error("DefaultLimits shares its value")
-	}
+	assert.NotEqual(t, 1, DefaultLimits().MaxDepth, "DefaultLimits shares its value")
 }
 
 func TestLimitsToXML5(t *testing.T) {
 	d := DefaultLimits()
-	if got := (Limits{}).xml5(); got != (xml5.Limits{MaxInputBytes: d.MaxInputBytes, MaxDepth: d.MaxDepth,
+	assert.Equal(t, xml5.Limits{MaxInputBytes: d.MaxInputBytes, MaxDepth: d.MaxDepth,
 		MaxEntityDepth: d.MaxEntityDepth, MaxEntityExpansion: d.MaxEntityExpansion, MaxAttributes: d.MaxAttributes,
-		MaxNodes: d.MaxNodes}) {
-		t.Errorf("zero Limits give %+v, want the defaults", got)
-	}
+		MaxNodes: d.MaxNodes}, (Limits{}).xml5(), "zero Limits, want the defaults")
 	l := Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3, MaxNodes: -1}
 	want := xml5.Limits{MaxInputBytes: -1, MaxDepth: 7, MaxEntityDepth: -1, MaxEntityExpansion: 100, MaxAttributes: 3, MaxNodes: -1}
-	if got := l.xml5(); got != want {
-		t.Errorf("%+v gives %+v, want %+v", l, got, want)
-	}
+	assert.Equal(t, want, l.xml5(), "%+v", l)
 	c := newConfig([]Option{WithLimits(Limits{MaxDepth: 2}), WithLimits(l)})
-	if c.limits != l {
-		t.Errorf("the last WithLimits does not win: %+v", c.limits)
-	}
+	assert.Equal(t, l, c.limits, "the last WithLimits does not win")
 }
 
 // deepRSS is an RSS feed with two complete items and then, in a third, an
@@ -110,19 +101,12 @@ func itoa(i int) string {
 // limit, and that its message says which limit and where.
 func checkLimitError(t *testing.T, err error, limit string) *LimitError {
 	t.Helper()
-	if !errors.Is(err, ErrLimit) {
-		t.Fatalf("err = %v, want one wrapping ErrLimit", err)
-	}
+	require.ErrorIs(t, err, ErrLimit)
 	var le *LimitError
-	if !errors.As(err, &le) {
-		t.Fatalf("err = %v has no *LimitError", err)
-	}
-	if le.Limit != limit {
-		t.Errorf("limit %q reached, want %q", le.Limit, limit)
-	}
-	if msg := err.Error(); !strings.Contains(msg, limit) || !strings.Contains(msg, "offset") {
-		t.Errorf("message %q does not say which limit and where", msg)
-	}
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, limit, le.Limit, "the limit reached")
+	assert.ErrorContains(t, err, limit, "the message does not say which limit")
+	assert.ErrorContains(t, err, "offset", "the message does not say where")
 	return le
 }
 
@@ -140,37 +124,31 @@ func TestParseDocumentDefaultDepthLimit(t *testing.T) {
 	// Within the limit: the feed, no error. The root rss, channel, item
 	// and description take 4 levels.
 	feed, err := ParseDocument(bytes.NewReader(deepRSS(d - 4)))
-	if err != nil || feed == nil || len(feed.Entries) != 4 {
-		t.Fatalf("at the limit: %v entries, err %v", feed, err)
-	}
+	require.NoError(t, err, "at the limit")
+	require.NotNil(t, feed, "at the limit")
+	require.Len(t, feed.Entries, 4, "at the limit")
 	// One beyond: the partial feed and the error.
 	feed, err = ParseDocument(bytes.NewReader(deepRSS(d - 3)))
 	le := checkLimitError(t, err, "MaxDepth")
-	if le.Value != int64(d) || le.Line != 1 || le.Offset <= 0 {
-		t.Errorf("LimitError %+v", le)
-	}
-	if feed == nil {
-		t.Fatal("no partial feed")
-	}
-	if got := titlesOf(feed); len(got) != 3 || got[0] != "one" || got[1] != "two" || got[2] != "three" {
-		t.Errorf("partial feed's entries %q, want one, two and the cut three", got)
-	}
-	if feed.Title.String() != "Deep" {
-		t.Errorf("title %q", feed.Title.String())
-	}
+	assert.Equal(t, int64(d), le.Value, "LimitError %+v", le)
+	assert.Equal(t, 1, le.Line, "LimitError %+v", le)
+	assert.Positive(t, le.Offset, "LimitError %+v", le)
+	require.NotNil(t, feed, "no partial feed")
+	assert.Equal(t, []string{"one", "two", "three"}, titlesOf(feed), "partial feed's entries, want one, two and the cut three")
+	assert.Equal(t, "Deep", feed.Title.String(), "title")
 }
 
 func TestParseDocumentDefaultAttributesLimit(t *testing.T) {
 	d := DefaultLimits().MaxAttributes
 	feed, err := ParseDocument(bytes.NewReader(manyAttrsRSS(d - 1)))
-	if err != nil || feed == nil || len(feed.Entries) != 2 {
-		t.Fatalf("at the limit: %v, err %v", feed, err)
-	}
+	require.NoError(t, err, "at the limit")
+	require.NotNil(t, feed, "at the limit")
+	require.Len(t, feed.Entries, 2, "at the limit")
 	feed, err = ParseDocument(bytes.NewReader(manyAttrsRSS(d)))
 	checkLimitError(t, err, "MaxAttributes")
-	if feed == nil || len(feed.Entries) == 0 || feed.Entries[0].Title.String() != "one" {
-		t.Fatalf("partial feed %v lacks the first entry", feed)
-	}
+	require.NotNil(t, feed, "no partial feed")
+	require.NotEmpty(t, feed.Entries, "partial feed %v lacks the first entry", feed)
+	require.Equal(t, "one", feed.Entries[0].Title.String(), "partial feed's first entry")
 }
 
 func TestParseDocumentLimitBeforeAFeed(t *testing.T) {
@@ -178,22 +156,17 @@ func TestParseDocumentLimitBeforeAFeed(t *testing.T) {
 	// error that says both.
 	doc := "<html>" + strings.Repeat("<div>", DefaultLimits().MaxDepth+5)
 	feed, err := ParseDocument(strings.NewReader(doc))
-	if feed != nil {
-		t.Fatalf("feed %v", feed)
-	}
+	require.Nil(t, feed)
 	checkLimitError(t, err, "MaxDepth")
-	if !errors.Is(err, ErrNotFeed) {
-		t.Errorf("err %v does not wrap ErrNotFeed", err)
-	}
+	assert.ErrorIs(t, err, ErrNotFeed)
 }
 
 func TestParseResponseDefaultLimit(t *testing.T) {
 	srv := newServer(t, serve([]string{"application/rss+xml"}, deepRSS(DefaultLimits().MaxDepth)))
 	feed, err := ParseResponse(get(t, srv, "/feed.xml"))
 	checkLimitError(t, err, "MaxDepth")
-	if feed == nil || len(feed.Entries) < 2 {
-		t.Fatalf("partial feed %v", feed)
-	}
+	require.NotNil(t, feed, "no partial feed")
+	require.GreaterOrEqual(t, len(feed.Entries), 2, "partial feed %v", feed)
 }
 
 func TestParseDocumentWithLimits(t *testing.T) {
@@ -217,14 +190,12 @@ func TestParseDocumentWithLimits(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			feed, err := ParseDocument(bytes.NewReader(tt.doc), WithLimits(tt.limits))
 			if tt.limit == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				return
 			}
 			checkLimitError(t, err, tt.limit)
-			if feed == nil || len(feed.Entries) == 0 || feed.Entries[0].Title.String() != "one" {
-				t.Errorf("partial feed %v lacks the first entry", feed)
+			if assert.NotNil(t, feed, "no partial feed") && assert.NotEmpty(t, feed.Entries, "partial feed %v lacks the first entry", feed) {
+				assert.Equal(t, "one", feed.Entries[0].Title.String(), "partial feed's first entry")
 			}
 		})
 	}
@@ -232,20 +203,16 @@ func TestParseDocumentWithLimits(t *testing.T) {
 	doc := `<!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>` +
 		`<rss><channel><title>&b;|&a;</title></channel></rss>`
 	feed, err := ParseDocument(strings.NewReader(doc), WithLimits(Limits{MaxEntityExpansion: 50}))
-	if err != nil || feed == nil {
-		t.Fatalf("%v, %v", feed, err)
-	}
-	if title := feed.Title.String(); !strings.Contains(title, "&") || len(title) > 100 {
-		t.Errorf("title %q: the expansion was not cut", title)
-	}
+	require.NoError(t, err)
+	require.NotNil(t, feed)
+	title := feed.Title.String()
+	assert.Contains(t, title, "&", "the expansion was not cut")
+	assert.LessOrEqual(t, len(title), 100, "title %q: the expansion was not cut", title)
 	feed, err = ParseDocument(strings.NewReader(doc), WithLimits(Limits{MaxEntityDepth: 1}))
-	if err != nil || feed == nil {
-		t.Fatalf("%v, %v", feed, err)
-	}
+	require.NoError(t, err)
+	require.NotNil(t, feed)
 	// &b; expands one level; the references in its text stay as written.
-	if title := feed.Title.String(); title != strings.Repeat("&a;", 10)+"|aaaaaaaaaa" {
-		t.Errorf("title %q with MaxEntityDepth 1", title)
-	}
+	assert.Equal(t, strings.Repeat("&a;", 10)+"|aaaaaaaaaa", feed.Title.String(), "title with MaxEntityDepth 1")
 }
 
 // TestDefaultLimitsLetCorpusThrough parses every real feed with the default
@@ -262,23 +229,16 @@ func TestDefaultLimitsLetCorpusThrough(t *testing.T) {
 	maxDepth, maxAttrs, maxSize := 0, 0, 0
 	for _, path := range files {
 		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		maxSize = max(maxSize, len(b))
 		var diags []Diagnostic
 		_, err = ParseDocument(bytes.NewReader(b), WithDiagnostics(&diags))
-		if errors.Is(err, ErrLimit) {
-			t.Errorf("%s: %v", filepath.Base(path), err)
-		}
+		assert.NotErrorIs(t, err, ErrLimit, filepath.Base(path))
 		for _, d := range diags {
-			if d.Kind == DiagnosticLimit { // MaxPerEntry
-				t.Errorf("%s: %v", filepath.Base(path), d)
-			}
+			assert.NotEqual(t, DiagnosticLimit, d.Kind, "%s: %v", filepath.Base(path), d) // MaxPerEntry
 		}
 		doc, err := xml5.Parse(bytes.NewReader(b))
-		if err != nil {
-			t.Errorf("%s: %v", filepath.Base(path), err)
+		if !assert.NoError(t, err, filepath.Base(path)) {
 			continue
 		}
 		type item struct {
@@ -300,9 +260,9 @@ func TestDefaultLimitsLetCorpusThrough(t *testing.T) {
 	}
 	t.Logf("%d feeds: deepest nesting %d, most attributes %d, largest %d bytes", len(files), maxDepth, maxAttrs, maxSize)
 	d := DefaultLimits()
-	if maxDepth*10 > d.MaxDepth || maxAttrs*10 > d.MaxAttributes || int64(maxSize)*10 > d.MaxInputBytes {
-		t.Errorf("a real feed comes within a factor of 10 of a default limit")
-	}
+	assert.LessOrEqual(t, maxDepth*10, d.MaxDepth, "a real feed comes within a factor of 10 of a default limit")
+	assert.LessOrEqual(t, maxAttrs*10, d.MaxAttributes, "a real feed comes within a factor of 10 of a default limit")
+	assert.LessOrEqual(t, int64(maxSize)*10, d.MaxInputBytes, "a real feed comes within a factor of 10 of a default limit")
 }
 
 // TestFetcherBodyLimitProposal checks the reasons given for
@@ -310,16 +270,15 @@ func TestDefaultLimitsLetCorpusThrough(t *testing.T) {
 // default, and at about 16 bytes of heap per input byte (TestBoundedOutput)
 // a poll peaks under 256 MiB.
 func TestFetcherBodyLimitProposal(t *testing.T) {
-	if DefaultFetchMaxBodySize > DefaultMaxBodySize || DefaultFetchMaxBodySize*16 > 256<<20 {
-		t.Errorf("DefaultFetchMaxBodySize %d: above DefaultMaxBodySize or 256 MiB at 16 bytes per byte", DefaultFetchMaxBodySize)
-	}
+	assert.LessOrEqual(t, DefaultFetchMaxBodySize, DefaultMaxBodySize, "DefaultFetchMaxBodySize above DefaultMaxBodySize")
+	assert.LessOrEqual(t, DefaultFetchMaxBodySize*16, 256<<20, "DefaultFetchMaxBodySize above 256 MiB at 16 bytes per byte")
 	files, _ := filepath.Glob(filepath.Join(corpusFeedsDir, "*"))
 	if len(files) == 0 {
 		t.Skip("the corpus is not at " + corpusFeedsDir + "; skipping")
 	}
 	for _, path := range files {
-		if fi, err := os.Stat(path); err == nil && fi.Size()*4 > DefaultFetchMaxBodySize {
-			t.Errorf("%s: %d bytes, within a factor of 4 of DefaultFetchMaxBodySize", filepath.Base(path), fi.Size())
+		if fi, err := os.Stat(path); err == nil {
+			assert.LessOrEqual(t, fi.Size()*4, int64(DefaultFetchMaxBodySize), "%s: within a factor of 4 of DefaultFetchMaxBodySize", filepath.Base(path))
 		}
 	}
 }
@@ -336,9 +295,7 @@ func TestFetcherAppliesItsBodyLimit(t *testing.T) {
 		{&Fetcher{Strict: true, KeepDocument: true}, DefaultFetchMaxBodySize},
 		{&Fetcher{Options: []Option{WithMaxBodySize(100)}}, 100},
 	} {
-		if got := newConfig(c.f.options()).maxBodySize; got != c.want {
-			t.Errorf("%+v: body limit %d, want %d", c.f, got, c.want)
-		}
+		assert.Equal(t, c.want, newConfig(c.f.options()).maxBodySize, "%+v: body limit", c.f)
 	}
 
 	head := []byte(`<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>`)
@@ -354,12 +311,11 @@ func TestFetcherAppliesItsBodyLimit(t *testing.T) {
 	}))
 	defer srv.Close()
 	f := &Fetcher{AllowPrivateNetworks: true}
-	if _, err := f.Fetch(context.Background(), srv.URL, nil); !errors.Is(err, ErrBodyTooLarge) {
-		t.Fatalf("a body over DefaultFetchMaxBodySize: %v, want ErrBodyTooLarge", err)
-	}
+	_, err := f.Fetch(context.Background(), srv.URL, nil)
+	require.ErrorIs(t, err, ErrBodyTooLarge, "a body over DefaultFetchMaxBodySize")
 	f.Options = []Option{WithMaxBodySize(DefaultFetchMaxBodySize + 1<<20)}
 	res, err := f.Fetch(context.Background(), srv.URL, nil)
-	if err != nil || res.Feed == nil || res.Feed.Title.String() != "t" {
-		t.Fatalf("with a larger WithMaxBodySize: %v, %+v", err, res)
-	}
+	require.NoError(t, err, "with a larger WithMaxBodySize")
+	require.NotNil(t, res.Feed, "with a larger WithMaxBodySize: %+v", res)
+	require.Equal(t, "t", res.Feed.Title.String(), "with a larger WithMaxBodySize")
 }

@@ -3,6 +3,9 @@ package feedspec
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestParseMIMEType(t *testing.T) {
@@ -62,26 +65,20 @@ func TestParseMIMEType(t *testing.T) {
 		if ok {
 			got = m.String()
 		}
-		if got != tt.want {
-			t.Errorf("parseMIMEType(%q) = %q, want %q", tt.in, got, tt.want)
-		}
+		assert.Equal(t, tt.want, got, "parseMIMEType(%q)", tt.in)
 	}
 }
 
 func TestMIMETypeParam(t *testing.T) {
 	m, ok := parseMIMEType(`Application/RSS+XML; Charset="windows-1251"; q=1`)
-	if !ok {
-		t.Fatal("did not parse")
-	}
-	if m.essence() != "application/rss+xml" {
-		t.Errorf("essence = %q", m.essence())
-	}
-	if v, ok := m.param("charset"); !ok || v != "windows-1251" {
-		t.Errorf("charset = %q, %v", v, ok)
-	}
-	if v, ok := m.param("missing"); ok || v != "" {
-		t.Errorf("missing = %q, %v", v, ok)
-	}
+	require.True(t, ok, "did not parse")
+	assert.Equal(t, "application/rss+xml", m.essence(), "essence")
+	v, ok := m.param("charset")
+	assert.True(t, ok, "charset")
+	assert.Equal(t, "windows-1251", v, "charset")
+	v, ok = m.param("missing")
+	assert.False(t, ok, "missing")
+	assert.Empty(t, v, "missing")
 }
 
 func TestMIMETypeGroups(t *testing.T) {
@@ -108,13 +105,11 @@ func TestMIMETypeGroups(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m, ok := parseMIMEType(tt.in)
-		if !ok {
-			t.Errorf("%q did not parse", tt.in)
+		if !assert.True(t, ok, "%q did not parse", tt.in) {
 			continue
 		}
-		if m.isXML() != tt.xml || m.isHTML() != tt.isHTML {
-			t.Errorf("%q: isXML %v isHTML %v, want %v %v", tt.in, m.isXML(), m.isHTML(), tt.xml, tt.isHTML)
-		}
+		assert.Equal(t, tt.xml, m.isXML(), "%q: isXML", tt.in)
+		assert.Equal(t, tt.isHTML, m.isHTML(), "%q: isHTML", tt.in)
 	}
 }
 
@@ -142,9 +137,8 @@ func TestSuppliedMIMEType(t *testing.T) {
 		if m != nil {
 			got = m.String()
 		}
-		if got != tt.want || bug != tt.apacheBug {
-			t.Errorf("suppliedMIMEType(%q) = %q, %v; want %q, %v", tt.values, got, bug, tt.want, tt.apacheBug)
-		}
+		assert.Equal(t, tt.want, got, "suppliedMIMEType(%q)", tt.values)
+		assert.Equal(t, tt.apacheBug, bug, "suppliedMIMEType(%q): the Apache bug", tt.values)
 	}
 }
 
@@ -242,9 +236,7 @@ func TestSniffMIMEType(t *testing.T) {
 		}
 		supplied, bug := suppliedMIMEType(tt.contentType)
 		got := sniffMIMEType(supplied, bug, tt.noSniff, header).String()
-		if got != tt.want {
-			t.Errorf("%s: computed MIME type %q, want %q", tt.name, got, tt.want)
-		}
+		assert.Equal(t, tt.want, got, "%s: computed MIME type", tt.name)
 	}
 }
 
@@ -277,9 +269,7 @@ func TestFeedOrHTML(t *testing.T) {
 		{"<rdf:rdf " + sniffRSS10NS + sniffRDFNS, ""},
 	}
 	for _, tt := range tests {
-		if got := feedOrHTML([]byte(tt.in)); got != tt.want {
-			t.Errorf("feedOrHTML(%q) = %q, want %q", tt.in, got, tt.want)
-		}
+		assert.Equal(t, tt.want, feedOrHTML([]byte(tt.in)), "feedOrHTML(%q)", tt.in)
 	}
 }
 
@@ -300,9 +290,7 @@ func TestTextOrBinary(t *testing.T) {
 		{"<?xml version='1.0'?><rss/>", "text/plain"},
 	}
 	for _, tt := range tests {
-		if got := textOrBinary([]byte(tt.in)); got != tt.want {
-			t.Errorf("textOrBinary(%q) = %q, want %q", tt.in, got, tt.want)
-		}
+		assert.Equal(t, tt.want, textOrBinary([]byte(tt.in)), "textOrBinary(%q)", tt.in)
 	}
 }
 
@@ -328,9 +316,7 @@ func TestIdentifyUnknownMediaSignatures(t *testing.T) {
 		{[]byte("Rar!\x1A\x07\x00"), "application/x-rar-compressed"},
 	}
 	for _, tt := range tests {
-		if got := identifyUnknownMIMEType(tt.in, true); got != tt.want {
-			t.Errorf("identifyUnknownMIMEType(%q) = %q, want %q", tt.in, got, tt.want)
-		}
+		assert.Equal(t, tt.want, identifyUnknownMIMEType(tt.in, true), "identifyUnknownMIMEType(%q)", tt.in)
 	}
 }
 
@@ -338,13 +324,9 @@ func TestPatternMatchNeedsWholePattern(t *testing.T) {
 	// The pattern must fit after the skipped whitespace, and the
 	// tag-terminating byte must be there.
 	for _, in := range []string{"  <html", "<html", "<htm", "      <?xm"} {
-		if got := identifyUnknownMIMEType([]byte(in), true); got != "text/plain" {
-			t.Errorf("identifyUnknownMIMEType(%q) = %q, want text/plain", in, got)
-		}
+		assert.Equal(t, "text/plain", identifyUnknownMIMEType([]byte(in), true), "identifyUnknownMIMEType(%q)", in)
 	}
-	if got := identifyUnknownMIMEType([]byte("<html>"), false); got != "text/plain" {
-		t.Errorf("without sniff-scriptable, <html> gave %q", got)
-	}
+	assert.Equal(t, "text/plain", identifyUnknownMIMEType([]byte("<html>"), false), "without sniff-scriptable, <html>")
 }
 
 // FuzzParseMIMEType checks that parsing never panics and that a serialized
@@ -360,9 +342,8 @@ func FuzzParseMIMEType(f *testing.F) {
 		}
 		ser := m.String()
 		m2, ok := parseMIMEType(ser)
-		if !ok || m2.String() != ser {
-			t.Fatalf("%q serialized as %q, which parses to %v (%v)", s, ser, m2, ok)
-		}
+		require.True(t, ok, "%q serialized as %q, which does not parse", s, ser)
+		require.Equal(t, ser, m2.String(), "%q serialized as %q", s, ser)
 	})
 }
 
@@ -383,8 +364,8 @@ func FuzzSniffMIMEType(f *testing.F) {
 		}
 		supplied, bug := suppliedMIMEType(values)
 		got := sniffMIMEType(supplied, bug, false, header)
-		if bug && got.isXML() {
-			t.Fatalf("text/plain sniffed as %s", got)
+		if bug {
+			require.False(t, got.isXML(), "text/plain sniffed as %s", got)
 		}
 	})
 }

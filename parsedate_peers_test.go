@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
 )
 
 // peerDatesFile holds other parsers' date tests as data (see the README of
@@ -105,23 +109,19 @@ func TestPeerDates(t *testing.T) {
 		}
 		switch v {
 		case "different":
-			if !info.ZoneAssumed && !info.Ambiguous && !info.YearGuessed {
-				t.Errorf("%s: ParseDate(%q) = %s %+v, %s asserts %s", d.key(), d.In, formatDate(got), info, d.Src, peerWant(d))
-			}
+			assert.True(t, info.ZoneAssumed || info.Ambiguous || info.YearGuessed, "%s: ParseDate(%q) = %s %+v, %s asserts %s", d.key(), d.In, formatDate(got), info, d.Src, peerWant(d))
 		case "missing":
 			listed[d.key()] = true
 			switch {
 			case missingOK[d.key()] != "":
 			case noZoneDB && strings.Contains(err.Error(), "zone database"):
 			default:
-				t.Errorf("%s: ParseDate(%q): %v; %s asserts %s (not listed in %s)", d.key(), d.In, err, d.Src, peerWant(d), peerDatesMissingFile)
+				assert.Failf(t, "ParseDate gives no value", "%s: ParseDate(%q): %v; %s asserts %s (not listed in %s)", d.key(), d.In, err, d.Src, peerWant(d), peerDatesMissingFile)
 			}
 		}
 	}
 	for k := range missingOK {
-		if !listed[k] {
-			t.Errorf("%s lists %s, which ParseDate now reads: remove the line", peerDatesMissingFile, k)
-		}
+		assert.True(t, listed[k], "%s lists %s, which ParseDate now reads: remove the line", peerDatesMissingFile, k)
 	}
 	a := counts[true]
 	fmt.Printf("peer dates: %d same, %d different, %d missing\n", a["same"], a["different"], a["missing"])
@@ -140,9 +140,7 @@ func peerWant(d peerDate) string {
 // readPeerDatesMissing reads peerDatesMissingFile: key → reason.
 func readPeerDatesMissing(t *testing.T) map[string]string {
 	b, err := os.ReadFile(peerDatesMissingFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	out := map[string]string{}
 	for _, line := range strings.Split(string(b), "\n") {
 		line = strings.TrimSpace(line)
@@ -150,9 +148,7 @@ func readPeerDatesMissing(t *testing.T) map[string]string {
 			continue
 		}
 		k, reason, _ := strings.Cut(line, " ")
-		if strings.TrimSpace(reason) == "" {
-			t.Fatalf("%s: %s has no reason", peerDatesMissingFile, k)
-		}
+		require.NotEmpty(t, strings.TrimSpace(reason), "%s: %s has no reason", peerDatesMissingFile, k)
 		out[k] = reason
 	}
 	return out
@@ -166,22 +162,16 @@ func readPeerJSONL[T any](t *testing.T, path string) []T {
 	if errors.Is(err, os.ErrNotExist) {
 		t.Skipf("%s is absent; skipping", path)
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	var rows []T
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 16<<20)
 	for line := 1; sc.Scan(); line++ {
 		var row T
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatalf("%s:%d: %v", path, line, err)
-		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &row), "%s:%d", path, line)
 		rows = append(rows, row)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	require.NoError(t, sc.Err(), "%s", path)
 	return rows
 }

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // parseDateCase is one ParseDate input and what it must give. want is the
@@ -292,28 +295,19 @@ func TestParseDate(t *testing.T) {
 	for _, c := range parseDateCases {
 		got, info, err := ParseDate(c.in)
 		if c.want == "" {
-			if err == nil {
-				t.Errorf("ParseDate(%q) = %s %+v, want an error", c.in, formatDate(got), info)
-			} else if !strings.Contains(err.Error(), c.errSub) {
-				t.Errorf("ParseDate(%q) error %q does not mention %q", c.in, err, c.errSub)
-			}
+			assert.ErrorContains(t, err, c.errSub, "ParseDate(%q) = %s %+v", c.in, formatDate(got), info)
 			continue
 		}
-		if err != nil {
-			t.Errorf("ParseDate(%q) error: %v; want %s", c.in, err, c.want)
+		if !assert.NoError(t, err, "ParseDate(%q); want %s", c.in, c.want) {
 			continue
 		}
-		if s := formatDate(got); s != c.want {
-			t.Errorf("ParseDate(%q) = %s, want %s", c.in, s, c.want)
+		assert.Equal(t, c.want, formatDate(got), "ParseDate(%q)", c.in)
+		assert.Same(t, time.UTC, got.Location(), "ParseDate(%q) location %v, want UTC", c.in, got.Location())
+		if c.form != "" {
+			assert.Equal(t, c.form, info.Form, "ParseDate(%q) form", c.in)
 		}
-		if got.Location() != time.UTC {
-			t.Errorf("ParseDate(%q) location %v, want UTC", c.in, got.Location())
-		}
-		if c.form != "" && info.Form != c.form {
-			t.Errorf("ParseDate(%q) form %q, want %q", c.in, info.Form, c.form)
-		}
-		if c.prec != 0 && info.Precision != c.prec {
-			t.Errorf("ParseDate(%q) precision %d, want %d", c.in, info.Precision, c.prec)
+		if c.prec != 0 {
+			assert.Equal(t, c.prec, info.Precision, "ParseDate(%q) precision", c.in)
 		}
 		for _, fl := range []struct {
 			letter string
@@ -327,9 +321,7 @@ func TestParseDate(t *testing.T) {
 			{"y", "YearGuessed", info.YearGuessed},
 			{"c", "ZoneConflict", info.ZoneConflict},
 		} {
-			if want := strings.Contains(c.flags, fl.letter); fl.got != want {
-				t.Errorf("ParseDate(%q) %s = %v, want %v (info %+v)", c.in, fl.name, fl.got, want, info)
-			}
+			assert.Equal(t, strings.Contains(c.flags, fl.letter), fl.got, "ParseDate(%q) %s (info %+v)", c.in, fl.name, info)
 		}
 	}
 }
@@ -350,9 +342,8 @@ func TestParseDateZoneText(t *testing.T) {
 		"Sat, 20 Mar 2016 03:13:44 PDT": "PDT",
 	} {
 		_, info, err := ParseDate(in)
-		if err != nil || info.Zone != want {
-			t.Errorf("ParseDate(%q) zone %q, %v; want %q", in, info.Zone, err, want)
-		}
+		assert.NoError(t, err, "ParseDate(%q)", in)
+		assert.Equal(t, want, info.Zone, "ParseDate(%q) zone", in)
 	}
 }
 
@@ -377,25 +368,21 @@ func TestParseDateStrictSuperset(t *testing.T) {
 				continue // read as an ISO 8601 basic date or a Unix time
 			}
 			if y := want.Year(); y < 1 || y > 9999 {
-				if err == nil {
-					t.Errorf("ParseDate(%q) = %s, want an error: the year %d is outside 1–9999", c.in, formatDate(got), y)
-				}
+				assert.Error(t, err, "ParseDate(%q) = %s, want an error: the year %d is outside 1–9999", c.in, formatDate(got), y)
 				continue
 			}
 			if err != nil {
 				if n := rssZoneName(c.in); algo == "parseRSSDate" && (n == "am" || n == "pm") {
 					continue // a contradictory AM/PM marker: the documented exception
 				}
-				t.Errorf("%s accepts %q but ParseDate fails: %v", algo, c.in, err)
+				assert.Fail(t, "ParseDate fails", "%s accepts %q but ParseDate fails: %v", algo, c.in, err)
 				continue
 			}
-			if sameValue(c.in) && !got.Equal(want) {
-				t.Errorf("ParseDate(%q) = %s (%+v), %s gives %s", c.in, formatDate(got), info, algo, formatDate(want))
+			if sameValue(c.in) {
+				assert.True(t, got.Equal(want), "ParseDate(%q) = %s (%+v), %s gives %s", c.in, formatDate(got), info, algo, formatDate(want))
 			}
 		}
-		if n == 0 {
-			t.Errorf("no accepted %s case", algo)
-		}
+		assert.NotZero(t, n, "no accepted %s case", algo)
 	}
 	always := func(string) bool { return true }
 	check("parseAtomDate", parseAtomDate, atomDateCases, always)
@@ -468,13 +455,11 @@ func TestParseDateSpecDifferences(t *testing.T) {
 		{"15 Jan 2024 12:00 SAST", "2024-01-15T02:30:00Z", "2024-01-15T10:00:00Z"},
 	} {
 		s, ok := parseRSSDate(c.in)
-		if !ok || formatDate(s) != c.strict {
-			t.Errorf("parseRSSDate(%q) = %s, %v; want %s", c.in, formatDate(s), ok, c.strict)
-		}
+		assert.True(t, ok, "parseRSSDate(%q)", c.in)
+		assert.Equal(t, c.strict, formatDate(s), "parseRSSDate(%q)", c.in)
 		l, _, err := ParseDate(c.in)
-		if err != nil || formatDate(l) != c.lenient {
-			t.Errorf("ParseDate(%q) = %s, %v; want %s", c.in, formatDate(l), err, c.lenient)
-		}
+		assert.NoError(t, err, "ParseDate(%q)", c.in)
+		assert.Equal(t, c.lenient, formatDate(l), "ParseDate(%q)", c.in)
 	}
 }
 
@@ -519,30 +504,27 @@ func FuzzParseDate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		got, info, err := ParseDate(s)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "feedspec: cannot read date ") {
-				t.Fatalf("ParseDate(%q) error %q lacks the common prefix", s, err)
-			}
-			if strictInRange(parseAtomDate(s)) {
-				t.Fatalf("ParseDate(%q) fails (%v) but the Atom algorithm accepts it", s, err)
-			}
+			require.True(t, strings.HasPrefix(err.Error(), "feedspec: cannot read date "), "ParseDate(%q) error %q lacks the common prefix", s, err)
+			require.False(t, strictInRange(parseAtomDate(s)), "ParseDate(%q) fails (%v) but the Atom algorithm accepts it", s, err)
 			// A contradictory AM/PM marker ("13:00 AM") is the documented
 			// exception: the RSS algorithm reads it as a zone name.
-			if strictInRange(parseRSSDate(s)) && rssZoneName(s) != "am" && rssZoneName(s) != "pm" && !ldNeedsZoneDatabase(s) {
-				t.Fatalf("ParseDate(%q) fails (%v) but the RSS algorithm accepts it", s, err)
+			if rssZoneName(s) != "am" && rssZoneName(s) != "pm" && !ldNeedsZoneDatabase(s) {
+				require.False(t, strictInRange(parseRSSDate(s)), "ParseDate(%q) fails (%v) but the RSS algorithm accepts it", s, err)
 			}
-			if strictInRange(parseW3CDTFDate(s)) && !ldAllDigits(strings.TrimSpace(s)) {
-				t.Fatalf("ParseDate(%q) fails (%v) but the W3C-DTF algorithm accepts it", s, err)
+			if !ldAllDigits(strings.TrimSpace(s)) {
+				require.False(t, strictInRange(parseW3CDTFDate(s)), "ParseDate(%q) fails (%v) but the W3C-DTF algorithm accepts it", s, err)
 			}
 			return
 		}
-		if got.Location() != time.UTC || info.Form == "" || info.Precision == 0 {
-			t.Fatalf("ParseDate(%q) = %v %+v: not UTC or incomplete info", s, got, info)
+		require.Same(t, time.UTC, got.Location(), "ParseDate(%q) = %v: not UTC", s, got)
+		require.NotEmpty(t, info.Form, "ParseDate(%q): incomplete info %+v", s, info)
+		require.NotZero(t, info.Precision, "ParseDate(%q): incomplete info %+v", s, info)
+		if a, ok := parseAtomDate(s); ok {
+			require.True(t, a.Equal(got), "ParseDate(%q) = %v %+v, Atom algorithm gives %v", s, got, info, a)
+			require.Equal(t, FormAtom, info.Form, "ParseDate(%q) = %v %+v, Atom algorithm gives %v", s, got, info, a)
 		}
-		if a, ok := parseAtomDate(s); ok && (!a.Equal(got) || info.Form != FormAtom) {
-			t.Fatalf("ParseDate(%q) = %v %+v, Atom algorithm gives %v", s, got, info, a)
-		}
-		if r, ok := parseRSSDate(s); ok && rssZoneAgrees(s) && !r.Equal(got) {
-			t.Fatalf("ParseDate(%q) = %v %+v, RSS algorithm gives %v", s, got, info, r)
+		if r, ok := parseRSSDate(s); ok && rssZoneAgrees(s) {
+			require.True(t, r.Equal(got), "ParseDate(%q) = %v %+v, RSS algorithm gives %v", s, got, info, r)
 		}
 		_ = formatDate(got)
 	})
@@ -617,23 +599,18 @@ func TestParseDateZoneDatabase(t *testing.T) {
 	} {
 		got, info, err := ParseDate(c.in)
 		if c.want == "" {
-			if err == nil || !strings.Contains(err.Error(), c.errSub) {
-				t.Errorf("ParseDate(%q) = %s, %v; want an error mentioning %q", c.in, formatDate(got), err, c.errSub)
-			}
+			assert.ErrorContains(t, err, c.errSub, "ParseDate(%q) = %s", c.in, formatDate(got))
 			continue
 		}
-		if err != nil || formatDate(got) != c.want {
-			t.Errorf("ParseDate(%q) = %s, %v; want %s", c.in, formatDate(got), err, c.want)
+		if !assert.NoError(t, err, "ParseDate(%q)", c.in) || !assert.Equal(t, c.want, formatDate(got), "ParseDate(%q)", c.in) {
 			continue
 		}
-		if c.prec != 0 && info.Precision != c.prec {
-			t.Errorf("ParseDate(%q) precision %d, want %d", c.in, info.Precision, c.prec)
+		if c.prec != 0 {
+			assert.Equal(t, c.prec, info.Precision, "ParseDate(%q) precision", c.in)
 		}
 		flags := map[string]bool{"z": info.ZoneAssumed, "a": info.Ambiguous, "w": info.WeekdayMismatch, "c": info.ZoneConflict, "y": info.YearGuessed}
 		for letter, got := range flags {
-			if want := strings.Contains(c.flags, letter); got != want {
-				t.Errorf("ParseDate(%q) flag %s = %v, want %v (%+v)", c.in, letter, got, want, info)
-			}
+			assert.Equal(t, strings.Contains(c.flags, letter), got, "ParseDate(%q) flag %s (%+v)", c.in, letter, info)
 		}
 	}
 }
@@ -652,13 +629,12 @@ func TestParseDateNoZoneDatabase(t *testing.T) {
 		"26 Sep 2022 Europe/Paris",
 		"15 Jul 2024 12:00 -0800 America/Los_Angeles",
 	} {
-		if got, _, err := ParseDate(in); err == nil || !strings.Contains(err.Error(), "not found in the system's zone database") {
-			t.Errorf("ParseDate(%q) = %s, %v; want an error naming the missing zone database", in, formatDate(got), err)
-		}
+		got, _, err := ParseDate(in)
+		assert.ErrorContains(t, err, "not found in the system's zone database", "ParseDate(%q) = %s; want an error naming the missing zone database", in, formatDate(got))
 	}
-	if got, _, err := ParseDate("Mon, 26 January 2004 16:31:00 EST"); err != nil || formatDate(got) != "2004-01-26T21:31:00Z" {
-		t.Errorf("a fixed zone name needs no zone database: %s, %v", formatDate(got), err)
-	}
+	got, _, err := ParseDate("Mon, 26 January 2004 16:31:00 EST")
+	assert.NoError(t, err, "a fixed zone name needs no zone database")
+	assert.Equal(t, "2004-01-26T21:31:00Z", formatDate(got), "a fixed zone name needs no zone database")
 }
 
 // FuzzParseDateYears checks the promises of ParseDate for any input: no
@@ -676,27 +652,24 @@ func FuzzParseDateYears(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		got, info, err := ParseDate(s)
 		again, info2, err2 := ParseDate(s)
-		if (err == nil) != (err2 == nil) || !got.Equal(again) || info != info2 ||
-			(err != nil && err.Error() != err2.Error()) {
-			t.Fatalf("ParseDate(%q) is not deterministic: %v %+v %v, then %v %+v %v", s, got, info, err, again, info2, err2)
-		}
+		require.Equal(t, err == nil, err2 == nil, "ParseDate(%q) is not deterministic: %v, then %v", s, err, err2)
+		require.True(t, got.Equal(again), "ParseDate(%q) is not deterministic: %v, then %v", s, got, again)
+		require.Equal(t, info, info2, "ParseDate(%q) is not deterministic", s)
 		if err != nil {
-			if !got.IsZero() || info != (DateInfo{}) {
-				t.Fatalf("ParseDate(%q) fails (%v) but returns %v %+v", s, err, got, info)
-			}
+			require.EqualError(t, err2, err.Error(), "ParseDate(%q) is not deterministic", s)
+			require.True(t, got.IsZero(), "ParseDate(%q) fails (%v) but returns %v %+v", s, err, got, info)
+			require.Zero(t, info, "ParseDate(%q) fails (%v) but returns %v %+v", s, err, got, info)
 			return
 		}
-		if y := got.Year(); y < 1 || y > 9999 {
-			t.Fatalf("ParseDate(%q) = %v: year outside 1–9999", s, got)
+		y := got.Year()
+		require.True(t, y >= 1 && y <= 9999, "ParseDate(%q) = %v: year outside 1–9999", s, got)
+		if info.YearGuessed {
+			require.Contains(t, []DateForm{FormISO8601, FormRFC822, FormMonthFirst}, info.Form, "ParseDate(%q): YearGuessed for form %s", s, info.Form)
 		}
-		if info.YearGuessed && info.Form != FormISO8601 && info.Form != FormRFC822 && info.Form != FormMonthFirst {
-			t.Fatalf("ParseDate(%q): YearGuessed for form %s", s, info.Form)
+		if info.Form == FormUnix {
+			require.False(t, info.ZoneAssumed, "ParseDate(%q): Unix time with a zone %+v", s, info)
+			require.Empty(t, info.Zone, "ParseDate(%q): Unix time with a zone %+v", s, info)
 		}
-		if info.Form == FormUnix && (info.ZoneAssumed || info.Zone != "") {
-			t.Fatalf("ParseDate(%q): Unix time with a zone %+v", s, info)
-		}
-		if info.ZoneConflict && info.ZoneAssumed {
-			t.Fatalf("ParseDate(%q): both ZoneConflict and ZoneAssumed %+v", s, info)
-		}
+		require.False(t, info.ZoneConflict && info.ZoneAssumed, "ParseDate(%q): both ZoneConflict and ZoneAssumed %+v", s, info)
 	})
 }

@@ -2,12 +2,15 @@ package feedspec
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
 )
 
 // recoveryChangesFile lists the feed-parsing conformance cases whose answer
@@ -31,8 +34,7 @@ func TestFeedParsingConformanceRecovery(t *testing.T) {
 			} else {
 				failed++
 			}
-			if err1 != nil || err2 != nil {
-				t.Errorf("%s: %v / %v", c.name, err1, err2)
+			if !assert.NoError(t, err1, "%s (default mode)", c.name) || !assert.NoError(t, err2, "%s (recovery mode)", c.name) {
 				continue
 			}
 			if reflect.DeepEqual(spec, rec) {
@@ -40,17 +42,13 @@ func TestFeedParsingConformanceRecovery(t *testing.T) {
 			}
 			changed[c.name] = true
 			if _, ok := listed[c.name]; !ok {
-				specJSON, _ := json.Marshal(spec)
-				recJSON, _ := json.Marshal(rec)
-				t.Errorf("%s: recovery mode changes the answer; list it in %s with the reason\ninput:\n%s\nspec:     %s\nrecovery: %s",
-					c.name, recoveryChangesFile, c.sections["data"], specJSON, recJSON)
+				assert.Equal(t, spec, rec, "%s: recovery mode changes the answer; list it in %s with the reason\ninput:\n%s",
+					c.name, recoveryChangesFile, c.sections["data"])
 			}
 		}
 	}
 	for name := range listed {
-		if !changed[name] {
-			t.Errorf("%s is listed in %s but recovery mode does not change its answer", name, recoveryChangesFile)
-		}
+		assert.True(t, changed[name], "%s is listed in %s but recovery mode does not change its answer", name, recoveryChangesFile)
 	}
 	fmt.Println("feed-parsing conformance in recovery mode:", passed, "passed,", failed, "failed;", len(changed), "answers changed")
 }
@@ -58,9 +56,7 @@ func TestFeedParsingConformanceRecovery(t *testing.T) {
 func readRecoveryChanges(t *testing.T) map[string]string {
 	t.Helper()
 	f, err := os.Open(recoveryChangesFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	out := map[string]string{}
 	sc := bufio.NewScanner(f)
@@ -70,13 +66,9 @@ func readRecoveryChanges(t *testing.T) map[string]string {
 			continue
 		}
 		name, why, ok := strings.Cut(line, ": ")
-		if !ok || strings.TrimSpace(why) == "" {
-			t.Fatalf("%s: %q has no reason", recoveryChangesFile, line)
-		}
+		require.True(t, ok && strings.TrimSpace(why) != "", "%s: %q has no reason", recoveryChangesFile, line)
 		out[name] = why
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, sc.Err())
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzParseDocumentRecovery runs ParseDocument in recovery mode, seeded with
@@ -20,16 +22,16 @@ func FuzzParseDocumentRecovery(f *testing.F) {
 		var diags []Diagnostic
 		feed, err := ParseDocument(bytes.NewReader(data), WithURL(goldenBaseURL), WithRecovery(), WithDiagnostics(&diags))
 		for _, d := range diags {
-			if d.Kind == DiagnosticRecovered && (d.Line < 1 || d.Column < 1 || d.Message == "") {
-				t.Fatalf("repair without a position or a message: %+v", d)
+			if d.Kind == DiagnosticRecovered {
+				require.Truef(t, d.Line >= 1 && d.Column >= 1 && d.Message != "", "repair without a position or a message: %+v", d)
 			}
 		}
 		if !checkFuzzedFeed(t, feed, err) {
 			return
 		}
 		for i, e := range feed.Entries {
-			if (e.Published != nil || e.Updated != nil) && !hasDateChild(e.Element()) {
-				t.Fatalf("entry %d is dated but has no date element", i)
+			if e.Published != nil || e.Updated != nil {
+				require.True(t, hasDateChild(e.Element()), "entry %d is dated but has no date element", i)
 			}
 		}
 	})
@@ -41,9 +43,7 @@ func addFeedSeeds(f *testing.F) {
 	files, _ := filepath.Glob("testdata/golden/*.xml")
 	for _, path := range files {
 		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+		require.NoError(f, err)
 		f.Add(b)
 	}
 	dats, _ := filepath.Glob(filepath.Join(feedParsingDir, "*.dat"))

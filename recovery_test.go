@@ -2,7 +2,6 @@ package feedspec
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -20,9 +23,8 @@ import (
 func recoveryGoldens(t *testing.T) []string {
 	t.Helper()
 	files, err := filepath.Glob("testdata/golden/recovery-*.xml")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recovery golden feeds (%v)", err)
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "no recovery golden feeds")
 	return files
 }
 
@@ -42,12 +44,9 @@ func TestRecoveryGoldensRepair(t *testing.T) {
 	covered := map[string]bool{}
 	for _, path := range recoveryGoldens(t) {
 		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		m := repairsComment.FindSubmatch(src)
-		if m == nil {
-			t.Errorf("%s: no \"repairs:\" comment", path)
+		if !assert.NotNil(t, m, "%s: no \"repairs:\" comment", path) {
 			continue
 		}
 		for _, n := range strings.Fields(string(m[1])) {
@@ -56,26 +55,19 @@ func TestRecoveryGoldensRepair(t *testing.T) {
 
 		var diags []Diagnostic
 		rec, _ := ParseDocument(bytes.NewReader(src), WithURL(goldenBaseURL), WithRecovery(), WithDiagnostics(&diags))
-		if countKind(diags, DiagnosticRecovered) == 0 {
-			t.Errorf("%s: no repair was recorded", path)
-		}
+		assert.NotZero(t, countKind(diags, DiagnosticRecovered), "%s: no repair was recorded", path)
 		diags = nil
 		spec, _ := ParseDocument(bytes.NewReader(src), WithURL(goldenBaseURL), WithDiagnostics(&diags))
-		if n := countKind(diags, DiagnosticRecovered); n != 0 {
-			t.Errorf("%s: %d repairs recorded without WithRecovery", path, n)
-		}
-		if rec == nil {
-			t.Errorf("%s: no feed in recovery mode", path)
+		assert.Zero(t, countKind(diags, DiagnosticRecovered), "%s: repairs recorded without WithRecovery", path)
+		if !assert.NotNil(t, rec, "%s: no feed in recovery mode", path) {
 			continue
 		}
-		if spec != nil && bytes.Equal(mustJSON(t, rec), mustJSON(t, spec)) {
-			t.Errorf("%s: recovery mode gives the specification's answer", path)
+		if spec != nil {
+			assert.NotEqual(t, string(mustJSON(t, spec)), string(mustJSON(t, rec)), "%s: recovery mode gives the specification's answer", path)
 		}
 	}
 	for _, n := range recoveryRepairs {
-		if !covered[n] {
-			t.Errorf("no recovery golden feed shows repair %s", n)
-		}
+		assert.True(t, covered[n], "no recovery golden feed shows repair %s", n)
 	}
 }
 
@@ -92,9 +84,7 @@ func countKind(diags []Diagnostic, kind DiagnosticKind) int {
 func mustJSON(t *testing.T, f *Feed) []byte {
 	t.Helper()
 	b, err := f.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -104,26 +94,15 @@ func TestRecoveryTurnsOnLenientDatesAndXMLBase(t *testing.T) {
 	const src = `<rss version="2.0"><channel xml:base="https://example.org/blog/">
 <item><link>post</link><pubDate>2024-01-15 13:45:00</pubDate></item></channel></rss>`
 	spec, err := ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rec, err := ParseDocument(strings.NewReader(src), WithURL("https://example.com/feed"), WithRecovery())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := spec.Entries[0].PageURL; got != "https://example.com/post" {
-		t.Errorf("spec: page URL %q", got)
-	}
-	if spec.Entries[0].Published != nil {
-		t.Errorf("spec: published %v", spec.Entries[0].Published)
-	}
-	if got := rec.Entries[0].PageURL; got != "https://example.org/blog/post" {
-		t.Errorf("recovery: page URL %q, want the xml:base's", got)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "https://example.com/post", spec.Entries[0].PageURL, "spec: page URL")
+	assert.Nil(t, spec.Entries[0].Published, "spec: published")
+	assert.Equal(t, "https://example.org/blog/post", rec.Entries[0].PageURL, "recovery: page URL, want the xml:base's")
 	want := time.Date(2024, 1, 15, 13, 45, 0, 0, time.UTC)
-	if p := rec.Entries[0].Published; p == nil || !p.Equal(want) {
-		t.Errorf("recovery: published %v, want %v", p, want)
-	}
+	p := rec.Entries[0].Published
+	assert.True(t, p != nil && p.Equal(want), "recovery: published %v, want %v", p, want)
 }
 
 // TestRecoveryHTMLPageStaysNull is repair 11's rule: an HTML page, even one
@@ -134,9 +113,8 @@ func TestRecoveryHTMLPageStaysNull(t *testing.T) {
 		`<html><head><title>Feed</title></head><body><feed xmlns="http://www.w3.org/2005/Atom"><entry/></feed></body></html>`,
 	} {
 		f, err := ParseDocument(strings.NewReader(src), WithRecovery())
-		if f != nil || !errors.Is(err, ErrNotFeed) {
-			t.Errorf("%.40q: got %v, %v; want nil and ErrNotFeed", src, f, err)
-		}
+		assert.Nil(t, f, "%.40q: want no feed", src)
+		assert.ErrorIs(t, err, ErrNotFeed, "%.40q", src)
 	}
 }
 
@@ -160,12 +138,11 @@ func TestRecoveryRootRepairsNeedFeedMarkup(t *testing.T) {
 		{`<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><item xmlns="http://purl.org/rss/1.0/"/><item/></rdf:RDF>`, true, 1},
 	} {
 		f, err := ParseDocument(strings.NewReader(tc.src), WithRecovery())
-		if (f != nil) != tc.feed {
-			t.Errorf("%s: feed %v (%v), want %v", tc.src, f != nil, err, tc.feed)
+		if !assert.Equal(t, tc.feed, f != nil, "%s: feed (%v)", tc.src, err) {
 			continue
 		}
-		if f != nil && len(f.Entries) != tc.entries {
-			t.Errorf("%s: %d entries, want %d", tc.src, len(f.Entries), tc.entries)
+		if f != nil {
+			assert.Len(t, f.Entries, tc.entries, "%s: entries", tc.src)
 		}
 	}
 }
@@ -179,29 +156,21 @@ func TestRecoveryEverydayZones(t *testing.T) {
 		text := "Mon, 15 Jul 2024 10:00:00 " + name
 		local := time.Date(2024, 7, 15, 10, 0, 0, 0, time.UTC)
 		want := local.Add(-time.Duration(z.offset) * time.Minute)
-		if got, _, err := ParseDate(text); err != nil || !got.Equal(want) {
-			t.Errorf("%s: ParseDate gives %v, %v; the table says %v", name, got, err, want)
-		}
-		if rssZoneOffset(name) == z.offset {
-			t.Errorf("%s: the specification's table has the same offset", name)
-		}
+		got, _, err := ParseDate(text)
+		assert.NoError(t, err, "%s: ParseDate", name)
+		assert.True(t, got.Equal(want), "%s: ParseDate gives %v; the table says %v", name, got, want)
+		assert.NotEqual(t, z.offset, rssZoneOffset(name), "%s: the specification's table has the same offset", name)
 		src := `<rss version="2.0"><channel><item><pubDate>` + text + `</pubDate></item></channel></rss>`
 		var diags []Diagnostic
 		f, err := ParseDocument(strings.NewReader(src), WithRecovery(), WithDiagnostics(&diags))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p := f.Entries[0].Published; p == nil || !p.Equal(want) {
-			t.Errorf("%s: recovery mode reads %v, want %v", name, p, want)
-		}
-		if countKind(diags, DiagnosticRecovered) != 1 {
-			t.Errorf("%s: diagnostics %v", name, diags)
-		}
+		require.NoError(t, err)
+		p := f.Entries[0].Published
+		assert.True(t, p != nil && p.Equal(want), "%s: recovery mode reads %v, want %v", name, p, want)
+		assert.Equal(t, 1, countKind(diags, DiagnosticRecovered), "%s: diagnostics %v", name, diags)
 		spec, _ := ParseDocument(strings.NewReader(src))
 		specWant := local.Add(-time.Duration(rssZoneOffset(name)) * time.Minute)
-		if p := spec.Entries[0].Published; p == nil || !p.Equal(specWant) {
-			t.Errorf("%s: the specification's answer changed: %v, want %v", name, p, specWant)
-		}
+		p = spec.Entries[0].Published
+		assert.True(t, p != nil && p.Equal(specWant), "%s: the specification's answer changed: %v, want %v", name, p, specWant)
 	}
 	// Zone names after comments, lowercase, and numeric zones.
 	for text, want := range map[string]string{
@@ -210,9 +179,7 @@ func TestRecoveryEverydayZones(t *testing.T) {
 		"Mon, 15 Jul 2024 10:00:00 +0100":        "",
 		"Mon, 15 Jul 2024 10:00:00 GMT ":         "GMT",
 	} {
-		if got := strings.ToUpper(rssDateZoneName(text)); got != want {
-			t.Errorf("rssDateZoneName(%q) = %q, want %q", text, got, want)
-		}
+		assert.Equal(t, want, strings.ToUpper(rssDateZoneName(text)), "rssDateZoneName(%q)", text)
 	}
 }
 
@@ -227,16 +194,12 @@ func TestRecoveryThreeDigitOffset(t *testing.T) {
 	} {
 		src := `<rss version="2.0"><channel><item><pubDate>` + text + `</pubDate></item></channel></rss>`
 		f, err := ParseDocument(strings.NewReader(src), WithRecovery())
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		got := ""
 		if p := f.Entries[0].Published; p != nil {
 			got = formatDate(*p)
 		}
-		if got != want {
-			t.Errorf("%q: %q, want %q", text, got, want)
-		}
+		assert.Equal(t, want, got, "%q", text)
 	}
 }
 
@@ -247,17 +210,11 @@ func TestRecoveryThreeDigitOffset(t *testing.T) {
 func TestRecoveryMarkupSource(t *testing.T) {
 	src := `<d xmlns:x="urn:x">a &lt;i&gt; <p class='q"r' xmlns="">b &lt; c<br/><img src="i.png"/><!-- n --></p><x:y>z</x:y></d>`
 	doc, err := xml5.Parse(strings.NewReader(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := `a <i> <p class="q&#34;r">b &lt; c<br><img src="i.png"><!-- n --></p><x:y>z</x:y>`
-	if got := markupSource(doc.Root(), true); got != want {
-		t.Errorf("raw text:\n got %s\nwant %s", got, want)
-	}
+	assert.Equal(t, want, markupSource(doc.Root(), true), "raw text")
 	want = `a &lt;i&gt; ` + want[len("a <i> "):]
-	if got := markupSource(doc.Root(), false); got != want {
-		t.Errorf("escaped text:\n got %s\nwant %s", got, want)
-	}
+	assert.Equal(t, want, markupSource(doc.Root(), false), "escaped text")
 }
 
 // TestFetcherRecoversUnlessStrict checks that a Fetcher reads in recovery
@@ -275,12 +232,9 @@ func TestFetcherRecoversUnlessStrict(t *testing.T) {
 	var diags []Diagnostic
 	f := &Fetcher{Client: srv.Client(), Options: []Option{WithDiagnostics(&diags)}}
 	res, err := f.Fetch(t.Context(), srv.URL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := res.Feed.Title.String(); got != "Crème" || len(res.Feed.Entries) != 1 {
-		t.Errorf("title %q, %d entries", got, len(res.Feed.Entries))
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "Crème", res.Feed.Title.String(), "title")
+	assert.Len(t, res.Feed.Entries, 1)
 	var msgs []string
 	for _, d := range diags {
 		if d.Kind == DiagnosticRecovered {
@@ -288,13 +242,10 @@ func TestFetcherRecoversUnlessStrict(t *testing.T) {
 		}
 	}
 	want := []string{"declared iso-8859-1, decoded as UTF-8", "rss root in namespace http://backend.userland.com/rss2 read as RSS 2.0"}
-	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
-		t.Errorf("repairs %q, want %q", msgs, want)
-	}
+	assert.Equal(t, want, msgs, "repairs")
 
 	f.Strict = true
 	res, err = f.Fetch(t.Context(), srv.URL, nil)
-	if !errors.Is(err, ErrNotFeed) || res.Feed != nil {
-		t.Errorf("Strict: %v, %v; want no feed and ErrNotFeed", res.Feed, err)
-	}
+	assert.ErrorIs(t, err, ErrNotFeed, "Strict")
+	assert.Nil(t, res.Feed, "Strict: want no feed")
 }

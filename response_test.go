@@ -14,6 +14,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
+	"github.com/stretchr/testify/require"
+
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 )
@@ -27,29 +31,20 @@ func sameAsParseDocument(t *testing.T, feed *Feed, err error, body []byte, opts 
 	t.Helper()
 	want, wantErr := ParseDocument(bytes.NewReader(body), opts...)
 	if want == nil {
-		if feed != nil || !errors.Is(wantErr, ErrNotFeed) || !errors.Is(err, ErrNotFeed) {
-			t.Fatalf("ParseResponse gave %v, %v; ParseDocument %v, %v", feed, err, want, wantErr)
-		}
+		require.ErrorIs(t, wantErr, ErrNotFeed, "ParseDocument")
+		require.Nil(t, feed, "ParseResponse gave a feed (%v), ParseDocument none", err)
+		require.ErrorIs(t, err, ErrNotFeed, "ParseResponse")
 		var me *MIMETypeError
-		if errors.As(err, &me) {
-			t.Fatalf("the body was not parsed: %v", err)
-		}
+		require.False(t, errors.As(err, &me), "the body was not parsed: %v", err)
 		return
 	}
-	if err != nil || feed == nil {
-		t.Fatalf("ParseResponse gave %v, %v; ParseDocument a feed", feed, err)
-	}
+	require.NoError(t, err, "ParseResponse; ParseDocument gave a feed")
+	require.NotNil(t, feed, "ParseResponse; ParseDocument gave a feed")
 	got, err := feed.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	wantJSON, err := want.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, wantJSON) {
-		t.Errorf("ParseResponse's feed\n%s\ndiffers from ParseDocument's\n%s", got, wantJSON)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, string(wantJSON), string(got), "ParseResponse's feed differs from ParseDocument's")
 }
 
 // checkNotParsed checks that ParseResponse gave no feed and an error that
@@ -57,9 +52,8 @@ func sameAsParseDocument(t *testing.T, feed *Feed, err error, body []byte, opts 
 // *MIMETypeError or an error wrapping ErrBodyTooLarge or a read error.
 func checkNotParsed(t *testing.T, feed *Feed, err error) {
 	t.Helper()
-	if feed != nil || err == nil {
-		t.Fatalf("feed %v, err %v; want no feed and an error", feed, err)
-	}
+	require.Error(t, err, "want no feed and an error")
+	require.Nil(t, feed, "want no feed and an error")
 }
 
 // newServer starts a loopback test server for h.
@@ -75,16 +69,12 @@ func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 func get(t *testing.T, srv *httptest.Server, path string, hdr ...string) *http.Response {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
 	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return res
 }
 
@@ -108,12 +98,11 @@ const testRSS = `<?xml version="1.0" encoding="utf-8"?>
 
 func TestParseResponseNilResponse(t *testing.T) {
 	feed, err := ParseResponse(nil)
-	if feed != nil || err == nil || errors.Is(err, ErrNotFeed) || errors.Is(err, ErrStatus) {
-		t.Fatalf("ParseResponse(nil) = %v, %v; want nil and an error that is neither ErrNotFeed nor ErrStatus", feed, err)
-	}
-	if !strings.Contains(err.Error(), "no response") {
-		t.Errorf("message %q", err)
-	}
+	require.Nil(t, feed, "ParseResponse(nil)")
+	require.Error(t, err, "ParseResponse(nil)")
+	require.NotErrorIs(t, err, ErrNotFeed, "ParseResponse(nil)")
+	require.NotErrorIs(t, err, ErrStatus, "ParseResponse(nil)")
+	assert.ErrorContains(t, err, "no response")
 }
 
 func TestParseResponseStatus(t *testing.T) {
@@ -128,30 +117,22 @@ func TestParseResponseStatus(t *testing.T) {
 				}
 			})
 			res := get(t, srv, "/feed")
-			if res.StatusCode != code {
-				t.Fatalf("the client saw status %d", res.StatusCode)
-			}
+			require.Equal(t, code, res.StatusCode, "the client saw another status")
 			feed, err := ParseResponse(res)
 			if code == 200 {
-				if err != nil || feed == nil || feed.Title.String() != "Test feed" {
-					t.Fatalf("200: feed %v, err %v", feed, err)
-				}
+				require.NoError(t, err, "200")
+				require.NotNil(t, feed, "200")
+				require.Equal(t, "Test feed", feed.Title.String(), "200")
 				return
 			}
 			checkNotParsed(t, feed, err)
 			var se *StatusError
-			if !errors.As(err, &se) || se.StatusCode != code {
-				t.Fatalf("status %d: err %v, want a *StatusError with that code", code, err)
-			}
-			if !errors.Is(err, ErrStatus) || errors.Is(err, ErrNotFeed) {
-				t.Errorf("status %d: error %v does not match ErrStatus, or matches ErrNotFeed", code, err)
-			}
-			if errors.Is(err, ErrNotModified) != (code == 304) {
-				t.Errorf("status %d: errors.Is(err, ErrNotModified) = %v", code, errors.Is(err, ErrNotModified))
-			}
-			if !strings.Contains(err.Error(), fmt.Sprint(code)) {
-				t.Errorf("status %d: message %q does not give the status", code, err)
-			}
+			require.ErrorAs(t, err, &se, "status %d: want a *StatusError", code)
+			require.Equal(t, code, se.StatusCode, "status %d: want a *StatusError with that code", code)
+			assert.ErrorIs(t, err, ErrStatus, "status %d", code)
+			assert.NotErrorIs(t, err, ErrNotFeed, "status %d", code)
+			assert.Equal(t, code == 304, errors.Is(err, ErrNotModified), "status %d: errors.Is(err, ErrNotModified)", code)
+			assert.ErrorContains(t, err, fmt.Sprint(code), "status %d: the message does not give the status", code)
 		})
 	}
 }
@@ -187,22 +168,19 @@ func TestParseResponseInformationalStatus(t *testing.T) {
 		res, body := response(code, "application/rss+xml", strings.NewReader(testRSS))
 		feed, err := ParseResponse(res)
 		var se *StatusError
-		if feed != nil || !errors.As(err, &se) || se.StatusCode != code || !errors.Is(err, ErrStatus) || errors.Is(err, ErrNotFeed) {
-			t.Errorf("status %d: %v, %v", code, feed, err)
+		assert.Nil(t, feed, "status %d", code)
+		if assert.ErrorAs(t, err, &se, "status %d", code) {
+			assert.Equal(t, code, se.StatusCode, "status %d: %v", code, err)
 		}
-		if !body.closed {
-			t.Errorf("status %d: body not closed", code)
-		}
+		assert.ErrorIs(t, err, ErrStatus, "status %d", code)
+		assert.NotErrorIs(t, err, ErrNotFeed, "status %d", code)
+		assert.True(t, body.closed, "status %d: body not closed", code)
 	}
 }
 
 func TestStatusErrorMessage(t *testing.T) {
-	if got := (&StatusError{StatusCode: 404}).Error(); !strings.Contains(got, "404 Not Found") {
-		t.Errorf("without Status: %q", got)
-	}
-	if got := (&StatusError{StatusCode: 500, Status: "500 Oops"}).Error(); !strings.Contains(got, "500 Oops") {
-		t.Errorf("with Status: %q", got)
-	}
+	assert.Contains(t, (&StatusError{StatusCode: 404}).Error(), "404 Not Found", "without Status")
+	assert.Contains(t, (&StatusError{StatusCode: 500, Status: "500 Oops"}).Error(), "500 Oops", "with Status")
 }
 
 func TestParseResponseMIMEType(t *testing.T) {
@@ -246,22 +224,15 @@ func TestParseResponseMIMEType(t *testing.T) {
 			}
 			checkNotParsed(t, feed, err)
 			var me *MIMETypeError
-			if !errors.As(err, &me) || !errors.Is(err, ErrNotFeed) {
-				t.Fatalf("err = %v, want a *MIMETypeError wrapping ErrNotFeed", err)
-			}
-			if me.MIMEType != tt.wantMIME {
-				t.Errorf("MIMEType = %q, want %q", me.MIMEType, tt.wantMIME)
-			}
+			require.ErrorAs(t, err, &me, "want a *MIMETypeError wrapping ErrNotFeed")
+			require.ErrorIs(t, err, ErrNotFeed, "want a *MIMETypeError wrapping ErrNotFeed")
+			assert.Equal(t, tt.wantMIME, me.MIMEType, "MIMEType")
 			wantCT := ""
 			if len(tt.contentType) > 0 {
 				wantCT = tt.contentType[len(tt.contentType)-1]
 			}
-			if me.ContentType != wantCT {
-				t.Errorf("ContentType = %q, want %q", me.ContentType, wantCT)
-			}
-			if !strings.Contains(err.Error(), tt.wantMIME) {
-				t.Errorf("message %q does not name %q", err, tt.wantMIME)
-			}
+			assert.Equal(t, wantCT, me.ContentType, "ContentType")
+			assert.ErrorContains(t, err, tt.wantMIME, "the message does not name the MIME type")
 		})
 	}
 }
@@ -292,9 +263,7 @@ func TestParseResponseCharsetAndURL(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := newServer(t, serve(tt.contentType, charsetRSS))
 			feed, err := ParseResponse(get(t, srv, "/feed.xml"), tt.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			wantURL := srv.URL + tt.wantURL
 			if tt.wantURL == "-" {
 				wantURL = "https://example.org/x"
@@ -305,14 +274,12 @@ func TestParseResponseCharsetAndURL(t *testing.T) {
 				// The title's bytes decode differently in that charset
 				// than in UTF-8.
 				plain, _ := ParseDocument(bytes.NewReader(charsetRSS))
-				if tt.wantCharset != "utf-8" && plain.Title.String() == feed.Title.String() {
-					t.Errorf("title %q: the charset made no difference", feed.Title.String())
+				if tt.wantCharset != "utf-8" {
+					assert.NotEqual(t, plain.Title.String(), feed.Title.String(), "title: the charset made no difference")
 				}
 			}
 			sameAsParseDocument(t, feed, err, charsetRSS, want...)
-			if want := wantURL[:strings.LastIndex(wantURL, "/")+1] + "posts/"; feed.PageURL != want {
-				t.Errorf("page URL %q, want %q", feed.PageURL, want)
-			}
+			assert.Equal(t, wantURL[:strings.LastIndex(wantURL, "/")+1]+"posts/", feed.PageURL, "page URL")
 		})
 	}
 }
@@ -331,31 +298,20 @@ func TestParseResponseRedirectsAndContentLocation(t *testing.T) {
 
 	// testRSS's page URL is "posts/", relative to the document's URL.
 	feed, err := ParseResponse(get(t, srv, "/old"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := srv.URL + "/feeds/posts/"; feed.PageURL != want {
-		t.Errorf("after redirects the page URL is %q, want %q", feed.PageURL, want)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, srv.URL+"/feeds/posts/", feed.PageURL, "the page URL after redirects")
 	feed, err = ParseResponse(get(t, srv, "/feeds/new.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := srv.URL + "/feeds/posts/"; feed.PageURL != want {
-		t.Errorf("with a Content-Location the page URL is %q, want %q", feed.PageURL, want)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, srv.URL+"/feeds/posts/", feed.PageURL, "the page URL with a Content-Location")
 }
 
 func TestParseResponseWithoutRequest(t *testing.T) {
 	res, _ := response(200, "application/rss+xml", strings.NewReader(testRSS))
 	feed, err := ParseResponse(res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	// Without a document URL the relative "posts/" does not parse.
-	if feed.PageURL != "" || feed.Entries[0].PageURL != "" {
-		t.Errorf("a response without a request gave the URLs %q and %q", feed.PageURL, feed.Entries[0].PageURL)
-	}
+	assert.Empty(t, feed.PageURL, "a response without a request gave a page URL")
+	assert.Empty(t, feed.Entries[0].PageURL, "a response without a request gave an entry URL")
 	sameAsParseDocument(t, feed, err, []byte(testRSS))
 }
 
@@ -371,18 +327,14 @@ func compress(t *testing.T, coding string, body []byte) []byte {
 		w = zlib.NewWriter(&buf)
 	case "flate":
 		var err error
-		if w, err = flate.NewWriter(&buf, flate.DefaultCompression); err != nil {
-			t.Fatal(err)
-		}
+		w, err = flate.NewWriter(&buf, flate.DefaultCompression)
+		require.NoError(t, err)
 	default:
-		t.Fatalf("unknown coding %q", coding)
+		require.FailNow(t, "unknown coding", coding)
 	}
-	if _, err := w.Write(body); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	_, err := w.Write(body)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
 	return buf.Bytes()
 }
 
@@ -414,12 +366,9 @@ func TestParseResponseContentEncoding(t *testing.T) {
 			srv := newServer(t, serve([]string{"application/rss+xml"}, tt.sent, "Content-Encoding", tt.encoding))
 			feed, err := ParseResponse(get(t, srv, "/feed.xml", tt.reqHdr...))
 			if tt.wantErr != "" {
-				if err == nil || feed != nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("feed %v, err %v; want an error containing %q", feed, err, tt.wantErr)
-				}
-				if errors.Is(err, ErrNotFeed) {
-					t.Errorf("a decoding failure wraps ErrNotFeed: %v", err)
-				}
+				require.ErrorContains(t, err, tt.wantErr)
+				require.Nil(t, feed)
+				assert.NotErrorIs(t, err, ErrNotFeed, "a decoding failure wraps ErrNotFeed")
 				return
 			}
 			sameAsParseDocument(t, feed, err, body, WithURL(srv.URL+"/feed.xml"))
@@ -457,12 +406,10 @@ func TestParseResponseMaxBodySize(t *testing.T) {
 			srv := newServer(t, serve([]string{"application/rss+xml"}, tt.sent, h...))
 			feed, err := ParseResponse(get(t, srv, "/feed.xml", "Accept-Encoding", "gzip"), tt.opts...)
 			if tt.wantErr {
-				if feed != nil || !errors.Is(err, ErrBodyTooLarge) {
-					t.Fatalf("feed %v, err %v; want ErrBodyTooLarge and no feed", feed, err)
-				}
-				if errors.Is(err, ErrNotFeed) || !strings.Contains(err.Error(), "WithMaxBodySize") {
-					t.Errorf("unclear error: %v", err)
-				}
+				require.ErrorIs(t, err, ErrBodyTooLarge)
+				require.Nil(t, feed, "want ErrBodyTooLarge and no feed")
+				assert.NotErrorIs(t, err, ErrNotFeed, "unclear error")
+				assert.ErrorContains(t, err, "WithMaxBodySize", "unclear error")
 				return
 			}
 			plain := tt.sent
@@ -501,15 +448,11 @@ func TestParseResponseBodyError(t *testing.T) {
 				panic(http.ErrAbortHandler) // closes the connection mid-body
 			})
 			feed, err := ParseResponse(get(t, srv, "/feed.xml"))
-			if feed != nil || err == nil {
-				t.Fatalf("feed %v, err %v; want a read error", feed, err)
-			}
-			if errors.Is(err, ErrNotFeed) || !strings.Contains(err.Error(), "reading the response body") {
-				t.Errorf("unclear error: %v", err)
-			}
-			if !errors.Is(err, io.ErrUnexpectedEOF) {
-				t.Errorf("the transport's error is not wrapped: %v", err)
-			}
+			require.Error(t, err, "want a read error")
+			require.Nil(t, feed, "want a read error")
+			assert.NotErrorIs(t, err, ErrNotFeed, "unclear error")
+			assert.ErrorContains(t, err, "reading the response body", "unclear error")
+			assert.ErrorIs(t, err, io.ErrUnexpectedEOF, "the transport's error is not wrapped")
 		})
 	}
 
@@ -517,12 +460,9 @@ func TestParseResponseBodyError(t *testing.T) {
 	for _, cut := range []int{0, 10, 2000} {
 		res, tb := response(200, "application/rss+xml", &errReader{data: long[:cut], err: boom})
 		feed, err := ParseResponse(res)
-		if feed != nil || !errors.Is(err, boom) {
-			t.Errorf("error after %d bytes: feed %v, err %v", cut, feed, err)
-		}
-		if !tb.closed {
-			t.Errorf("error after %d bytes: body not closed", cut)
-		}
+		assert.Nil(t, feed, "error after %d bytes", cut)
+		assert.ErrorIs(t, err, boom, "error after %d bytes", cut)
+		assert.True(t, tb.closed, "error after %d bytes: body not closed", cut)
 	}
 }
 
@@ -541,14 +481,10 @@ func TestParseResponseClosesBody(t *testing.T) {
 	for _, tt := range tests {
 		res, body := response(tt.code, tt.contentType, strings.NewReader(long))
 		_, _ = ParseResponse(res)
-		if !body.closed {
-			t.Errorf("%s: body not closed", tt.name)
-		}
-		if allRead := body.read == len(long); allRead != tt.wantAllRead {
-			t.Errorf("%s: read %d of %d bytes", tt.name, body.read, len(long))
-		}
-		if !tt.wantAllRead && body.read > resourceHeaderSize+drainLimit {
-			t.Errorf("%s: read %d bytes of an unused body, more than %d", tt.name, body.read, resourceHeaderSize+drainLimit)
+		assert.True(t, body.closed, "%s: body not closed", tt.name)
+		assert.Equal(t, tt.wantAllRead, body.read == len(long), "%s: read %d of %d bytes", tt.name, body.read, len(long))
+		if !tt.wantAllRead {
+			assert.LessOrEqual(t, body.read, resourceHeaderSize+drainLimit, "%s: bytes read of an unused body", tt.name)
 		}
 	}
 }
@@ -566,16 +502,12 @@ func (o oneByteReader) Read(p []byte) (int, error) {
 func TestReadResourceHeader(t *testing.T) {
 	src := bytes.NewReader(bytes.Repeat([]byte("a"), 5000))
 	header, err := readResourceHeader(oneByteReader{src})
-	if err != nil || len(header) != resourceHeaderSize {
-		t.Fatalf("got %d bytes, %v", len(header), err)
-	}
-	if left := src.Len(); left != 5000-resourceHeaderSize {
-		t.Errorf("read %d bytes ahead, want %d", 5000-left, resourceHeaderSize)
-	}
+	require.NoError(t, err)
+	require.Len(t, header, resourceHeaderSize)
+	assert.Equal(t, resourceHeaderSize, 5000-src.Len(), "bytes read ahead")
 	header, err = readResourceHeader(strings.NewReader("short"))
-	if err != nil || string(header) != "short" {
-		t.Errorf("short body: %q, %v", header, err)
-	}
+	assert.NoError(t, err, "short body")
+	assert.Equal(t, "short", string(header), "short body")
 }
 
 // The tests below run the real parser.
@@ -585,9 +517,7 @@ func TestReadResourceHeader(t *testing.T) {
 func mustParse(t *testing.T, srv *httptest.Server, path string, hdr ...string) *Feed {
 	t.Helper()
 	feed, err := ParseResponse(get(t, srv, path, hdr...))
-	if err != nil {
-		t.Fatalf("ParseResponse: %v", err)
-	}
+	require.NoError(t, err, "ParseResponse")
 	return feed
 }
 
@@ -598,16 +528,12 @@ func TestParseResponseDecodesCharset(t *testing.T) {
 	}
 	cp1251 := func(s string) []byte {
 		b, err := charmap.Windows1251.NewEncoder().String(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return []byte(b)
 	}
 	utf16le := func(s string) []byte {
 		b, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return []byte(b)
 	}
 	tests := []struct {
@@ -631,9 +557,7 @@ func TestParseResponseDecodesCharset(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := newServer(t, serve([]string{tt.contentType}, tt.body))
 			feed := mustParse(t, srv, "/feed.xml")
-			if got := feed.Title.String(); got != title {
-				t.Errorf("title %q, want %q", got, title)
-			}
+			assert.Equal(t, title, feed.Title.String(), "title")
 		})
 	}
 }
@@ -649,15 +573,9 @@ func TestParseResponseResolvesAgainstFinalURL(t *testing.T) {
 
 	for _, path := range []string{"/old/feed", "/blog/feed.xml"} {
 		feed := mustParse(t, srv, path)
-		if want := srv.URL + "/blog/posts/"; feed.PageURL != want {
-			t.Errorf("%s: page URL %q, want %q", path, feed.PageURL, want)
-		}
-		if len(feed.Entries) != 1 {
-			t.Fatalf("%s: %d entries", path, len(feed.Entries))
-		}
-		if want := srv.URL + "/blog/posts/1"; feed.Entries[0].PageURL != want {
-			t.Errorf("%s: entry URL %q, want %q", path, feed.Entries[0].PageURL, want)
-		}
+		assert.Equal(t, srv.URL+"/blog/posts/", feed.PageURL, "%s: page URL", path)
+		require.Len(t, feed.Entries, 1, path)
+		assert.Equal(t, srv.URL+"/blog/posts/1", feed.Entries[0].PageURL, "%s: entry URL", path)
 	}
 }
 
@@ -688,17 +606,13 @@ func TestParseResponseRealParser(t *testing.T) {
 			feed, err := ParseResponse(get(t, srv, "/f", "Accept-Encoding", "gzip, deflate"))
 			if tt.wantTitle == "" {
 				var me *MIMETypeError
-				if feed != nil || !errors.Is(err, ErrNotFeed) || errors.As(err, &me) {
-					t.Fatalf("feed %v, err %v; want the parser's not-a-feed", feed, err)
-				}
+				require.Nil(t, feed, "want the parser's not-a-feed")
+				require.ErrorIs(t, err, ErrNotFeed, "want the parser's not-a-feed")
+				require.False(t, errors.As(err, &me), "err %v; want the parser's not-a-feed", err)
 				return
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := feed.Title.String(); got != tt.wantTitle {
-				t.Errorf("title %q, want %q", got, tt.wantTitle)
-			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantTitle, feed.Title.String(), "title")
 		})
 	}
 }
@@ -726,10 +640,6 @@ func TestParseResponseFetchesNoExternalEntity(t *testing.T) {
 	feed := mustParse(t, srv, "/feed.xml")
 	mu.Lock()
 	defer mu.Unlock()
-	if entityRequests != 0 {
-		t.Errorf("the parser fetched the external entity %d times", entityRequests)
-	}
-	if title := feed.Title.String(); strings.Contains(title, "fetched") {
-		t.Errorf("title %q holds the external entity's text", title)
-	}
+	assert.Zero(t, entityRequests, "the parser fetched the external entity")
+	assert.NotContains(t, feed.Title.String(), "fetched", "the title holds the external entity's text")
 }

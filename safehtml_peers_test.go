@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // xssVectorsFile holds sanitizer attack inputs from other projects' tests
@@ -66,13 +68,11 @@ func TestXSSVectors(t *testing.T) {
 			for _, base := range []string{bases[i], ""} {
 				out := SafeHTML(txt, base)
 				outputs++
-				if p := safetyProblems(out, base != ""); len(p) > 0 {
+				if !assert.Empty(t, safetyProblems(out, base != ""), "%s %s (base %q)\noutput: %q", v.Src, v.ID, base, out) {
 					bad = true
-					t.Errorf("%s %s (base %q): %s\noutput: %q", v.Src, v.ID, base, strings.Join(p, "; "), out)
 				}
-				if p := reparseProblem(out, base); p != "" {
+				if !assert.Empty(t, reparseProblem(out, base), "%s %s (base %q)", v.Src, v.ID, base) {
 					shaky = true
-					t.Errorf("%s %s (base %q): %s", v.Src, v.ID, base, p)
 				}
 			}
 		}
@@ -115,17 +115,11 @@ func TestSafetyProblems(t *testing.T) {
 		{`<p style="background: url(x)">x</p>`, false, "style declaration"},
 		{`<p style="width: calc(1px)">x</p>`, false, "style declaration"},
 	} {
-		if p := strings.Join(safetyProblems(c.out, c.hasBase), "; "); !strings.Contains(p, c.want) {
-			t.Errorf("safetyProblems(%q) = %q, want %q", c.out, p, c.want)
-		}
+		assert.Contains(t, strings.Join(safetyProblems(c.out, c.hasBase), "; "), c.want, "safetyProblems(%q)", c.out)
 	}
 	for _, ok := range []string{`<a href="rel/x" title="t">x</a>`, `<a href="tel:+1">t</a>`, `<img src="data:image/png;base64,AA==">`,
 		`<p style="margin: 0 auto; color: rgb(-1, 2, 3)">x</p>`} {
-		if p := safetyProblems(ok, false); len(p) > 0 {
-			t.Errorf("safetyProblems(%q) = %q, want none", ok, p)
-		}
+		assert.Empty(t, safetyProblems(ok, false), "safetyProblems(%q)", ok)
 	}
-	if p := reparseProblem(`<p>a<div>b</div></p>`, ""); !strings.Contains(p, "re-parses to another tree") {
-		t.Errorf("reparseProblem of a div in a p = %q", p)
-	}
+	assert.Contains(t, reparseProblem(`<p>a<div>b</div></p>`, ""), "re-parses to another tree", "reparseProblem of a div in a p")
 }

@@ -185,9 +185,7 @@ func TestSafeHTMLVectors(t *testing.T) {
 // allowed).
 func assertSafe(t testing.TB, out string) {
 	t.Helper()
-	for _, p := range safetyProblems(out, false) {
-		t.Errorf("%s in %q", p, out)
-	}
+	assert.Empty(t, safetyProblems(out, false), "safety problems in %q", out)
 }
 
 // safeScriptCapable are elements that can run script or load a document or
@@ -578,9 +576,7 @@ func safeDumpWritten(out string) (string, error) {
 // tree is out again.
 func assertReparses(t testing.TB, out, base string) {
 	t.Helper()
-	if p := reparseProblem(out, base); p != "" {
-		t.Error(p)
-	}
+	assert.Empty(t, reparseProblem(out, base), "re-parse problem")
 }
 
 // reparseProblem says how out breaks SafeHTML's promise (see
@@ -731,9 +727,7 @@ func TestSafeHTMLReopenBudget(t *testing.T) {
 	const n = 2000
 	body := "<p>" + strings.Repeat("<span>", n) + strings.Repeat("<div>x</div>y", n) + strings.Repeat("</span>", n) + "</p>"
 	out := SafeHTML(xhtmlContent(t, body), "")
-	if len(out) > 4*len(body) {
-		t.Fatalf("%d bytes of input give %d bytes of output", len(body), len(out))
-	}
+	require.LessOrEqual(t, len(out), 4*len(body), "%d bytes of input give too many bytes of output", len(body))
 	assert.Equal(t, n, strings.Count(out, "<div>x</div>"))
 	assert.Equal(t, n, strings.Count(out, "y"))
 	assertReparses(t, out, "")

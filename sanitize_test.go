@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -200,7 +202,7 @@ func BenchmarkParseEscapedHTML(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if parseEscapedHTML(el) == nil {
-			b.Fatal("null")
+			require.FailNow(b, "null")
 		}
 	}
 }
@@ -213,7 +215,7 @@ func BenchmarkParseEscapedHTMLEager(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if parseHTMLText(src) == nil {
-			b.Fatal("null")
+			require.FailNow(b, "null")
 		}
 	}
 }
@@ -226,7 +228,7 @@ func BenchmarkParseEscapedHTMLThenRender(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if parseEscapedHTML(el).HTML() == "" {
-			b.Fatal("empty")
+			require.FailNow(b, "empty")
 		}
 	}
 }
@@ -237,7 +239,7 @@ func BenchmarkParseEscapedHTMLPlainText(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if parseEscapedHTML(el) == nil {
-			b.Fatal("null")
+			require.FailNow(b, "null")
 		}
 	}
 }
@@ -247,9 +249,7 @@ func BenchmarkSanitize(b *testing.B) {
 	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
 	parse := func() *html.Node {
 		nodes, err := html.ParseFragment(strings.NewReader(src), ctx)
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		f := &html.Node{Type: html.DocumentNode}
 		for _, n := range nodes {
 			f.AppendChild(n)
@@ -274,7 +274,7 @@ func BenchmarkSanitize(b *testing.B) {
 		f := trees[len(trees)-1]
 		trees = trees[:len(trees)-1]
 		if !sanitize(f) {
-			b.Fatal("not significant")
+			require.FailNow(b, "not significant")
 		}
 	}
 }
@@ -288,7 +288,7 @@ func BenchmarkSameTextContentNodes(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if !sameTextContent(x, y) {
-			b.Fatal("not same")
+			require.FailNow(b, "not same")
 		}
 	}
 }
@@ -301,7 +301,7 @@ func BenchmarkSameTextContentLazyDifferent(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if sameTextContent(x, y) {
-			b.Fatal("same")
+			require.FailNow(b, "same")
 		}
 	}
 }
@@ -318,13 +318,9 @@ func BenchmarkEscapedHTMLCorpus(b *testing.B) {
 	size := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		doc, err := xml5.Parse(bytes.NewReader(data))
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		var walk func(n *xml5.Node)
 		walk = func(n *xml5.Node) {
 			for c := n.FirstChild; c != nil; c = c.NextSibling {

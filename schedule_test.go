@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/feedspec/feedspec"
 )
 
@@ -112,9 +114,7 @@ func TestNextFetch(t *testing.T) {
 				want = now.Add(tt.want)
 			}
 			got := r.NextFetch(now, lo, hi)
-			if !got.Equal(want) {
-				t.Errorf("NextFetch = %v (now %+v), want %v (now %+v)", got, got.Sub(now), want, want.Sub(now))
-			}
+			assert.True(t, got.Equal(want), "NextFetch = %v (now %+v), want %v (now %+v)", got, got.Sub(now), want, want.Sub(now))
 		})
 	}
 }
@@ -126,14 +126,13 @@ func TestNextFetchLocation(t *testing.T) {
 	now := time.Date(2024, 5, 6, 12, 30, 0, 0, paris) // 10:30 GMT
 	r := &feedspec.FetchResult{StatusCode: 200, Feed: &feedspec.Feed{SkipHours: []int{10}}}
 	got := r.NextFetch(now, 10*time.Minute, time.Hour)
-	if want := time.Date(2024, 5, 6, 13, 0, 0, 0, paris); !got.Equal(want) || got.Location() != paris {
-		t.Errorf("got %v, want %v", got, want)
-	}
+	want := time.Date(2024, 5, 6, 13, 0, 0, 0, paris)
+	assert.True(t, got.Equal(want), "got %v, want %v", got, want)
+	assert.Same(t, paris, got.Location())
 	// A nil result (no response): min.
 	var none *feedspec.FetchResult
-	if got := none.NextFetch(now, 10*time.Minute, time.Hour); !got.Equal(now.Add(10 * time.Minute)) {
-		t.Errorf("nil result: %v", got)
-	}
+	got = none.NextFetch(now, 10*time.Minute, time.Hour)
+	assert.True(t, got.Equal(now.Add(10*time.Minute)), "nil result: %v", got)
 }
 
 // TestNextFetchBounds feeds NextFetch hostile headers and feeds: the result
@@ -154,9 +153,7 @@ func TestNextFetchBounds(t *testing.T) {
 				for _, b := range bounds {
 					r := &feedspec.FetchResult{StatusCode: status, Header: h, Feed: f}
 					got := r.NextFetch(now, b[0], b[1])
-					if got.Before(now.Add(b[0])) || got.After(now.Add(b[1])) {
-						t.Errorf("status %d, headers %q, feed %+v, bounds %v: %v is out of bounds", status, v, f, b, got)
-					}
+					assert.Truef(t, !got.Before(now.Add(b[0])) && !got.After(now.Add(b[1])), "status %d, headers %q, feed %+v, bounds %v: %v is out of bounds", status, v, f, b, got)
 				}
 			}
 		}

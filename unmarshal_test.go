@@ -24,26 +24,18 @@ import (
 func roundTrip(t testing.TB, name string, b []byte) *Feed {
 	t.Helper()
 	var f Feed
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatalf("%s: json.Unmarshal: %v", name, err)
-	}
+	require.NoError(t, json.Unmarshal(b, &f), "%s: json.Unmarshal", name)
 	got, err := f.MarshalJSON()
-	if err != nil {
-		t.Fatalf("%s: MarshalJSON: %v", name, err)
-	}
-	if !bytes.Equal(got, b) {
-		i := 0
-		for i < len(got) && i < len(b) && got[i] == b[i] {
-			i++
-		}
-		t.Fatalf("%s: the canonical JSON differs after a round trip, at byte %d:\nwant …%.200s\ngot  …%.200s", name, i, b[i:], got[i:])
-	}
-	if f.Document() != nil || f.Element() != nil || f.JSONObject() != nil {
-		t.Fatalf("%s: a feed read from JSON has a document", name)
-	}
+	require.NoError(t, err, "%s: MarshalJSON", name)
+	require.Equal(t, string(b), string(got), "%s: the canonical JSON differs after a round trip", name)
+	require.Nil(t, f.Document(), "%s: a feed read from JSON has a document", name)
+	require.Nil(t, f.Element(), "%s: a feed read from JSON has an element", name)
+	require.Nil(t, f.JSONObject(), "%s: a feed read from JSON has a JSON object", name)
 	for _, e := range f.Entries {
-		if e != nil && (e.Feed != &f || e.Element() != nil || e.JSONObject() != nil) {
-			t.Fatalf("%s: an entry read from JSON does not point to its feed, or has an element", name)
+		if e != nil {
+			require.Same(t, &f, e.Feed, "%s: an entry read from JSON does not point to its feed", name)
+			require.Nil(t, e.Element(), "%s: an entry read from JSON has an element", name)
+			require.Nil(t, e.JSONObject(), "%s: an entry read from JSON has a JSON object", name)
 		}
 	}
 	return &f
@@ -241,9 +233,7 @@ func FuzzUnmarshal(f *testing.F) {
 	more, _ := filepath.Glob("testdata/jsonfeed/*.json")
 	for _, path := range append(files, more...) {
 		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+		require.NoError(f, err)
 		f.Add(b)
 	}
 	f.Add([]byte(`{"entries":[{"published":"-0001-01-01T00:00:00.000000001Z","content":{"html":"<p>\u2028"}}]}`))
@@ -253,9 +243,8 @@ func FuzzUnmarshal(f *testing.F) {
 			return
 		}
 		b, err := feed.MarshalJSON()
-		if err != nil || !json.Valid(b) {
-			t.Fatalf("invalid canonical JSON (%v): %s", err, b)
-		}
+		require.NoError(t, err)
+		require.True(t, json.Valid(b), "invalid canonical JSON: %s", b)
 		roundTrip(t, "fuzz", b)
 	})
 }

@@ -142,7 +142,7 @@ func TestDocumentURLCacheConcurrent(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for e := range errs {
-		t.Error(e)
+		assert.Fail(t, e)
 	}
 }
 

@@ -37,12 +37,8 @@ func checkSimpleHTTPURL(t *testing.T, s string, base *whatwgurl.Url) bool {
 	if !ok {
 		return false
 	}
-	if want := fullParse(s, nil); got != want {
-		t.Errorf("simpleHTTPURL(%q) = %q, the parser gives %q", s, got, want)
-	}
-	if want := fullParse(s, base); got != want {
-		t.Errorf("simpleHTTPURL(%q) = %q, the parser with a base gives %q", s, got, want)
-	}
+	assert.Equal(t, fullParse(s, nil), got, "simpleHTTPURL(%q) vs the parser", s)
+	assert.Equal(t, fullParse(s, base), got, "simpleHTTPURL(%q) vs the parser with a base", s)
 	return true
 }
 
@@ -140,9 +136,7 @@ func FuzzSimpleHTTPURL(f *testing.F) {
 		f.Add(tt.in)
 	}
 	base, err := urlParser.Parse("https://base.example/dir/feed.xml")
-	if err != nil {
-		f.Fatal(err)
-	}
+	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, s string) {
 		checkSimpleHTTPURL(t, s, base)
 	})

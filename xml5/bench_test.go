@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // corpusDir holds the shared corpus of real feeds, relative to this
@@ -74,9 +76,8 @@ func benchParse(b *testing.B, inputs [][]byte) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, in := range inputs {
-			if _, err := Parse(bytes.NewReader(in)); err != nil {
-				b.Fatal(err)
-			}
+			_, err := Parse(bytes.NewReader(in))
+			require.NoError(b, err)
 		}
 	}
 	b.StopTimer()

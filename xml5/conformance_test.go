@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // confDir is where the shared conformance suite lives, relative to this
@@ -278,15 +281,11 @@ func TestConformance(t *testing.T) {
 	passed, failed := 0, 0
 	for _, path := range files {
 		cases, err := readDat(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for _, c := range cases {
 			id := fmt.Sprintf("%s#%d", c.file, c.index)
 			doc, err := Parse(strings.NewReader(c.data), WithCharset("utf-8"))
-			if err != nil {
-				t.Errorf("%s: Parse returned %v", id, err)
-			}
+			assert.NoError(t, err, "%s: Parse", id)
 			got := strings.Join(dumpTree(doc), "\n")
 			want := strings.Join(expectedEntries(c.document), "\n")
 			// Some expected dumps prefix the continuation lines of
@@ -308,7 +307,7 @@ func TestConformance(t *testing.T) {
 			if _, ok := known[id]; ok {
 				t.Logf("known failure %s", msg)
 			} else {
-				t.Errorf("unexpected failure %s", msg)
+				assert.Fail(t, "unexpected failure", msg)
 			}
 		}
 	}

@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestCorpus parses every real feed of the shared corpus: none may fail,
@@ -17,16 +20,9 @@ func TestCorpus(t *testing.T) {
 	n := 0
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(corpusDir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		doc, err := Parse(bytes.NewReader(data))
-		if err != nil {
-			t.Errorf("%s: %v", e.Name(), err)
-			continue
-		}
-		if doc.Root() == nil {
-			t.Errorf("%s: no root element", e.Name())
+		if !assert.NoError(t, err, e.Name()) || !assert.NotNil(t, doc.Root(), "%s: no root element", e.Name()) {
 			continue
 		}
 		checkTree(t, doc.Node)

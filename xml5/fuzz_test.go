@@ -3,9 +3,10 @@ package xml5
 import (
 	"bytes"
 	"path/filepath"
-	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzParse checks that no input makes Parse panic, fail, loop or build
@@ -27,12 +28,12 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, charset string) {
 		lim := Limits{MaxDepth: 500, MaxEntityExpansion: 1 << 16}
 		doc, err := Parse(bytes.NewReader(data), WithCharset(charset), WithErrors(), WithLimits(lim))
-		if err != nil && !strings.Contains(err.Error(), "limit") {
-			t.Fatalf("unexpected error %v", err)
+		if err != nil {
+			require.ErrorContains(t, err, "limit", "unexpected error")
 		}
-		if doc == nil || doc.Node == nil || doc.Node.Type != DocumentNode {
-			t.Fatal("no document node")
-		}
+		require.NotNil(t, doc, "no document")
+		require.NotNil(t, doc.Node, "no document node")
+		require.Equal(t, DocumentNode, doc.Node.Type, "no document node")
 		checkTree(t, doc.Node)
 	})
 }
@@ -47,37 +48,26 @@ func checkTree(t *testing.T, root *Node) {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, s := range []string{n.Namespace, n.Prefix, n.Local, n.Data, n.PublicID(), n.SystemID()} {
-			if !utf8.ValidString(s) {
-				t.Fatalf("invalid UTF-8 in %v node: %q", n.Type, s)
-			}
+			require.True(t, utf8.ValidString(s), "invalid UTF-8 in %v node: %q", n.Type, s)
 		}
 		for _, a := range n.Attr {
-			if !utf8.ValidString(a.Local) || !utf8.ValidString(a.Value) {
-				t.Fatalf("invalid UTF-8 in attribute %q=%q", a.Local, a.Value)
-			}
+			require.True(t, utf8.ValidString(a.Local) && utf8.ValidString(a.Value), "invalid UTF-8 in attribute %q=%q", a.Local, a.Value)
 		}
 		if n.Type == ElementNode && n.Parent == root {
 			elements++
 		}
-		if n.Type == TextNode && n.Data == "" {
-			t.Fatal("empty text node")
+		if n.Type == TextNode {
+			require.NotEmpty(t, n.Data, "empty text node")
 		}
 		var prev *Node
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Parent != n || c.PrevSibling != prev {
-				t.Fatal("broken links")
-			}
-			if prev != nil && prev.Type == TextNode && c.Type == TextNode {
-				t.Fatal("adjacent text nodes")
-			}
+			require.Same(t, n, c.Parent, "broken links")
+			require.Same(t, prev, c.PrevSibling, "broken links")
+			require.False(t, prev != nil && prev.Type == TextNode && c.Type == TextNode, "adjacent text nodes")
 			prev = c
 			stack = append(stack, c)
 		}
-		if n.LastChild != prev {
-			t.Fatal("LastChild is not the last child")
-		}
+		require.Same(t, prev, n.LastChild, "LastChild is not the last child")
 	}
-	if elements > 1 {
-		t.Fatalf("%d root elements", elements)
-	}
+	require.LessOrEqual(t, elements, 1, "root elements")
 }

@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // dump parses input and returns the tree in the conformance suite's
@@ -16,9 +19,7 @@ import (
 func dump(t *testing.T, input string, opts ...Option) string {
 	t.Helper()
 	doc, err := Parse(strings.NewReader(input), opts...)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", input, err)
-	}
+	require.NoError(t, err, "Parse(%q)", input)
 	return strings.Join(dumpTree(doc), "\n")
 }
 
@@ -26,9 +27,7 @@ func lines(s ...string) string { return strings.Join(s, "\n") }
 
 func checkDump(t *testing.T, input, want string, opts ...Option) {
 	t.Helper()
-	if got := dump(t, input, opts...); got != want {
-		t.Errorf("Parse(%q):\n got:\n%s\nwant:\n%s", input, got, want)
-	}
+	assert.Equal(t, want, dump(t, input, opts...), "Parse(%q)", input)
 }
 
 func utf16Bytes(s string, bigEndian, bom bool) []byte {
@@ -100,34 +99,20 @@ func TestDecoding(t *testing.T) {
 				opts = append(opts, WithCharset(tc.charset))
 			}
 			doc, err := Parse(bytes.NewReader(tc.input), opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if doc.Encoding != tc.wantEnc {
-				t.Errorf("Encoding = %q, want %q", doc.Encoding, tc.wantEnc)
-			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.wantEnc, doc.Encoding, "Encoding")
 			root := doc.Root()
-			if root == nil {
-				t.Fatal("no root element")
-			}
-			if got := root.ChildTextContent(); got != tc.wantText {
-				t.Errorf("text = %q, want %q", got, tc.wantText)
-			}
+			require.NotNil(t, root, "no root element")
+			assert.Equal(t, tc.wantText, root.ChildTextContent(), "text")
 		})
 	}
 }
 
 func TestXMLDeclaration(t *testing.T) {
 	doc, err := Parse(strings.NewReader(`<?xml version="1.0" encoding='utf-8' standalone="yes"?><a/>`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if doc.XMLVersion != "1.0" || doc.XMLEncoding != "utf-8" || doc.XMLStandalone != "yes" {
-		t.Errorf("declaration = %q %q %q", doc.XMLVersion, doc.XMLEncoding, doc.XMLStandalone)
-	}
-	if doc.Node.FirstChild != doc.Root() {
-		t.Error("the XML declaration must not become a node")
-	}
+	require.NoError(t, err)
+	assert.Equal(t, []string{"1.0", "utf-8", "yes"}, []string{doc.XMLVersion, doc.XMLEncoding, doc.XMLStandalone}, "declaration")
+	assert.Same(t, doc.Root(), doc.Node.FirstChild, "the XML declaration must not become a node")
 }
 
 func TestNamespaces(t *testing.T) {
@@ -146,17 +131,15 @@ func TestNamespaces(t *testing.T) {
 	doc, _ := Parse(strings.NewReader(`<r><a xmlns:p="urn:1"><p:b/></a><p:c/><d xml:lang="fr"/></r>`))
 	a := doc.Root().FirstElementChild()
 	b := a.FirstElementChild()
-	if !b.Is("urn:1", "b") || b.Prefix != "p" || b.QualifiedName() != "p:b" {
-		t.Errorf("p:b = {%s}%s prefix %q", b.Namespace, b.Local, b.Prefix)
-	}
+	assert.True(t, b.Is("urn:1", "b"), "p:b = {%s}%s", b.Namespace, b.Local)
+	assert.Equal(t, "p", b.Prefix, "p:b prefix")
+	assert.Equal(t, "p:b", b.QualifiedName(), "p:b qualified name")
 	c := a.NextElementSibling()
-	if c.Namespace != "" || c.Local != "p:c" || c.Prefix != "" {
-		t.Errorf("undeclared p:c = {%s}%s prefix %q", c.Namespace, c.Local, c.Prefix)
-	}
+	assert.Equal(t, []string{"", "p:c", ""}, []string{c.Namespace, c.Local, c.Prefix}, "undeclared p:c: namespace, local name, prefix")
 	d := c.NextElementSibling()
-	if v, ok := d.AttrValue(XMLNamespace, "lang"); !ok || v != "fr" {
-		t.Errorf("xml:lang = %q, %v", v, ok)
-	}
+	v, ok := d.AttrValue(XMLNamespace, "lang")
+	assert.True(t, ok, "xml:lang")
+	assert.Equal(t, "fr", v, "xml:lang")
 }
 
 func TestEntities(t *testing.T) {
@@ -187,11 +170,9 @@ func TestExternalEntitiesNeverRead(t *testing.T) {
 	select {
 	case got := <-done:
 		want := lines(`| <!DOCTYPE r "" "http://127.0.0.1:1/never.dtd">`, `| <{} r>`, `|   "ab"`)
-		if got != want {
-			t.Errorf("got:\n%s\nwant:\n%s", got, want)
-		}
+		assert.Equal(t, want, got)
 	case <-time.After(5 * time.Second):
-		t.Fatal("Parse blocked: it must never fetch external entities")
+		require.FailNow(t, "Parse blocked: it must never fetch external entities")
 	}
 }
 
@@ -205,19 +186,11 @@ func TestEntityExpansionIsBounded(t *testing.T) {
 	b.WriteString(`]><r a="&l10;">&l10;</r>`)
 	start := time.Now()
 	doc, err := Parse(strings.NewReader(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("billion laughs took %v", d)
-	}
+	require.NoError(t, err)
+	assert.LessOrEqual(t, time.Since(start), 5*time.Second, "billion laughs took too long")
 	text := doc.Root().ChildTextContent()
-	if len(text) > 2<<20 {
-		t.Errorf("expansion produced %d bytes, want at most about 1 MiB", len(text))
-	}
-	if !strings.Contains(text, "&l") {
-		t.Errorf("references beyond the budget should stay as written")
-	}
+	assert.LessOrEqual(t, len(text), 2<<20, "expansion produced too many bytes, want at most about 1 MiB")
+	assert.Contains(t, text, "&l", "references beyond the budget should stay as written")
 
 	// Quadratic blow-up: one big entity referenced many times.
 	b.Reset()
@@ -227,15 +200,9 @@ func TestEntityExpansionIsBounded(t *testing.T) {
 	in := b.String()
 	start = time.Now()
 	doc, err = Parse(strings.NewReader(in))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("quadratic blow-up took %v", d)
-	}
-	if n := len(doc.Root().ChildTextContent()); n > 8*len(in)+(1<<20) {
-		t.Errorf("expansion produced %d bytes from %d bytes of input", n, len(in))
-	}
+	require.NoError(t, err)
+	assert.LessOrEqual(t, time.Since(start), 5*time.Second, "quadratic blow-up took too long")
+	assert.LessOrEqual(t, len(doc.Root().ChildTextContent()), 8*len(in)+(1<<20), "expansion produced too many bytes from %d bytes of input", len(in))
 
 	// A recursive entity stays as written.
 	checkDump(t, `<!DOCTYPE r [<!ENTITY a "x&b;"><!ENTITY b "y&a;">]><r>&a;</r>`, lines(
@@ -246,61 +213,46 @@ func TestLimits(t *testing.T) {
 	t.Run("MaxDepth", func(t *testing.T) {
 		in := strings.Repeat("<a>", 50) + "text"
 		doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: 10}))
-		if !errors.Is(err, ErrLimit) {
-			t.Fatalf("err = %v, want ErrLimit", err)
-		}
+		require.ErrorIs(t, err, ErrLimit)
 		var le *LimitError
-		if !errors.As(err, &le) || le.Limit != "MaxDepth" || le.Line != 1 || le.Offset != 30 {
-			t.Errorf("err = %#v", err)
+		if assert.ErrorAs(t, err, &le) {
+			assert.Equal(t, "MaxDepth", le.Limit, "err = %#v", err)
+			assert.Equal(t, 1, le.Line, "err = %#v", err)
+			assert.EqualValues(t, 30, le.Offset, "err = %#v", err)
 		}
-		if !strings.Contains(err.Error(), "MaxDepth") || !strings.Contains(err.Error(), "offset 30") {
-			t.Errorf("message %q should name the limit and the offset", err)
-		}
+		assert.ErrorContains(t, err, "MaxDepth", "the message should name the limit")
+		assert.ErrorContains(t, err, "offset 30", "the message should name the offset")
 		depth := 0
 		for n := doc.Root(); n != nil; n = n.FirstElementChild() {
 			depth++
 		}
-		if depth != 10 {
-			t.Errorf("document holds %d levels, want the 10 parsed before the limit", depth)
-		}
+		assert.Equal(t, 10, depth, "document levels, want the 10 parsed before the limit")
 	})
 	t.Run("MaxInputBytes", func(t *testing.T) {
 		doc, err := Parse(strings.NewReader("<a><b>0123456789</b></a>"), WithLimits(Limits{MaxInputBytes: 10}))
 		var le *LimitError
-		if !errors.As(err, &le) || le.Limit != "MaxInputBytes" || le.Offset != 10 {
-			t.Fatalf("err = %v", err)
-		}
-		if got := doc.Root().FirstElementChild().ChildTextContent(); got != "0123" {
-			t.Errorf("text = %q, want the part within the limit", got)
-		}
+		require.ErrorAs(t, err, &le)
+		require.Equal(t, "MaxInputBytes", le.Limit, "err = %v", err)
+		require.EqualValues(t, 10, le.Offset, "err = %v", err)
+		assert.Equal(t, "0123", doc.Root().FirstElementChild().ChildTextContent(), "text, want the part within the limit")
 	})
 	t.Run("MaxAttributes", func(t *testing.T) {
 		doc, err := Parse(strings.NewReader(`<r><a x="1"/><b a="1" b="2" c="3"/></r>`), WithLimits(Limits{MaxAttributes: 2}))
-		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "MaxAttributes") {
-			t.Fatalf("err = %v", err)
-		}
-		if doc.Root() == nil || doc.Root().FirstElementChild() == nil || doc.Root().FirstElementChild().Local != "a" {
-			t.Errorf("the document parsed so far is missing")
+		require.ErrorIs(t, err, ErrLimit)
+		require.ErrorContains(t, err, "MaxAttributes")
+		if assert.NotNil(t, doc.Root(), "the document parsed so far is missing") && assert.NotNil(t, doc.Root().FirstElementChild(), "the document parsed so far is missing") {
+			assert.Equal(t, "a", doc.Root().FirstElementChild().Local, "the document parsed so far is missing")
 		}
 	})
 	t.Run("MaxEntityDepth", func(t *testing.T) {
 		in := `<!DOCTYPE r [<!ENTITY a "A"><!ENTITY b "&a;"><!ENTITY c "&b;">]><r>&c;</r>`
 		doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxEntityDepth: 2}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := doc.Root().ChildTextContent(); got != "&a;" {
-			t.Errorf("text = %q, want the reference beyond the depth left as written", got)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, "&a;", doc.Root().ChildTextContent(), "text, want the reference beyond the depth left as written")
 	})
 	t.Run("defaults", func(t *testing.T) {
-		l := Limits{}.resolve()
-		if l != DefaultLimits {
-			t.Errorf("zero Limits resolve to %+v, want %+v", l, DefaultLimits)
-		}
-		if l := (Limits{MaxDepth: -1}).resolve(); l.MaxDepth < 1<<30 {
-			t.Errorf("negative MaxDepth should mean no limit, got %d", l.MaxDepth)
-		}
+		assert.Equal(t, DefaultLimits, Limits{}.resolve(), "zero Limits resolve to the defaults")
+		assert.GreaterOrEqual(t, (Limits{MaxDepth: -1}).resolve().MaxDepth, 1<<30, "negative MaxDepth should mean no limit")
 	})
 }
 
@@ -308,21 +260,17 @@ func TestDeepNestingDoesNotRecurse(t *testing.T) {
 	const depth = 1000000
 	in := strings.Repeat("<a>", depth) + "x" + strings.Repeat("</a>", depth/2)
 	doc, err := Parse(strings.NewReader(in), WithLimits(Limits{MaxDepth: -1, MaxNodes: -1}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	n, d := doc.Root(), 1
 	for n.FirstChild != nil && n.FirstChild.Type == ElementNode {
 		n = n.FirstChild
 		d++
 	}
-	if d != depth || n.ChildTextContent() != "x" {
-		t.Errorf("depth %d, want %d", d, depth)
-	}
+	assert.Equal(t, depth, d, "depth")
+	assert.Equal(t, "x", n.ChildTextContent(), "the deepest text")
 	// The default limit stops such a document with ErrLimit.
-	if _, err := Parse(strings.NewReader(in)); !errors.Is(err, ErrLimit) {
-		t.Errorf("default limits: err = %v, want ErrLimit", err)
-	}
+	_, err = Parse(strings.NewReader(in))
+	assert.ErrorIs(t, err, ErrLimit, "default limits")
 }
 
 func TestMalformed(t *testing.T) {
@@ -368,12 +316,8 @@ func TestMalformed(t *testing.T) {
 
 func TestWithErrors(t *testing.T) {
 	doc, err := Parse(strings.NewReader("<a>\n  <b></c>\n&bogus;</a>"), WithErrors())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Errors) == 0 {
-		t.Fatal("no errors recorded")
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, doc.Errors, "no errors recorded")
 	var mismatch *ParseError
 	for i := range doc.Errors {
 		if doc.Errors[i].Code == "mismatched-end-tag" {
@@ -381,16 +325,11 @@ func TestWithErrors(t *testing.T) {
 			break
 		}
 	}
-	if mismatch == nil || mismatch.Line != 2 || mismatch.Column != 6 || mismatch.Offset != 9 {
-		t.Errorf("errors = %v, want a mismatched-end-tag at line 2, column 6", doc.Errors)
-	}
-	if got := mismatch.Error(); got != "xml5: line 2, column 6: mismatched-end-tag" {
-		t.Errorf("Error() = %q", got)
-	}
+	require.NotNil(t, mismatch, "errors = %v, want a mismatched-end-tag", doc.Errors)
+	assert.Equal(t, [3]int{2, 6, 9}, [3]int{mismatch.Line, mismatch.Column, int(mismatch.Offset)}, "errors = %v, want a mismatched-end-tag at line 2, column 6, offset 9", doc.Errors)
+	assert.EqualError(t, mismatch, "xml5: line 2, column 6: mismatched-end-tag")
 	doc, _ = Parse(strings.NewReader("<a></c>"))
-	if doc.Errors != nil {
-		t.Errorf("errors recorded without WithErrors: %v", doc.Errors)
-	}
+	assert.Nil(t, doc.Errors, "errors recorded without WithErrors")
 }
 
 type failingReader struct {
@@ -410,42 +349,33 @@ func (r *failingReader) Read(p []byte) (int, error) {
 func TestReadError(t *testing.T) {
 	boom := errors.New("connection reset")
 	doc, err := Parse(&failingReader{data: []byte("<rss><channel><title>T</title><item>"), err: boom})
-	if !errors.Is(err, boom) {
-		t.Fatalf("err = %v, want the reader's error", err)
-	}
-	if doc == nil || doc.Root() == nil || doc.Root().FirstElementChild() == nil {
-		t.Fatal("the document read so far is missing")
-	}
-	if got := doc.Root().FirstElementChild().FirstElementChild().ChildTextContent(); got != "T" {
-		t.Errorf("title = %q", got)
-	}
+	require.ErrorIs(t, err, boom, "want the reader's error")
+	require.NotNil(t, doc, "the document read so far is missing")
+	require.NotNil(t, doc.Root(), "the document read so far is missing")
+	require.NotNil(t, doc.Root().FirstElementChild(), "the document read so far is missing")
+	assert.Equal(t, "T", doc.Root().FirstElementChild().FirstElementChild().ChildTextContent(), "title")
 	// A reader that returns data with io.EOF is not an error.
-	if _, err := Parse(io.MultiReader(strings.NewReader("<a>"), strings.NewReader("</a>"))); err != nil {
-		t.Errorf("err = %v", err)
-	}
+	_, err = Parse(io.MultiReader(strings.NewReader("<a>"), strings.NewReader("</a>")))
+	assert.NoError(t, err)
 }
 
 func TestDocumentFields(t *testing.T) {
 	doc, err := Parse(strings.NewReader(`<!DOCTYPE rss PUBLIC "-//x//EN" "http://x/rss.dtd"><?pi data?><!--c--><rss/>`), WithURL("https://example.com/feed"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if doc.URL != "https://example.com/feed" {
-		t.Errorf("URL = %q", doc.URL)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "https://example.com/feed", doc.URL, "URL")
 	dt := doc.Node.FirstChild
-	if dt.Type != DoctypeNode || dt.Local != "rss" || dt.PublicID() != "-//x//EN" || dt.SystemID() != "http://x/rss.dtd" {
-		t.Errorf("doctype = %+v", dt)
-	}
+	assert.Equal(t, DoctypeNode, dt.Type, "doctype = %+v", dt)
+	assert.Equal(t, []string{"rss", "-//x//EN", "http://x/rss.dtd"}, []string{dt.Local, dt.PublicID(), dt.SystemID()}, "doctype = %+v", dt)
 	pi := dt.NextSibling
-	if pi.Type != ProcessingInstructionNode || pi.Local != "pi" || pi.Data != "data" {
-		t.Errorf("pi = %+v", pi)
-	}
-	if c := pi.NextSibling; c.Type != CommentNode || c.Data != "c" {
-		t.Errorf("comment = %+v", c)
-	}
-	if r := doc.Root(); r == nil || r.Local != "rss" || r.Offset != len(`<!DOCTYPE rss PUBLIC "-//x//EN" "http://x/rss.dtd"><?pi data?><!--c-->`) {
-		t.Errorf("root = %+v", r)
+	assert.Equal(t, ProcessingInstructionNode, pi.Type, "pi = %+v", pi)
+	assert.Equal(t, []string{"pi", "data"}, []string{pi.Local, pi.Data}, "pi = %+v", pi)
+	c := pi.NextSibling
+	assert.Equal(t, CommentNode, c.Type, "comment = %+v", c)
+	assert.Equal(t, "c", c.Data, "comment = %+v", c)
+	r := doc.Root()
+	if assert.NotNil(t, r, "root") {
+		assert.Equal(t, "rss", r.Local, "root = %+v", r)
+		assert.EqualValues(t, len(`<!DOCTYPE rss PUBLIC "-//x//EN" "http://x/rss.dtd"><?pi data?><!--c-->`), r.Offset, "root = %+v", r)
 	}
 }
 
@@ -506,12 +436,8 @@ func TestPathologicalInputsStayLinear(t *testing.T) {
 				if d <= 0 {
 					d = time.Since(start)
 				}
-				if err != nil {
-					t.Errorf("%s: %v", name, err)
-				}
-				if doc.Root() == nil {
-					t.Errorf("%s: no root", name)
-				}
+				assert.NoError(t, err, name)
+				assert.NotNil(t, doc.Root(), "%s: no root", name)
 				best = min(best, d)
 			}
 			return best
@@ -520,8 +446,6 @@ func TestPathologicalInputsStayLinear(t *testing.T) {
 		// Linear work gives a ratio near 8 and quadratic work near 64.
 		ratio := float64(tl) / float64(max(ts, time.Millisecond))
 		t.Logf("%s: %v for %d bytes, %v for %d (ratio %.1f)", name, ts, len(small), tl, len(large), ratio)
-		if ratio > 32 && tl > 250*time.Millisecond {
-			t.Errorf("%s: %d bytes took %v, %d bytes %v (%.1f times as long for 8 times the input)", name, len(large), tl, len(small), ts, ratio)
-		}
+		assert.False(t, ratio > 32 && tl > 250*time.Millisecond, "%s: %d bytes took %v, %d bytes %v (%.1f times as long for 8 times the input)", name, len(large), tl, len(small), ts, ratio)
 	}
 }

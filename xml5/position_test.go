@@ -1,12 +1,14 @@
 package xml5
 
 import (
-	"errors"
 	"math/rand"
 	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // naivePosition is Position counted from the start every time.
@@ -23,9 +25,7 @@ func naivePosition(s string, offset int) (int, int) {
 func TestPosition(t *testing.T) {
 	src := "<feed>\n  <title>café 表</title>\n\n<entry><id>é</id></entry>\r\n<x/></feed>"
 	doc, err := Parse(strings.NewReader(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	text := doc.text
 	var offsets []int
 	for i := -2; i <= len(text)+2; i++ {
@@ -35,8 +35,7 @@ func TestPosition(t *testing.T) {
 		for _, o := range order {
 			l, c := doc.Position(o)
 			wl, wc := naivePosition(text, o)
-			if l != wl || c != wc {
-				t.Errorf("Position(%d) = %d, %d; want %d, %d", o, l, c, wl, wc)
+			if !assert.Equal(t, [2]int{wl, wc}, [2]int{l, c}, "Position(%d)", o) {
 				return
 			}
 		}
@@ -61,9 +60,8 @@ func TestPosition(t *testing.T) {
 	}
 	wg.Wait()
 	var nilDoc *Document
-	if l, c := nilDoc.Position(3); l != 0 || c != 0 {
-		t.Errorf("nil Document: %d, %d", l, c)
-	}
+	l, c := nilDoc.Position(3)
+	assert.Equal(t, [2]int{0, 0}, [2]int{l, c}, "nil Document")
 }
 
 // TestErrorPositions checks the line and column of every parse error, and
@@ -73,23 +71,15 @@ func TestErrorPositions(t *testing.T) {
 	src := "<!DOCTYPE r [<!ENTITY e \"<b>&amp;</b>\">]>\n<r>\n  é&e;&x; <a b='1' b='2'/>表 &y;\n" +
 		strings.Repeat("ü&z; </c>", 50) + "\n\n<d a=1 a=2>&w;</d>\r\n</r></r>"
 	doc, err := Parse(strings.NewReader(src), WithErrors())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Errors) < 100 {
-		t.Fatalf("%d errors, want at least 100", len(doc.Errors))
-	}
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(doc.Errors), 100, "errors")
 	for _, e := range doc.Errors {
-		if l, c := naivePosition(doc.text, e.Offset); l != e.Line || c != e.Column {
-			t.Errorf("%s at offset %d: line %d, column %d; want %d, %d", e.Code, e.Offset, e.Line, e.Column, l, c)
-		}
+		l, c := naivePosition(doc.text, e.Offset)
+		assert.Equal(t, [2]int{l, c}, [2]int{e.Line, e.Column}, "%s at offset %d: line, column", e.Code, e.Offset)
 	}
 	_, err = Parse(strings.NewReader("<r>\n<a>\n<a>\n<a>é<a>"), WithErrors(), WithLimits(Limits{MaxDepth: 3}))
 	var le *LimitError
-	if !errors.As(err, &le) {
-		t.Fatalf("err = %v, want a LimitError", err)
-	}
-	if l, _ := naivePosition("<r>\n<a>\n<a>\n<a>é<a>", int(le.Offset)); le.Line != l {
-		t.Errorf("limit error at offset %d: line %d, want %d", le.Offset, le.Line, l)
-	}
+	require.ErrorAs(t, err, &le, "want a LimitError")
+	l, _ := naivePosition("<r>\n<a>\n<a>\n<a>é<a>", int(le.Offset))
+	assert.Equal(t, l, le.Line, "limit error at offset %d: line", le.Offset)
 }

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -14,9 +17,7 @@ import (
 func cp1252(t *testing.T, s string) string {
 	t.Helper()
 	b, err := charmap.Windows1252.NewEncoder().String(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -25,9 +26,7 @@ func cp1252(t *testing.T, s string) string {
 func doubleUTF8(t *testing.T, s string) string {
 	t.Helper()
 	b, err := charmap.Windows1252.NewDecoder().String(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -209,29 +208,19 @@ func TestRecoveryRepairs(t *testing.T) {
 					w = tc.rec
 				}
 				doc, err := Parse(strings.NewReader(tc.src), opts...)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				got := ""
 				if root := doc.Root(); root != nil {
 					got = root.ChildTextContent()
 				}
-				if got != w.title {
-					t.Errorf("recovery %v: text %q, want %q", rec, got, w.title)
-				}
-				if doc.Encoding != w.enc {
-					t.Errorf("recovery %v: encoding %s, want %s", rec, doc.Encoding, w.enc)
-				}
+				assert.Equal(t, w.title, got, "recovery %v: text", rec)
+				assert.Equal(t, w.enc, doc.Encoding, "recovery %v: encoding", rec)
 				var msgs []string
 				for _, r := range doc.Repairs {
 					msgs = append(msgs, r.Message)
-					if r.Line < 1 || r.Column < 1 {
-						t.Errorf("recovery %v: repair %q at line %d, column %d", rec, r.Message, r.Line, r.Column)
-					}
+					assert.True(t, r.Line >= 1 && r.Column >= 1, "recovery %v: repair %q at line %d, column %d", rec, r.Message, r.Line, r.Column)
 				}
-				if strings.Join(msgs, "\n") != strings.Join(w.repairs, "\n") {
-					t.Errorf("recovery %v: repairs\n%q\nwant\n%q", rec, msgs, w.repairs)
-				}
+				assert.Equal(t, strings.Join(w.repairs, "\n"), strings.Join(msgs, "\n"), "recovery %v: repairs", rec)
 			}
 		})
 	}
@@ -241,24 +230,18 @@ func TestRecoveryRepairs(t *testing.T) {
 func TestRecoveryAttributes(t *testing.T) {
 	src := `<t xmlns=“urn:x” a=“x &amp; y” b=‘z’ c="“q”" d=“unclosed/> e=“x>y”>text</t>`
 	doc, err := Parse(strings.NewReader(src), WithRecovery())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	root := doc.Root()
-	if root.Namespace != "urn:x" {
-		t.Errorf("namespace %q", root.Namespace)
-	}
+	assert.Equal(t, "urn:x", root.Namespace, "namespace")
 	for name, want := range map[string]string{"a": "x & y", "b": "z", "c": "“q”"} {
-		if v, _ := root.AttrValue("", name); v != want {
-			t.Errorf("%s=%q, want %q", name, v, want)
-		}
+		v, _ := root.AttrValue("", name)
+		assert.Equal(t, want, v, name)
 	}
 	// An opening quote without its closing one before the tag ends is
 	// read as XML5 reads it (an unquoted value).
 	spec, _ := Parse(strings.NewReader(src))
-	if v, _ := spec.Root().AttrValue("", "a"); v != "“x" {
-		t.Errorf("without recovery: a=%q", v)
-	}
+	v, _ := spec.Root().AttrValue("", "a")
+	assert.Equal(t, "“x", v, "without recovery: a")
 }
 
 // TestRecoveryPosition checks Document.Position against the parse errors'
@@ -266,21 +249,16 @@ func TestRecoveryAttributes(t *testing.T) {
 func TestRecoveryPosition(t *testing.T) {
 	src := "<a>\r\n  <b>é</b>\n <c>&bogus;</c></a>"
 	doc, _ := Parse(strings.NewReader(src), WithErrors())
-	if len(doc.Errors) == 0 {
-		t.Fatal("no parse error")
-	}
+	require.NotEmpty(t, doc.Errors, "no parse error")
 	for _, e := range doc.Errors {
-		if l, c := doc.Position(e.Offset); l != e.Line || c != e.Column {
-			t.Errorf("Position(%d) = %d, %d; the error says %d, %d", e.Offset, l, c, e.Line, e.Column)
-		}
+		l, c := doc.Position(e.Offset)
+		assert.Equal(t, [2]int{e.Line, e.Column}, [2]int{l, c}, "Position(%d) vs the error's", e.Offset)
 	}
-	if l, c := doc.Position(1 << 30); l != 3 || c != len(" <c>&bogus;</c></a>")+1 {
-		t.Errorf("Position past the end = %d, %d", l, c)
-	}
+	l, c := doc.Position(1 << 30)
+	assert.Equal(t, [2]int{3, len(" <c>&bogus;</c></a>") + 1}, [2]int{l, c}, "Position past the end")
 	var none *Document
-	if l, c := none.Position(3); l != 0 || c != 0 {
-		t.Errorf("nil Document: %d, %d", l, c)
-	}
+	l, c = none.Position(3)
+	assert.Equal(t, [2]int{0, 0}, [2]int{l, c}, "nil Document")
 }
 
 // c1Ref matches a numeric character reference to a C1 control.
@@ -298,16 +276,12 @@ func TestRecoveryConformance(t *testing.T) {
 	changed := map[string]int{}
 	for _, path := range files {
 		cases, err := readDat(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for _, c := range cases {
 			spec, _ := Parse(strings.NewReader(c.data), WithCharset("utf-8"))
 			rec, _ := Parse(strings.NewReader(c.data), WithCharset("utf-8"), WithRecovery())
 			if strings.Join(dumpTree(spec), "\n") == strings.Join(dumpTree(rec), "\n") {
-				if len(rec.Repairs) > 0 {
-					t.Errorf("%s#%d: repairs %v but the same tree", c.file, c.index, rec.Repairs)
-				}
+				assert.Empty(t, rec.Repairs, "%s#%d: repairs but the same tree", c.file, c.index)
 				continue
 			}
 			why := ""
@@ -317,12 +291,10 @@ func TestRecoveryConformance(t *testing.T) {
 			case strings.HasPrefix(strings.TrimLeft(c.data, " \t\r\n"), "<?xml") && strings.TrimLeft(c.data, " \t\r\n") != c.data:
 				why = "XML declaration after whitespace"
 			default:
-				t.Errorf("%s#%d: recovery mode changes the tree\n%s", c.file, c.index, c.data)
+				assert.Fail(t, "recovery mode changes the tree", "%s#%d:\n%s", c.file, c.index, c.data)
 				continue
 			}
-			if len(rec.Repairs) == 0 {
-				t.Errorf("%s#%d: the tree changed without a repair", c.file, c.index)
-			}
+			assert.NotEmpty(t, rec.Repairs, "%s#%d: the tree changed without a repair", c.file, c.index)
 			changed[why]++
 		}
 	}

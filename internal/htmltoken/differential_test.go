@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/feedspec/feedspec/internal/sharedtest"
 	"github.com/feedspec/feedspec/xml5"
 )
@@ -34,9 +37,7 @@ func TestDifferential(t *testing.T) {
 		texts := newTextSet()
 		for _, f := range sharedtest.CorpusFiles(t) {
 			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			texts.addDocument(t, b)
 		}
 		checkDifferential(t, "corpus", texts.list)
@@ -55,9 +56,7 @@ func newTextSet() *textSet { return &textSet{seen: map[string]bool{}} }
 // document b that holds '<' or '&'.
 func (s *textSet) addDocument(t *testing.T, b []byte) {
 	doc, err := xml5.Parse(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var walk func(n *xml5.Node)
 	walk = func(n *xml5.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -89,7 +88,7 @@ func checkDifferential(t *testing.T, source string, texts []string) {
 	reported := 0
 	report := func(what, src, diff string) {
 		if reported++; reported <= 5 {
-			t.Errorf("%s disagrees with x/net/html on %q\n%s", what, src, diff)
+			assert.Fail(t, what+" disagrees with x/net/html", "%q\n%s", src, diff)
 		}
 	}
 	for _, src := range texts {
@@ -114,9 +113,7 @@ func checkDifferential(t *testing.T, source string, texts []string) {
 			}
 		}
 	}
-	if reported > 5 {
-		t.Errorf("%d more disagreements", reported-5)
-	}
+	assert.LessOrEqual(t, reported, 5, "%d more disagreements", reported-5)
 	fmt.Printf("htmltoken differential, %s: %d texts; Fast vs Tokenizer: %v; AppendHTML vs ParseFragment+Render: %v; with DropOneByOneImages: %v\n",
 		source, len(texts), tokens, render, renderDrop)
 }

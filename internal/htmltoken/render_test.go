@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -169,9 +171,8 @@ func FuzzAppendHTML(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		for _, mode := range allModes {
-			if got, diff := compareRender(src, mode); got == disagreed {
-				t.Fatalf("%q mode %d\n%s", src, mode, diff)
-			}
+			got, diff := compareRender(src, mode)
+			require.NotEqual(t, disagreed, got, "%q mode %d\n%s", src, mode, diff)
 		}
 	})
 }

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // check compares AppendChars with encoding/json, with and without HTML
@@ -12,21 +15,13 @@ import (
 func check(t *testing.T, s string) {
 	t.Helper()
 	want, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := `"` + string(AppendChars(nil, s, true)) + `"`; got != string(want) {
-		t.Errorf("%q with html: got %s, want %s", s, got, want)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, string(want), `"`+string(AppendChars(nil, s, true))+`"`, "%q with html", s)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
-		t.Fatal(err)
-	}
-	if got := `"` + string(AppendChars([]byte(nil), []byte(s), false)) + "\"\n"; got != b.String() {
-		t.Errorf("%q: got %s, want %s", s, got, b.String())
-	}
+	require.NoError(t, enc.Encode(s))
+	assert.Equal(t, b.String(), `"`+string(AppendChars([]byte(nil), []byte(s), false))+"\"\n", "%q", s)
 }
 
 func TestAppendChars(t *testing.T) {
@@ -37,13 +32,9 @@ func TestAppendChars(t *testing.T) {
 	}
 	for c := 0; c < 256; c++ {
 		got := string(AppendChars(nil, []byte{byte(c)}, true))
-		if Safe(byte(c), true) != (got == string([]byte{byte(c)})) {
-			t.Errorf("Safe(%#x, true) = %v, AppendChars gives %q", c, Safe(byte(c), true), got)
-		}
+		assert.Equal(t, got == string([]byte{byte(c)}), Safe(byte(c), true), "Safe(%#x, true); AppendChars gives %q", c, got)
 		got = string(AppendChars(nil, []byte{byte(c)}, false))
-		if Safe(byte(c), false) != (got == string([]byte{byte(c)})) {
-			t.Errorf("Safe(%#x, false) = %v, AppendChars gives %q", c, Safe(byte(c), false), got)
-		}
+		assert.Equal(t, got == string([]byte{byte(c)}), Safe(byte(c), false), "Safe(%#x, false); AppendChars gives %q", c, got)
 	}
 }
 
