@@ -243,7 +243,7 @@ func TestChannelElementsBounded(t *testing.T) {
 	allocs := func(s string) float64 {
 		return testing.AllocsPerRun(3, func() {
 			if _, err := ParseDocument(strings.NewReader(s), noNodeLimit); err != nil {
-				t.Fatal(err)
+				require.FailNow(t, err.Error())
 			}
 		})
 	}
