@@ -145,6 +145,7 @@ func analyzeTokens(z htmltoken.Tokenizer) (sum htmlSummary, exact bool) {
 	)
 	var signer textSigner
 	sigOK := true
+	fz, _ := z.(*htmltoken.Fast)
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
@@ -196,9 +197,16 @@ func analyzeTokens(z htmltoken.Tokenizer) (sum htmlSummary, exact bool) {
 			tag := rawTagAtom(raw, &nameBuf)
 			width1, height1, controls := false, false, false
 			// Reading attributes allocates: read them only for the
-			// elements that need their values, and where the raw tag may
-			// hold a hidden attribute.
-			if tag == atom.Img || tag == atom.Image || tag == atom.Audio || containsFoldHidden(raw) {
+			// elements that need their values, and where the tag may
+			// have a hidden attribute (the fast tokenizer knows its
+			// keys; for x/net/html's, the raw tag holds "hidden").
+			var hidden bool
+			if fz != nil {
+				hidden = fz.HasAttr("hidden")
+			} else {
+				hidden = containsFoldHidden(raw)
+			}
+			if tag == atom.Img || tag == atom.Image || tag == atom.Audio || hidden {
 				for more := true; more; {
 					var key, val []byte
 					key, val, more = z.TagAttr()

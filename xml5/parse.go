@@ -1,6 +1,7 @@
 package xml5
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"unsafe"
@@ -58,6 +59,12 @@ func readAll(r io.Reader, max int64) ([]byte, error, error) {
 		if n > max+1 {
 			n = max + 1
 		}
+		if wt, ok := r.(io.WriterTo); ok && n <= max {
+			// A reader that hands over its bytes (bytes.Reader,
+			// strings.Reader, bytes.Buffer...) is copied without
+			// zeroing a buffer first.
+			return readAllTo(wt, int(n-1), max)
+		}
 		buf = make([]byte, 0, n)
 	} else {
 		buf = make([]byte, 0, 32<<10)
@@ -82,6 +89,59 @@ func readAll(r io.Reader, max int64) ([]byte, error, error) {
 			return buf, err, nil
 		}
 	}
+}
+
+// readAllTo reads r, which said that n bytes are left, through its WriteTo
+// method, up to max bytes, as readAll does.
+func readAllTo(r io.WriterTo, n int, max int64) ([]byte, error, error) {
+	w := captureWriter{hint: n, max: max}
+	_, err := r.WriteTo(&w)
+	if int64(len(w.buf)) > max {
+		return w.buf[:max], nil, &LimitError{Limit: "MaxInputBytes", Value: max, Offset: max}
+	}
+	if err == errCaptureFull {
+		err = nil
+	}
+	return w.buf, err, nil
+}
+
+// errCaptureFull stops a WriteTo once a captureWriter holds more than its
+// max bytes.
+var errCaptureFull = errors.New("xml5: input beyond MaxInputBytes")
+
+// A captureWriter keeps what is written to it, up to max+1 bytes. The
+// first write, when it is all of the hint bytes, is copied into a buffer of
+// its size that append does not zero first.
+type captureWriter struct {
+	buf  []byte
+	hint int
+	max  int64
+}
+
+func (w *captureWriter) Write(p []byte) (int, error) {
+	room := w.max + 1 - int64(len(w.buf))
+	if int64(len(p)) > room {
+		w.buf = append(w.buf, p[:room]...)
+		return int(room), errCaptureFull
+	}
+	if w.buf == nil && len(p) < w.hint {
+		w.buf = make([]byte, 0, w.hint)
+	}
+	w.buf = append(w.buf, p...)
+	return len(p), nil
+}
+
+func (w *captureWriter) WriteString(s string) (int, error) {
+	room := w.max + 1 - int64(len(w.buf))
+	if int64(len(s)) > room {
+		w.buf = append(w.buf, s[:room]...)
+		return int(room), errCaptureFull
+	}
+	if w.buf == nil && len(s) < w.hint {
+		w.buf = make([]byte, 0, w.hint)
+	}
+	w.buf = append(w.buf, s...)
+	return len(s), nil
 }
 
 // Parser phases (tree construction).
@@ -202,20 +262,31 @@ func (p *parser) newNode(t NodeType) *Node {
 	p.nodes++
 	p.checkTree()
 	if len(p.nodeSlab) == 0 {
-		// Grow the slabs as the document proves bigger than
-		// estimated: few allocations, little waste.
-		p.slabs++
-		if p.slabs < 4 {
-			p.slabSize = smallSlabNodes
-		} else {
-			p.slabSize = min(2*p.slabSize, 2048)
-		}
-		p.nodeSlab = make([]Node, p.slabSize)
+		p.growSlab()
 	}
 	n := &p.nodeSlab[0]
 	p.nodeSlab = p.nodeSlab[1:]
 	n.Type = t
 	return n
+}
+
+// growSlab allocates the next slab of nodes when the document proves
+// bigger than estimated: sized from the nodes made per byte so far and the
+// bytes left, plus an eighth (so that little is left unused), yet at most
+// twice the last slab (blocks grow with the document), under the
+// runtime's 32 KB large-object size for the first three slabs, and at most
+// 2048 nodes.
+func (p *parser) growSlab() {
+	p.slabs++
+	done := max(p.offset(), 1)
+	left := max(len(p.main)-done, 0)
+	est := p.nodes*left/done + p.nodes*left/done/8 + 16
+	limit := 2048
+	if p.slabs < 4 {
+		limit = smallSlabNodes
+	}
+	p.slabSize = min(max(est, 16), 2*p.slabSize, limit)
+	p.nodeSlab = make([]Node, p.slabSize)
 }
 
 // offset returns the position in the document for diagnostics.
@@ -331,6 +402,26 @@ func (p *parser) addString(s string) {
 	}
 }
 
+// addByte appends c (not part of the source) to the pending text, as
+// addString does.
+func (p *parser) addByte(c byte) {
+	if p.phase != phaseMain {
+		return
+	}
+	switch p.pendMode {
+	case 0:
+		p.textBuf = append(p.textBuf[:0], c)
+		p.pendMode = 2
+		p.pendOff = p.offset()
+	case 1:
+		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.pendMode = 2
+		p.textBuf = append(p.textBuf, c)
+	default:
+		p.textBuf = append(p.textBuf, c)
+	}
+}
+
 func sameString(a, b string) bool {
 	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
@@ -397,9 +488,15 @@ func (p *parser) nextTextStop(i int) int {
 	return min(c[0], c[1], c[2], c[3])
 }
 
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'
-}
+func isSpace(c byte) bool { return spaceByte[c] }
+
+// spaceByte marks the bytes isSpace accepts: a table look-up is cheaper than
+// five comparisons in the tokenizer's inner loops.
+var spaceByte = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true}
+
+// tagNameStop marks the bytes that end a tag or attribute name: space, '/'
+// and '>' ('=' too for attribute names, checked apart).
+var tagNameStop = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true, '/': true, '>': true}
 
 func (p *parser) parse() error {
 	if p.recovery {
@@ -517,7 +614,7 @@ func (p *parser) startTag() {
 	s := p.src
 	start := p.pos
 	i := p.pos + 1
-	for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' {
+	for i < len(s) && !tagNameStop[s[i]] {
 		i++
 	}
 	name := clean(s[start+1 : i])
@@ -549,7 +646,7 @@ func (p *parser) startTag() {
 		}
 		ns := i
 		i++
-		for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' && s[i] != '=' {
+		for i < len(s) && !tagNameStop[s[i]] && s[i] != '=' {
 			i++
 		}
 		aname := clean(s[ns:i])
@@ -954,7 +1051,7 @@ func (p *parser) endTag() {
 		p.bogusComment(i)
 		return
 	}
-	for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' {
+	for i < len(s) && !tagNameStop[s[i]] {
 		i++
 	}
 	name := s[start+2 : i]
