@@ -609,6 +609,18 @@ func clean(s string) string {
 	return b.String()
 }
 
+// cleanName is clean for a tag or attribute name, which ends at white
+// space and so holds no CR: a byte loop over a short name costs less than
+// clean's two searches.
+func cleanName(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0 {
+			return clean(s)
+		}
+	}
+	return s
+}
+
 // startTag tokenizes a start or empty-element tag at p.pos.
 func (p *parser) startTag() {
 	s := p.src
@@ -617,7 +629,7 @@ func (p *parser) startTag() {
 	for i < len(s) && !tagNameStop[s[i]] {
 		i++
 	}
-	name := clean(s[start+1 : i])
+	name := cleanName(s[start+1 : i])
 	p.attrs = p.attrs[:0]
 	p.attrSet = nil
 	empty := false
@@ -649,7 +661,7 @@ func (p *parser) startTag() {
 		for i < len(s) && !tagNameStop[s[i]] && s[i] != '=' {
 			i++
 		}
-		aname := clean(s[ns:i])
+		aname := cleanName(s[ns:i])
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -734,6 +746,10 @@ func (p *parser) hasAttr(name string) bool {
 	return false
 }
 
+// valueSpecial marks the bytes that make an attribute value need
+// attrValue: references, white space other than the space, NUL.
+var valueSpecial = [256]bool{'&': true, '\t': true, '\n': true, '\r': true, '\f': true, 0: true}
+
 // quotedValue reads an attribute value from i up to the quote q. It
 // returns the value, the index after the closing quote, and false at EOF.
 func (p *parser) quotedValue(i int, q byte) (string, int, bool) {
@@ -745,11 +761,8 @@ func (p *parser) quotedValue(i int, q byte) (string, int, bool) {
 	raw := s[i : i+j]
 	plain := true
 	for k := 0; k < len(raw); k++ {
-		switch raw[k] {
-		case '&', '\t', '\n', '\r', '\f', 0:
+		if valueSpecial[raw[k]] {
 			plain = false
-		}
-		if !plain {
 			break
 		}
 	}
@@ -1066,7 +1079,7 @@ func (p *parser) endTag() {
 		p.parseError("stray-end-tag")
 		return
 	}
-	p.closeElement(clean(name), start)
+	p.closeElement(cleanName(name), start)
 }
 
 // closeElement handles an end tag named name, which starts at off, in the

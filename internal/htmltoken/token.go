@@ -143,11 +143,14 @@ func (z *Fast) TagName() ([]byte, bool) {
 	return z.name, len(z.attrs) > 0
 }
 
+// RawTagName returns the current tag's name as written (not lower-cased).
+func (z *Fast) RawTagName() []byte { return z.src[z.nameA:z.nameB] }
+
 // HasAttr reports whether the current start tag has an attribute whose
 // lower-cased key is key (lower-case), as TagAttr would return it.
 func (z *Fast) HasAttr(key string) bool {
 	for _, a := range z.attrs {
-		if equalFoldASCII(z.src[a[0]:a[1]], unsafe.Slice(unsafe.StringData(key), len(key))) {
+		if int(a[1]-a[0]) == len(key) && equalFoldASCII(z.src[a[0]:a[1]], unsafe.Slice(unsafe.StringData(key), len(key))) {
 			return true
 		}
 	}
