@@ -206,6 +206,7 @@ type parser struct {
 	slabSize       int
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
+	slabNodes      int // nodes in all slabs (made or not)
 	nodes          int // nodes made
 	attrCount      int // attributes made
 	nodeBudget     int // the most nodes allowed (Limits.MaxNodes)
@@ -253,6 +254,7 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	// the document proves bigger.
 	p.slabSize = min(len(text)/100+16, smallSlabNodes)
 	p.nodeSlab = make([]Node, p.slabSize)
+	p.slabNodes = p.slabSize
 	p.stack = make([]openElement, 0, 16)
 	doc.Node = p.newNode(DocumentNode)
 	return p
@@ -287,6 +289,7 @@ func (p *parser) growSlab() {
 	}
 	p.slabSize = min(max(est, 16), 2*p.slabSize, limit)
 	p.nodeSlab = make([]Node, p.slabSize)
+	p.slabNodes += p.slabSize
 }
 
 // offset returns the position in the document for diagnostics.
