@@ -497,9 +497,12 @@ func isSpace(c byte) bool { return spaceByte[c] }
 // five comparisons in the tokenizer's inner loops.
 var spaceByte = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true}
 
-// tagNameStop marks the bytes that end a tag or attribute name: space, '/'
-// and '>' ('=' too for attribute names, checked apart).
-var tagNameStop = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true, '/': true, '>': true}
+// tagNameStopNUL and attrNameStopNUL are what scanName stops at: the bytes
+// that end a tag name (and '=' for an attribute name), and NUL.
+var (
+	tagNameStopNUL  = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true, '/': true, '>': true, 0: true}
+	attrNameStopNUL = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true, '/': true, '>': true, '=': true, 0: true}
+)
 
 func (p *parser) parse() error {
 	if p.recovery {
@@ -546,6 +549,14 @@ func (p *parser) run() {
 		case '<':
 			p.tagOpen()
 		case '&':
+			if p.phase == phaseMain {
+				// A predefined entity, as textReference reads it.
+				if c, n := predefinedRef(s[i+1:]); n > 0 {
+					p.addByte(c)
+					p.pos = i + 1 + n
+					continue
+				}
+			}
 			p.textReference()
 		case '\r':
 			// Newline normalization: CR LF and CR become LF.
@@ -612,27 +623,33 @@ func clean(s string) string {
 	return b.String()
 }
 
-// cleanName is clean for a tag or attribute name, which ends at white
-// space and so holds no CR: a byte loop over a short name costs less than
-// clean's two searches.
-func cleanName(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0 {
-			return clean(s)
-		}
+// scanName returns the end of the tag or attribute name that starts at
+// start in s, read on from i (at white space, '/', '>', and for an
+// attribute name '=' too), and the name, cleaned: a name holds no CR (white
+// space ends it), so only a NUL needs clean, and the scan stops at one to
+// tell.
+func scanName(s string, start, i int, attr bool) (int, string) {
+	stop := &tagNameStopNUL
+	if attr {
+		stop = &attrNameStopNUL
 	}
-	return s
+	for i < len(s) && !stop[s[i]] {
+		i++
+	}
+	if (i == len(s) || s[i] != 0) && s[start] != 0 {
+		return i, s[start:i]
+	}
+	for i < len(s) && (!stop[s[i]] || s[i] == 0) {
+		i++
+	}
+	return i, clean(s[start:i])
 }
 
 // startTag tokenizes a start or empty-element tag at p.pos.
 func (p *parser) startTag() {
 	s := p.src
 	start := p.pos
-	i := p.pos + 1
-	for i < len(s) && !tagNameStop[s[i]] {
-		i++
-	}
-	name := cleanName(s[start+1 : i])
+	i, name := scanName(s, p.pos+1, p.pos+1, false)
 	p.attrs = p.attrs[:0]
 	p.attrSet = nil
 	empty := false
@@ -659,12 +676,9 @@ func (p *parser) startTag() {
 			i++
 			continue
 		}
-		ns := i
-		i++
-		for i < len(s) && !tagNameStop[s[i]] && s[i] != '=' {
-			i++
-		}
-		aname := cleanName(s[ns:i])
+		// The first character is part of the name, even '='.
+		var aname string
+		i, aname = scanName(s, i, i+1, true)
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -1067,10 +1081,7 @@ func (p *parser) endTag() {
 		p.bogusComment(i)
 		return
 	}
-	for i < len(s) && !tagNameStop[s[i]] {
-		i++
-	}
-	name := s[start+2 : i]
+	i, name := scanName(s, i, i, false)
 	j := strings.IndexByte(s[i:], '>')
 	if j < 0 {
 		p.parseError("eof-in-end-tag")
@@ -1082,7 +1093,7 @@ func (p *parser) endTag() {
 		p.parseError("stray-end-tag")
 		return
 	}
-	p.closeElement(cleanName(name), start)
+	p.closeElement(name, start)
 }
 
 // closeElement handles an end tag named name, which starts at off, in the
