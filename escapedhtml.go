@@ -34,14 +34,16 @@ func escapedHTMLText(text string) *Text {
 		}
 		return stringText(text) // [339] [340]
 	}
-	if sum, exact := analyzeHTML(text); exact {
+	if sum, exact := decideHTML(text); exact {
 		switch {
 		case !sum.significant: // [109]
 			return nil // [111]
 		case sum.isString: // [339]
 			return stringText(sum.text) // [340]
 		}
-		return lazyNodeText(text, sum.sig) // [72]
+		t := lazyNodeText(text, sum.sig) // [72]
+		t.lazy.sigLater = sum.sigLater
+		return t
 	}
 	return parseHTMLText(text)
 }
@@ -94,8 +96,37 @@ type htmlSummary struct {
 	// [339], whose data is text.
 	isString bool
 	text     string
-	// sig summarizes the fragment's text content.
-	sig textSignature
+	// sig summarizes the fragment's text content, unless sigLater: then
+	// the tokens were read only until the answer was known, and
+	// (*lazyFragment).signature reads them all when asked.
+	sig      textSignature
+	sigLater bool
+}
+
+// decideHTML is analyzeHTML reading the tokens only until significant
+// content and a node that is not a single Text node have been seen: no
+// later token removes a node the tree builder has inserted or makes
+// significant content hidden (a hidden attribute hides the subtree of its
+// own element, which starts later; template, svg, math and select contents
+// start later too; the tree builder moves nodes, as the adoption agency and
+// foster parenting do, but never removes one; the sanitizer removes only
+// 1x1 images, decided at their own tag), so the answer is the same as with
+// all tokens. The fragment's text signature is then left to signature.
+func decideHTML(src string) (sum htmlSummary, exact bool) {
+	return analyzeHTMLWith(src, true)
+}
+
+// signature returns the signature of the fragment's text content, reading
+// the tokens of src now when decideHTML stopped early. It runs while the
+// document is processed (sameTextContent), before the Text is shared.
+func (l *lazyFragment) signature() textSignature {
+	if l.sigLater {
+		l.sigLater = false
+		if sum, exact := analyzeHTML(l.src); exact {
+			l.sig = sum.sig
+		}
+	}
+	return l.sig
 }
 
 // analyzeHTML decides, with the HTML tokenizer alone, what parsing and
@@ -116,18 +147,24 @@ type htmlSummary struct {
 // p and br; script and style text is hidden; and every HTML img whose width
 // and height are "1" is removed.
 func analyzeHTML(src string) (sum htmlSummary, exact bool) {
+	return analyzeHTMLWith(src, false)
+}
+
+// analyzeHTMLWith is analyzeHTML, or decideHTML when early.
+func analyzeHTMLWith(src string, early bool) (sum htmlSummary, exact bool) {
 	fz := htmltoken.GetFast(src)
-	sum, exact = analyzeTokens(fz)
+	sum, exact = analyzeTokens(fz, early)
 	gaveUp := fz.GaveUp()
 	htmltoken.PutFast(fz)
 	if !gaveUp {
 		return sum, exact
 	}
-	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"))
+	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"), early)
 }
 
-// analyzeTokens is analyzeHTML reading the tokens from z.
-func analyzeTokens(z htmltoken.Tokenizer) (sum htmlSummary, exact bool) {
+// analyzeTokens is analyzeHTML reading the tokens from z, or decideHTML
+// when early.
+func analyzeTokens(z htmltoken.Tokenizer, early bool) (sum htmlSummary, exact bool) {
 	var (
 		// node: the fragment has a child that is not a Text node, or two
 		// Text nodes.
@@ -145,7 +182,14 @@ func analyzeTokens(z htmltoken.Tokenizer) (sum htmlSummary, exact bool) {
 	)
 	var signer textSigner
 	sigOK := true
+	fz, _ := z.(*htmltoken.Fast)
 	for {
+		if early && sum.significant && node {
+			// Significant, and a node that is not a single Text node:
+			// decided (see decideHTML).
+			sum.sigLater = true
+			return sum, true
+		}
 		switch z.Next() {
 		case html.ErrorToken:
 			if z.Err() != io.EOF {
@@ -193,12 +237,24 @@ func analyzeTokens(z htmltoken.Tokenizer) (sum htmlSummary, exact bool) {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			leadingNewline = false
 			raw := z.Raw()
-			tag := rawTagAtom(raw, &nameBuf)
+			var tag atom.Atom
+			if fz != nil {
+				tag = nameAtom(fz.RawTagName(), &nameBuf)
+			} else {
+				tag = rawTagAtom(raw, &nameBuf)
+			}
 			width1, height1, controls := false, false, false
 			// Reading attributes allocates: read them only for the
-			// elements that need their values, and where the raw tag may
-			// hold a hidden attribute.
-			if tag == atom.Img || tag == atom.Image || tag == atom.Audio || containsFoldHidden(raw) {
+			// elements that need their values, and where the tag may
+			// have a hidden attribute (the fast tokenizer knows its
+			// keys; for x/net/html's, the raw tag holds "hidden").
+			var hidden bool
+			if fz != nil {
+				hidden = fz.HasAttr("hidden")
+			} else {
+				hidden = containsFoldHidden(raw)
+			}
+			if tag == atom.Img || tag == atom.Image || tag == atom.Audio || hidden {
 				for more := true; more; {
 					var key, val []byte
 					key, val, more = z.TagAttr()
@@ -266,7 +322,13 @@ func analyzeTokens(z htmltoken.Tokenizer) (sum htmlSummary, exact bool) {
 			if !node {
 				// With no element open, only </p> and </br> make an
 				// element; other end tags are ignored.
-				if tag := rawTagAtom(z.Raw(), &nameBuf); tag == atom.P || tag == atom.Br {
+				var tag atom.Atom
+				if fz != nil {
+					tag = nameAtom(fz.RawTagName(), &nameBuf)
+				} else {
+					tag = rawTagAtom(z.Raw(), &nameBuf)
+				}
+				if tag == atom.P || tag == atom.Br {
 					node = true
 				}
 			}
@@ -309,6 +371,21 @@ func rawTagAtom(raw []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
 		n++
 	}
 	return atom.Lookup(buf[:n])
+}
+
+// nameAtom is rawTagAtom for a tag name as written, which the fast
+// tokenizer has already found.
+func nameAtom(name []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
+	if len(name) > len(buf) {
+		return 0
+	}
+	for i, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return atom.Lookup(buf[:len(name)])
 }
 
 // containsFoldHidden reports whether raw contains "hidden" in any ASCII case.

@@ -421,6 +421,25 @@ type bodyReader struct {
 // Len returns the number of bytes left.
 func (r *bodyReader) Len() int { return r.n }
 
+// WriteTo writes the bytes left to w, a chunk at a time, so that xml5.Parse
+// copies a body of one chunk without zeroing a buffer for it first.
+func (r *bodyReader) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	for len(r.chunks) > 0 {
+		n, err := w.Write(r.chunks[0][r.off:])
+		total += int64(n)
+		r.n -= n
+		r.off += n
+		if r.off == len(r.chunks[0]) {
+			r.chunks, r.off = r.chunks[1:], 0
+		}
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
+}
+
 // Read copies the next bytes into p.
 func (r *bodyReader) Read(p []byte) (int, error) {
 	if r.n == 0 {

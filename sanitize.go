@@ -157,8 +157,10 @@ func sameTextContent(a, b *Text) bool {
 		if la.xhtml == nil && lb.xhtml == nil && la.src == lb.src {
 			return true
 		}
-		if la.sig.ok && lb.sig.ok && (la.sig.n != lb.sig.n || la.sig.hash != lb.sig.hash) {
-			return false
+		if sa := la.signature(); sa.ok {
+			if sb := lb.signature(); sb.ok && (sa.n != sb.n || sa.hash != sb.hash) {
+				return false
+			}
 		}
 	}
 	return equalChildren(a.fragment(), b.fragment())

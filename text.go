@@ -85,8 +85,10 @@ type lazyFragment struct {
 	built atomic.Bool
 	// sig summarizes the fragment's text content, when sig.ok, so that
 	// "same text content" can tell most different fragments apart without
-	// building them.
-	sig textSignature
+	// building them; sigLater tells that it is computed from src when
+	// first asked (signature, escapedhtml.go).
+	sig      textSignature
+	sigLater bool
 }
 
 // A textSignature is the length and hash (hash/maphash, seeded once per

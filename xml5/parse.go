@@ -1,6 +1,7 @@
 package xml5
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"unsafe"
@@ -58,6 +59,12 @@ func readAll(r io.Reader, max int64) ([]byte, error, error) {
 		if n > max+1 {
 			n = max + 1
 		}
+		if wt, ok := r.(io.WriterTo); ok && n <= max {
+			// A reader that hands over its bytes (bytes.Reader,
+			// strings.Reader, bytes.Buffer...) is copied without
+			// zeroing a buffer first.
+			return readAllTo(wt, int(n-1), max)
+		}
 		buf = make([]byte, 0, n)
 	} else {
 		buf = make([]byte, 0, 32<<10)
@@ -82,6 +89,59 @@ func readAll(r io.Reader, max int64) ([]byte, error, error) {
 			return buf, err, nil
 		}
 	}
+}
+
+// readAllTo reads r, which said that n bytes are left, through its WriteTo
+// method, up to max bytes, as readAll does.
+func readAllTo(r io.WriterTo, n int, max int64) ([]byte, error, error) {
+	w := captureWriter{hint: n, max: max}
+	_, err := r.WriteTo(&w)
+	if int64(len(w.buf)) > max {
+		return w.buf[:max], nil, &LimitError{Limit: "MaxInputBytes", Value: max, Offset: max}
+	}
+	if err == errCaptureFull {
+		err = nil
+	}
+	return w.buf, err, nil
+}
+
+// errCaptureFull stops a WriteTo once a captureWriter holds more than its
+// max bytes.
+var errCaptureFull = errors.New("xml5: input beyond MaxInputBytes")
+
+// A captureWriter keeps what is written to it, up to max+1 bytes. The
+// first write, when it is all of the hint bytes, is copied into a buffer of
+// its size that append does not zero first.
+type captureWriter struct {
+	buf  []byte
+	hint int
+	max  int64
+}
+
+func (w *captureWriter) Write(p []byte) (int, error) {
+	room := w.max + 1 - int64(len(w.buf))
+	if int64(len(p)) > room {
+		w.buf = append(w.buf, p[:room]...)
+		return int(room), errCaptureFull
+	}
+	if w.buf == nil && len(p) < w.hint {
+		w.buf = make([]byte, 0, w.hint)
+	}
+	w.buf = append(w.buf, p...)
+	return len(p), nil
+}
+
+func (w *captureWriter) WriteString(s string) (int, error) {
+	room := w.max + 1 - int64(len(w.buf))
+	if int64(len(s)) > room {
+		w.buf = append(w.buf, s[:room]...)
+		return int(room), errCaptureFull
+	}
+	if w.buf == nil && len(s) < w.hint {
+		w.buf = make([]byte, 0, w.hint)
+	}
+	w.buf = append(w.buf, s...)
+	return len(s), nil
 }
 
 // Parser phases (tree construction).
@@ -146,6 +206,7 @@ type parser struct {
 	slabSize       int
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
+	slabNodes      int // nodes in all slabs (made or not)
 	nodes          int // nodes made
 	attrCount      int // attributes made
 	nodeBudget     int // the most nodes allowed (Limits.MaxNodes)
@@ -193,6 +254,7 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	// the document proves bigger.
 	p.slabSize = min(len(text)/100+16, smallSlabNodes)
 	p.nodeSlab = make([]Node, p.slabSize)
+	p.slabNodes = p.slabSize
 	p.stack = make([]openElement, 0, 16)
 	doc.Node = p.newNode(DocumentNode)
 	return p
@@ -202,20 +264,32 @@ func (p *parser) newNode(t NodeType) *Node {
 	p.nodes++
 	p.checkTree()
 	if len(p.nodeSlab) == 0 {
-		// Grow the slabs as the document proves bigger than
-		// estimated: few allocations, little waste.
-		p.slabs++
-		if p.slabs < 4 {
-			p.slabSize = smallSlabNodes
-		} else {
-			p.slabSize = min(2*p.slabSize, 2048)
-		}
-		p.nodeSlab = make([]Node, p.slabSize)
+		p.growSlab()
 	}
 	n := &p.nodeSlab[0]
 	p.nodeSlab = p.nodeSlab[1:]
 	n.Type = t
 	return n
+}
+
+// growSlab allocates the next slab of nodes when the document proves
+// bigger than estimated: sized from the nodes made per byte so far and the
+// bytes left, plus an eighth (so that little is left unused), yet at most
+// twice the last slab (blocks grow with the document), under the
+// runtime's 32 KB large-object size for the first three slabs, and at most
+// 2048 nodes.
+func (p *parser) growSlab() {
+	p.slabs++
+	done := max(p.offset(), 1)
+	left := max(len(p.main)-done, 0)
+	est := p.nodes*left/done + p.nodes*left/done/8 + 16
+	limit := 2048
+	if p.slabs < 4 {
+		limit = smallSlabNodes
+	}
+	p.slabSize = min(max(est, 16), 2*p.slabSize, limit)
+	p.nodeSlab = make([]Node, p.slabSize)
+	p.slabNodes += p.slabSize
 }
 
 // offset returns the position in the document for diagnostics.
@@ -331,6 +405,26 @@ func (p *parser) addString(s string) {
 	}
 }
 
+// addByte appends c (not part of the source) to the pending text, as
+// addString does.
+func (p *parser) addByte(c byte) {
+	if p.phase != phaseMain {
+		return
+	}
+	switch p.pendMode {
+	case 0:
+		p.textBuf = append(p.textBuf[:0], c)
+		p.pendMode = 2
+		p.pendOff = p.offset()
+	case 1:
+		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.pendMode = 2
+		p.textBuf = append(p.textBuf, c)
+	default:
+		p.textBuf = append(p.textBuf, c)
+	}
+}
+
 func sameString(a, b string) bool {
 	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
@@ -397,9 +491,18 @@ func (p *parser) nextTextStop(i int) int {
 	return min(c[0], c[1], c[2], c[3])
 }
 
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'
-}
+func isSpace(c byte) bool { return spaceByte[c] }
+
+// spaceByte marks the bytes isSpace accepts: a table look-up is cheaper than
+// five comparisons in the tokenizer's inner loops.
+var spaceByte = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true}
+
+// tagNameStopNUL and attrNameStopNUL are what scanName stops at: the bytes
+// that end a tag name (and '=' for an attribute name), and NUL.
+var (
+	tagNameStopNUL  = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true, '/': true, '>': true, 0: true}
+	attrNameStopNUL = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true, '/': true, '>': true, '=': true, 0: true}
+)
 
 func (p *parser) parse() error {
 	if p.recovery {
@@ -446,6 +549,14 @@ func (p *parser) run() {
 		case '<':
 			p.tagOpen()
 		case '&':
+			if p.phase == phaseMain {
+				// A predefined entity, as textReference reads it.
+				if c, n := predefinedRef(s[i+1:]); n > 0 {
+					p.addByte(c)
+					p.pos = i + 1 + n
+					continue
+				}
+			}
 			p.textReference()
 		case '\r':
 			// Newline normalization: CR LF and CR become LF.
@@ -512,15 +623,33 @@ func clean(s string) string {
 	return b.String()
 }
 
+// scanName returns the end of the tag or attribute name that starts at
+// start in s, read on from i (at white space, '/', '>', and for an
+// attribute name '=' too), and the name, cleaned: a name holds no CR (white
+// space ends it), so only a NUL needs clean, and the scan stops at one to
+// tell.
+func scanName(s string, start, i int, attr bool) (int, string) {
+	stop := &tagNameStopNUL
+	if attr {
+		stop = &attrNameStopNUL
+	}
+	for i < len(s) && !stop[s[i]] {
+		i++
+	}
+	if (i == len(s) || s[i] != 0) && s[start] != 0 {
+		return i, s[start:i]
+	}
+	for i < len(s) && (!stop[s[i]] || s[i] == 0) {
+		i++
+	}
+	return i, clean(s[start:i])
+}
+
 // startTag tokenizes a start or empty-element tag at p.pos.
 func (p *parser) startTag() {
 	s := p.src
 	start := p.pos
-	i := p.pos + 1
-	for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' {
-		i++
-	}
-	name := clean(s[start+1 : i])
+	i, name := scanName(s, p.pos+1, p.pos+1, false)
 	p.attrs = p.attrs[:0]
 	p.attrSet = nil
 	empty := false
@@ -547,12 +676,9 @@ func (p *parser) startTag() {
 			i++
 			continue
 		}
-		ns := i
-		i++
-		for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' && s[i] != '=' {
-			i++
-		}
-		aname := clean(s[ns:i])
+		// The first character is part of the name, even '='.
+		var aname string
+		i, aname = scanName(s, i, i+1, true)
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -637,6 +763,10 @@ func (p *parser) hasAttr(name string) bool {
 	return false
 }
 
+// valueSpecial marks the bytes that make an attribute value need
+// attrValue: references, white space other than the space, NUL.
+var valueSpecial = [256]bool{'&': true, '\t': true, '\n': true, '\r': true, '\f': true, 0: true}
+
 // quotedValue reads an attribute value from i up to the quote q. It
 // returns the value, the index after the closing quote, and false at EOF.
 func (p *parser) quotedValue(i int, q byte) (string, int, bool) {
@@ -648,11 +778,8 @@ func (p *parser) quotedValue(i int, q byte) (string, int, bool) {
 	raw := s[i : i+j]
 	plain := true
 	for k := 0; k < len(raw); k++ {
-		switch raw[k] {
-		case '&', '\t', '\n', '\r', '\f', 0:
+		if valueSpecial[raw[k]] {
 			plain = false
-		}
-		if !plain {
 			break
 		}
 	}
@@ -954,10 +1081,7 @@ func (p *parser) endTag() {
 		p.bogusComment(i)
 		return
 	}
-	for i < len(s) && !isSpace(s[i]) && s[i] != '/' && s[i] != '>' {
-		i++
-	}
-	name := s[start+2 : i]
+	i, name := scanName(s, i, i, false)
 	j := strings.IndexByte(s[i:], '>')
 	if j < 0 {
 		p.parseError("eof-in-end-tag")
@@ -969,7 +1093,7 @@ func (p *parser) endTag() {
 		p.parseError("stray-end-tag")
 		return
 	}
-	p.closeElement(clean(name), start)
+	p.closeElement(name, start)
 }
 
 // closeElement handles an end tag named name, which starts at off, in the

@@ -25,6 +25,28 @@ func predefined(name string) string {
 	return ""
 }
 
+// predefinedRef returns the character of a predefined entity reference
+// ("lt;", "gt;", "amp;", "quot;", "apos;") at the start of s (just after
+// '&') and its length, or n == 0.
+func predefinedRef(s string) (c byte, n int) {
+	switch {
+	case len(s) >= 3 && s[1] == 't' && s[2] == ';':
+		switch s[0] {
+		case 'l':
+			return '<', 3
+		case 'g':
+			return '>', 3
+		}
+	case len(s) >= 4 && s[:4] == "amp;":
+		return '&', 4
+	case len(s) >= 5 && s[:5] == "quot;":
+		return '"', 5
+	case len(s) >= 5 && s[:5] == "apos;":
+		return '\'', 5
+	}
+	return 0, 0
+}
+
 // nameStop marks the bytes that end an entity name in a reference.
 var nameStop = [256]bool{
 	' ': true, '\t': true, '\n': true, '\r': true, '\f': true,
@@ -145,10 +167,23 @@ func (p *parser) textReference() {
 		if p.recovery {
 			r = p.recoverC1(r) // recovery.go
 		}
-		var b [4]byte
-		p.addString(string(b[:utf8.EncodeRune(b[:], r)]))
+		if r < utf8.RuneSelf {
+			p.addByte(byte(r))
+		} else {
+			var b [4]byte
+			p.addString(string(b[:utf8.EncodeRune(b[:], r)]))
+		}
 		p.pos += n
 		return
+	}
+	// The predefined entities, the references escaped HTML is written
+	// with, first: the name loop below finds the same name and ';'.
+	if c == 'l' || c == 'g' || c == 'a' || c == 'q' {
+		if b, n := predefinedRef(s[i:]); n > 0 {
+			p.addByte(b)
+			p.pos = i + n
+			return
+		}
 	}
 	j := i
 	for j < len(s) && !nameStop[s[j]] {

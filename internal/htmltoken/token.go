@@ -49,8 +49,10 @@ type Fast struct {
 	err error
 	tt  html.TokenType
 	// raw is the current token's source; text its data (text tokens),
-	// name its lower-cased tag name.
+	// name its lower-cased tag name once TagName made it from
+	// src[nameA:nameB].
 	raw, text, name []byte
+	nameA, nameB    int
 	// attrs are the current tag's attributes, as [key start, key end,
 	// value start, value end] offsets in src; next is the next one TagAttr
 	// returns.
@@ -128,7 +130,32 @@ func (z *Fast) NextIsNotRawText() {}
 
 // TagName returns the lower-cased tag name and whether the tag has
 // attributes.
-func (z *Fast) TagName() ([]byte, bool) { return z.name, len(z.attrs) > 0 }
+func (z *Fast) TagName() ([]byte, bool) {
+	if z.name == nil && z.nameB > z.nameA {
+		// Lower-cased on first use: the significance check reads the
+		// raw tag instead.
+		if z.nameB-z.nameA > len(z.nameBuf) {
+			z.name = lowerASCII(nil, z.src[z.nameA:z.nameB])
+		} else {
+			z.name = lowerASCII(z.nameBuf[:0], z.src[z.nameA:z.nameB])
+		}
+	}
+	return z.name, len(z.attrs) > 0
+}
+
+// RawTagName returns the current tag's name as written (not lower-cased).
+func (z *Fast) RawTagName() []byte { return z.src[z.nameA:z.nameB] }
+
+// HasAttr reports whether the current start tag has an attribute whose
+// lower-cased key is key (lower-case), as TagAttr would return it.
+func (z *Fast) HasAttr(key string) bool {
+	for _, a := range z.attrs {
+		if int(a[1]-a[0]) == len(key) && equalFoldASCII(z.src[a[0]:a[1]], unsafe.Slice(unsafe.StringData(key), len(key))) {
+			return true
+		}
+	}
+	return false
+}
 
 // TagAttr returns the next attribute's lower-cased key and its value with
 // character references replaced, and whether another follows. A value with
@@ -171,13 +198,19 @@ func lowerASCII(dst, b []byte) []byte {
 
 func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
-func isHTMLSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r'
-}
+func isHTMLSpace(c byte) bool { return htmlSpace[c] }
+
+// htmlSpace marks HTML's space characters (a table look-up is cheaper than
+// five comparisons in the tag loops).
+var htmlSpace = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true}
+
+// tagNameStop marks the bytes that end a tag name: space, '/' and '>'.
+var tagNameStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true}
 
 // Next scans the next token.
 func (z *Fast) Next() html.TokenType {
 	z.raw, z.text, z.name = nil, nil, nil
+	z.nameA, z.nameB = 0, 0
 	z.attrs, z.arena = nil, z.arena[:0]
 	if z.err != nil {
 		z.tt = html.ErrorToken
@@ -237,17 +270,13 @@ func (z *Fast) Next() html.TokenType {
 	}
 	// readTagName
 	k := nameStart
-	for k < len(s) && !isHTMLSpace(s[k]) && s[k] != '/' && s[k] != '>' {
+	for k < len(s) && !tagNameStop[s[k]] {
 		k++
 	}
 	if k >= len(s) {
 		return z.giveUp()
 	}
-	if k-nameStart > len(z.nameBuf) {
-		z.name = lowerASCII(nil, s[nameStart:k])
-	} else {
-		z.name = lowerASCII(z.nameBuf[:0], s[nameStart:k])
-	}
+	z.nameA, z.nameB = nameStart, k
 	z.attrs = z.attrBuf[:0]
 	z.next = 0
 	// readTag's attribute loop.
@@ -332,12 +361,17 @@ func (z *Fast) Next() html.TokenType {
 		z.tt = html.EndTagToken
 		return z.tt
 	}
-	switch string(z.name) {
-	case "noscript", "plaintext":
-		return z.giveUp()
-	case "iframe", "noembed", "noframes", "script", "style", "textarea", "title", "xmp":
-		// Its text, up to its end tag, comes next (rawText).
-		z.rawTag = rawTagNames[string(z.name)]
+	if n := z.nameB - z.nameA; n == 3 || 5 <= n && n <= 9 {
+		// Only names of these lengths are special.
+		var buf [9]byte
+		name := lowerASCII(buf[:0], s[z.nameA:z.nameB])
+		switch string(name) {
+		case "noscript", "plaintext":
+			return z.giveUp()
+		case "iframe", "noembed", "noframes", "script", "style", "textarea", "title", "xmp":
+			// Its text, up to its end tag, comes next (rawText).
+			z.rawTag = rawTagNames[string(name)]
+		}
 	}
 	// As x/net/html decides: the byte before '>' is a slash that does not
 	// end the last attribute's value.

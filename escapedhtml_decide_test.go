@@ -1,0 +1,97 @@
+package feedspec
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestDecideHTMLStopsEarly shows that escaped HTML is decided from its
+// tokens up to the first significant content and node, whatever follows
+// (even what the full analysis cannot decide: hidden attributes, svg,
+// template, select, NUL, a table), with the same value as building the
+// fragment now.
+func TestDecideHTMLStopsEarly(t *testing.T) {
+	tails := []string{
+		"", "<p hidden>x</p>", "<svg><text>y</text></svg>", "<template>z</template>",
+		"<select><option>o</select>", "a\x00b", "<pre></b>\nx</pre>", "<table><tr><td>t</table>",
+		"<math><mi>x</mi></math>", "<img width=1 height=1>", "<script>s</script>",
+	}
+	heads := []string{"<p>Hello</p>", "Hello <b>world</b>", "<img src=a.png>", "x<!--c-->", "a</p>"}
+	for _, head := range heads {
+		for _, tail := range tails {
+			src := head + tail
+			sum, exact := decideHTML(src)
+			require.True(t, exact, "%q", src)
+			assert.True(t, sum.significant, "%q", src)
+			assert.False(t, sum.isString, "%q", src)
+			assert.True(t, sum.sigLater, "%q: stopped early", src)
+
+			lazy, eager := escapedHTMLText(src), parseHTMLText(src)
+			require.NotNil(t, lazy.lazy, "%q", src)
+			assert.Equal(t, textKind(eager), textKind(lazy), "%q", src)
+			assert.Equal(t, xmlSerialize(eager), xmlSerialize(lazy), "%q", src)
+			assert.Equal(t, eager.HTML(), lazy.HTML(), "%q", src)
+		}
+	}
+
+	// Not yet decided when the text that follows is all there is: the
+	// full analysis runs, as before.
+	for _, src := range []string{"<p></p>", "Hello", "<script>x</script>", "<br>", "<p hidden>x</p>", "<svg></svg>x"} {
+		sum, exact := decideHTML(src)
+		full, fullExact := analyzeHTML(src)
+		assert.Equal(t, fullExact, exact, "%q", src)
+		assert.Equal(t, full, sum, "%q", src)
+	}
+}
+
+// TestLazySignature shows that a Node decided early computes its text
+// signature only when "same text content" asks, and that the signature is
+// the one the full analysis gives: different texts are told apart without
+// building either fragment, equal texts written differently are compared
+// by building them.
+func TestLazySignature(t *testing.T) {
+	a := escapedHTMLText("<p>Hello</p><p>world</p>")
+	b := escapedHTMLText("<p>Hello</p><p>there</p>")
+	require.True(t, a.lazy.sigLater)
+	require.True(t, b.lazy.sigLater)
+	assert.False(t, sameTextContent(a, b))
+	assert.Nil(t, a.frag, "told apart by the signatures")
+	assert.Nil(t, b.frag, "told apart by the signatures")
+	assert.False(t, a.lazy.sigLater)
+	full, exact := analyzeHTML(a.lazy.src)
+	require.True(t, exact)
+	assert.Equal(t, full.sig, a.lazy.sig)
+
+	c := escapedHTMLText("<p>Hello</p><p>world</p>")
+	d := escapedHTMLText("<p>Hello</p><p>w&#111;rld</p>")
+	assert.True(t, sameTextContent(a, c), "same source")
+	assert.True(t, sameTextContent(c, d), "the same fragment written differently")
+
+	// A signature the tokens cannot give (the fragment holds svg) leaves
+	// the comparison to the fragments.
+	e := escapedHTMLText("<p>Hello</p><svg><text>x</text></svg>")
+	f := escapedHTMLText("<p>Hello</p><svg><text>y</text></svg>")
+	require.True(t, e.lazy.sigLater)
+	assert.False(t, sameTextContent(e, f))
+	assert.False(t, e.lazy.sig.ok)
+	assert.True(t, sameTextContent(e, escapedHTMLText("<p>Hello</p><svg><text>x</text></svg>")))
+}
+
+// TestDecideHTMLLinear shows that deciding escaped HTML costs no more per
+// byte for a long fragment than for a short one: the tokens are read only
+// until the answer is known, and the signature, when asked, in one pass.
+func TestDecideHTMLLinear(t *testing.T) {
+	unit := "<p>Some <b>text</b> &amp; more</p>\n"
+	small, large := strings.Repeat(unit, 100), strings.Repeat(unit, 1000)
+	allocs := func(src string) float64 {
+		return testing.AllocsPerRun(5, func() {
+			x := escapedHTMLText(src)
+			y := escapedHTMLText(src + "x")
+			sameTextContent(x, y)
+		})
+	}
+	assert.LessOrEqual(t, allocs(large), allocs(small)+4, "allocations do not grow with the input")
+}
