@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/feedspec/feedspec/article/articlebench"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // benchmarkDir is the public article extraction benchmark, beside the
@@ -27,9 +29,7 @@ func TestArticleBenchmark(t *testing.T) {
 	if os.IsNotExist(err) {
 		t.Skipf("%s is absent: the article benchmark is skipped", benchmarkDir)
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	type pageScore struct {
 		page  articlebench.Page
 		score articlebench.Score
@@ -38,14 +38,10 @@ func TestArticleBenchmark(t *testing.T) {
 	var rows []pageScore
 	for _, p := range pages {
 		data, err := p.HTML()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		text := ""
 		a, err := Extract(bytes.NewReader(data), p.URL)
-		if err != nil {
-			t.Errorf("%s (%s): %v", p.ID, p.URL, err)
-		} else {
+		if assert.NoError(t, err, "%s (%s)", p.ID, p.URL) {
 			text = a.Text
 		}
 		s := articlebench.Compare(p.Truth, text)
@@ -61,7 +57,5 @@ func TestArticleBenchmark(t *testing.T) {
 		}
 	}
 	const floor = 0.96
-	if res.F1 < floor {
-		t.Errorf("F1 %.3f is under %.2f", res.F1, floor)
-	}
+	assert.GreaterOrEqual(t, res.F1, floor, "F1 %.3f is under %.2f", res.F1, floor)
 }

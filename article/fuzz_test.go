@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/feedspec/feedspec"
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzExtract feeds arbitrary bytes to Extract: it must never panic, and an
@@ -30,22 +31,17 @@ func FuzzExtract(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := Extract(bytes.NewReader(data), "https://fuzz.example/a/b?c", WithMaxSize(1<<20), WithLinksAndImages())
 		if err != nil {
-			if a != nil {
-				t.Fatalf("an Article and an error: %v", err)
-			}
+			require.Nil(t, a, "an Article and an error: %v", err)
 			return
 		}
-		if a == nil {
-			t.Fatal("no Article and no error")
-		}
+		require.NotNil(t, a, "no Article and no error")
 		if a.Body == nil {
-			if a.Text != "" || a.WordCount != 0 {
-				t.Fatalf("no Body but text %q", a.Text)
-			}
+			require.Empty(t, a.Text, "no Body but text")
+			require.Zero(t, a.WordCount, "no Body but a word count")
 			return
 		}
-		if a.Text == "" || a.Text != feedspec.PlainText(a.Body) || a.WordCount != feedspec.WordCount(a.Text) {
-			t.Fatalf("inconsistent text: %q", a.Text)
-		}
+		require.NotEmpty(t, a.Text, "inconsistent text: a Body without text")
+		require.Equal(t, feedspec.PlainText(a.Body), a.Text, "inconsistent text")
+		require.Equal(t, feedspec.WordCount(a.Text), a.WordCount, "inconsistent word count of %q", a.Text)
 	})
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestRun(t *testing.T) {
@@ -24,31 +26,22 @@ func TestRun(t *testing.T) {
 
 	// The server is on loopback: refused unless -allow-private.
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{srv.URL + "/feed.xml"}, &stdout, &stderr); code != 1 ||
-		!strings.Contains(stderr.String(), "refusing to connect to "+srv.Listener.Addr().String()) || stdout.Len() != 0 {
-		t.Errorf("loopback without -allow-private: exit status %d, stderr %q", code, stderr.String())
-	}
+	code := run([]string{srv.URL + "/feed.xml"}, &stdout, &stderr)
+	assert.Equal(t, 1, code, "loopback without -allow-private: exit status; stderr %q", stderr.String())
+	assert.Contains(t, stderr.String(), "refusing to connect to "+srv.Listener.Addr().String(), "loopback without -allow-private: stderr")
+	assert.Empty(t, stdout.String(), "loopback without -allow-private: stdout")
 	stderr.Reset()
-	if code := run([]string{"-allow-private", srv.URL + "/feed.xml"}, &stdout, &stderr); code != 0 {
-		t.Fatalf("exit status %d, stderr %q", code, stderr.String())
-	}
+	code = run([]string{"-allow-private", srv.URL + "/feed.xml"}, &stdout, &stderr)
+	require.Equal(t, 0, code, "exit status; stderr %q", stderr.String())
 	var got map[string]any
-	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
-		t.Fatalf("output is not JSON: %v\n%s", err, stdout.String())
-	}
-	if got["title"] != "Example" {
-		t.Errorf("title %v in %s", got["title"], stdout.String())
-	}
-	if !strings.Contains(stdout.String(), "\n  ") {
-		t.Errorf("output is not indented:\n%s", stdout.String())
-	}
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &got), "output is not JSON:\n%s", stdout.String())
+	assert.Equal(t, "Example", got["title"], "title in %s", stdout.String())
+	assert.Contains(t, stdout.String(), "\n  ", "output is not indented")
 
 	stdout.Reset()
 	stderr.Reset()
-	if code := run([]string{"-allow-private", srv.URL + "/missing"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "404") {
-		t.Errorf("404: exit status %d, stderr %q", code, stderr.String())
-	}
-	if code := run(nil, &stdout, &stderr); code != 2 {
-		t.Errorf("no URL: exit status %d", code)
-	}
+	code = run([]string{"-allow-private", srv.URL + "/missing"}, &stdout, &stderr)
+	assert.Equal(t, 1, code, "404: exit status; stderr %q", stderr.String())
+	assert.Contains(t, stderr.String(), "404", "404: stderr")
+	assert.Equal(t, 2, run(nil, &stdout, &stderr), "no URL: exit status")
 }

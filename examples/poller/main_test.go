@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/feedspec/feedspec/feedspectest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var feeds = fstest.MapFS{
@@ -31,18 +33,15 @@ var feeds = fstest.MapFS{
 func poll(t *testing.T, args ...string) (stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	if code := run(context.Background(), append([]string{"-allow-private"}, args...), &out, &errOut); code != 0 {
-		t.Fatalf("exit status %d; stderr:\n%s", code, errOut.String())
-	}
+	code := run(context.Background(), append([]string{"-allow-private"}, args...), &out, &errOut)
+	require.Equal(t, 0, code, "exit status; stderr:\n%s", errOut.String())
 	return out.String(), errOut.String()
 }
 
 func readState(t *testing.T, path string) *state {
 	t.Helper()
 	st, err := loadState(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return st
 }
 
@@ -62,41 +61,28 @@ func TestTwoRuns(t *testing.T) {
 		"News: Second news https://news.example/2\n" +
 		"Blog: Hello https://blog.example/hello\n" +
 		"Moved: Moved entry https://moved.example/1\n"
-	if out != want {
-		t.Errorf("first run printed:\n%s\nwant:\n%s", out, want)
-	}
-	if !strings.Contains(errOut, "/old.xml moved to "+s.URL+"/new-home.xml") {
-		t.Errorf("first run stderr: %q", errOut)
-	}
+	assert.Equal(t, want, out, "first run printed")
+	assert.Contains(t, errOut, "/old.xml moved to "+s.URL+"/new-home.xml", "first run stderr")
 	st := readState(t, statePath)
-	if got := st.Feeds[s.URL+"/old.xml"].URL; got != s.URL+"/new-home.xml" {
-		t.Errorf("the moved feed's URL in the state: %q", got)
-	}
+	assert.Equal(t, s.URL+"/new-home.xml", st.Feeds[s.URL+"/old.xml"].URL, "the moved feed's URL in the state")
 	for sub, fs := range st.Feeds {
-		if fs.ETag == "" || fs.LastModified == "" || len(fs.Seen) == 0 || fs.NextFetch.IsZero() {
-			t.Errorf("%s: state %+v", sub, fs)
-		}
+		assert.NotEmpty(t, fs.ETag, "%s: state %+v", sub, fs)
+		assert.NotEmpty(t, fs.LastModified, "%s: state %+v", sub, fs)
+		assert.NotEmpty(t, fs.Seen, "%s: state %+v", sub, fs)
+		assert.False(t, fs.NextFetch.IsZero(), "%s: state %+v", sub, fs)
 	}
 	firstRound := len(s.Requests())
-	if firstRound != 4 {
-		t.Errorf("first run: %d requests, want 4 (one redirect)", firstRound)
-	}
+	assert.Equal(t, 4, firstRound, "first run: requests, want 4 (one redirect)")
 
 	out, errOut = poll(t, args...)
-	if out != "" || errOut != "" {
-		t.Errorf("second run printed %q, stderr %q", out, errOut)
-	}
+	assert.Empty(t, out, "second run printed")
+	assert.Empty(t, errOut, "second run stderr")
 	second := s.Requests()[firstRound:]
-	if len(second) != 3 {
-		t.Fatalf("second run: %d requests, want 3: %+v", len(second), second)
-	}
+	require.Len(t, second, 3, "second run: requests, want 3")
 	for _, r := range second {
-		if !r.Conditional || r.StatusCode != 304 {
-			t.Errorf("second run: %s conditional %v, status %d", r.Path, r.Conditional, r.StatusCode)
-		}
-		if r.Path == "/old.xml" {
-			t.Error("second run: the moved feed was fetched from its old URL")
-		}
+		assert.True(t, r.Conditional, "second run: %s conditional", r.Path)
+		assert.Equal(t, 304, r.StatusCode, "second run: %s status", r.Path)
+		assert.NotEqual(t, "/old.xml", r.Path, "second run: the moved feed was fetched from its old URL")
 	}
 
 	// Forget one entry and the validators of its feed: only that entry is
@@ -104,13 +90,9 @@ func TestTwoRuns(t *testing.T) {
 	fs := st.Feeds[s.URL+"/news.xml"]
 	fs.ETag, fs.LastModified = "", ""
 	fs.Seen = fs.Seen[1:]
-	if err := st.save(statePath); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, st.save(statePath))
 	out, _ = poll(t, args...)
-	if out != "News: First news https://news.example/1\n" {
-		t.Errorf("third run printed %q", out)
-	}
+	assert.Equal(t, "News: First news https://news.example/1\n", out, "third run printed")
 }
 
 // TestSchedule: a feed that is not due is not fetched, and a gone feed never
@@ -123,21 +105,14 @@ func TestSchedule(t *testing.T) {
 	args := []string{"-state", statePath, "-rounds", "1", "-min", "1h", "-host-delay", "0",
 		s.URL + "/news.xml", s.URL + "/gone.xml"}
 	_, errOut := poll(t, args...)
-	if !strings.Contains(errOut, "gone.xml is gone") {
-		t.Errorf("stderr %q", errOut)
-	}
+	assert.Contains(t, errOut, "gone.xml is gone", "stderr")
 	st := readState(t, statePath)
-	if !st.Feeds[s.URL+"/gone.xml"].Gone {
-		t.Error("the 410 feed is not marked gone")
-	}
-	if next := st.Feeds[s.URL+"/news.xml"].NextFetch; time.Until(next) < 59*time.Minute {
-		t.Errorf("next fetch in %v, want -min 1h", time.Until(next))
-	}
+	assert.True(t, st.Feeds[s.URL+"/gone.xml"].Gone, "the 410 feed is not marked gone")
+	assert.GreaterOrEqual(t, time.Until(st.Feeds[s.URL+"/news.xml"].NextFetch), 59*time.Minute, "next fetch, want -min 1h")
 	n := len(s.Requests())
 	out, _ := poll(t, args...)
-	if out != "" || len(s.Requests()) != n {
-		t.Errorf("nothing due, yet %d requests, output %q", len(s.Requests())-n, out)
-	}
+	assert.Empty(t, out, "nothing due, yet output")
+	assert.Equal(t, n, len(s.Requests()), "nothing due, yet requests")
 }
 
 // TestLoop runs several rounds in one process: between rounds it sleeps
@@ -149,43 +124,33 @@ func TestLoop(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "state.json")
 	out, _ := poll(t, "-state", statePath, "-rounds", "4", "-min", "100ms", "-host-delay", "30ms",
 		s.URL+"/news.xml", s.URL+"/blog.atom")
-	if strings.Count(out, "\n") != 3 {
-		t.Errorf("printed %q, want the three entries once", out)
-	}
+	assert.Equal(t, 3, strings.Count(out, "\n"), "printed %q, want the three entries once", out)
 	reqs := s.Requests()
-	if len(reqs) < 4 {
-		t.Fatalf("%d requests in 4 rounds, want at least 4", len(reqs))
-	}
+	require.GreaterOrEqual(t, len(reqs), 4, "requests in 4 rounds, want at least 4")
 	last := map[string]time.Time{}
 	for i, r := range reqs {
 		if i > 0 {
-			if gap := r.Time.Sub(reqs[i-1].Time); gap < 30*time.Millisecond {
-				t.Errorf("requests %d and %d to one host %v apart", i-1, i, gap)
-			}
+			assert.GreaterOrEqual(t, r.Time.Sub(reqs[i-1].Time), 30*time.Millisecond, "requests %d and %d to one host apart", i-1, i)
 		}
-		if prev, ok := last[r.Path]; ok && r.Time.Sub(prev) < 100*time.Millisecond {
-			t.Errorf("%s fetched again after %v, before its next fetch", r.Path, r.Time.Sub(prev))
+		if prev, ok := last[r.Path]; ok {
+			assert.GreaterOrEqual(t, r.Time.Sub(prev), 100*time.Millisecond, "%s fetched again before its next fetch", r.Path)
 		}
 		last[r.Path] = r.Time
-		if i >= 2 && (!r.Conditional || r.StatusCode != 304) {
-			t.Errorf("request %d: %s conditional %v, status %d", i, r.Path, r.Conditional, r.StatusCode)
+		if i >= 2 {
+			assert.True(t, r.Conditional, "request %d: %s conditional", i, r.Path)
+			assert.Equal(t, 304, r.StatusCode, "request %d: %s status", i, r.Path)
 		}
 	}
 }
 
 func TestBadArguments(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run(context.Background(), nil, &out, &errOut); code != 2 {
-		t.Errorf("no URL: exit status %d", code)
-	}
+	assert.Equal(t, 2, run(context.Background(), nil, &out, &errOut), "no URL: exit status")
 	bad := filepath.Join(t.TempDir(), "state.json")
-	if err := os.WriteFile(bad, []byte("{"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if code := run(context.Background(), []string{"-state", bad, "http://127.0.0.1:1/x"}, &out, &errOut); code != 1 ||
-		!strings.Contains(errOut.String(), bad) {
-		t.Errorf("a broken state file: exit status %d, stderr %q", code, errOut.String())
-	}
+	require.NoError(t, os.WriteFile(bad, []byte("{"), 0o644))
+	code := run(context.Background(), []string{"-state", bad, "http://127.0.0.1:1/x"}, &out, &errOut)
+	assert.Equal(t, 1, code, "a broken state file: exit status; stderr %q", errOut.String())
+	assert.Contains(t, errOut.String(), bad, "a broken state file: stderr")
 }
 
 // TestFailingFeedRecovers: a feed that fails is tried again later and later
@@ -206,9 +171,7 @@ func TestFailingFeedRecovers(t *testing.T) {
 		for _, fs := range st.Feeds {
 			fs.NextFetch = time.Now().Add(-time.Second)
 		}
-		if err := st.save(statePath); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, st.save(statePath))
 	}
 	// nextIn returns how long until the next fetch of the subscription.
 	nextIn := func(sub string) time.Duration {
@@ -217,24 +180,21 @@ func TestFailingFeedRecovers(t *testing.T) {
 	}
 	near := func(what string, got, want time.Duration) {
 		t.Helper()
-		if got < want-time.Minute || got > want {
-			t.Errorf("%s: next fetch in %v, want %v", what, got, want)
-		}
+		assert.GreaterOrEqual(t, got, want-time.Minute, "%s: next fetch, want %v", what, want)
+		assert.LessOrEqual(t, got, want, "%s: next fetch, want %v", what, want)
 	}
 
 	s.Set("/news.xml", feedspectest.Behavior{Status: 500})
 	out, errOut := poll(t, args...)
-	if out != "" || !strings.Contains(errOut, "500") || !strings.Contains(errOut, "failure 1 in a row") {
-		t.Errorf("first failure: stdout %q, stderr %q", out, errOut)
-	}
+	assert.Empty(t, out, "first failure: stdout")
+	assert.Contains(t, errOut, "500", "first failure: stderr")
+	assert.Contains(t, errOut, "failure 1 in a row", "first failure: stderr")
 	near("first failure", nextIn(sub), time.Hour)
 
 	due()
 	poll(t, args...)
 	near("second failure", nextIn(sub), 2*time.Hour)
-	if got := readState(t, statePath).Feeds[sub].Failures; got != 2 {
-		t.Errorf("failures in the state: %d, want 2", got)
-	}
+	assert.Equal(t, 2, readState(t, statePath).Feeds[sub].Failures, "failures in the state")
 
 	due()
 	s.Set("/news.xml", feedspectest.Behavior{Status: 503, RetryAfter: "10800"})
@@ -244,30 +204,24 @@ func TestFailingFeedRecovers(t *testing.T) {
 	due()
 	s.Set("/news.xml", feedspectest.Behavior{}) // it works again
 	out, _ = poll(t, args...)
-	if out != "News: First news https://news.example/1\nNews: Second news https://news.example/2\n" {
-		t.Errorf("after recovering printed %q", out)
-	}
+	assert.Equal(t, "News: First news https://news.example/1\nNews: Second news https://news.example/2\n", out, "after recovering printed")
 	st := readState(t, statePath)
-	if fs := st.Feeds[sub]; fs.Failures != 0 || fs.Gone || fs.ETag == "" {
-		t.Errorf("after recovering: state %+v", fs)
-	}
+	fs := st.Feeds[sub]
+	assert.Zero(t, fs.Failures, "after recovering: state %+v", fs)
+	assert.False(t, fs.Gone, "after recovering: state %+v", fs)
+	assert.NotEmpty(t, fs.ETag, "after recovering: state %+v", fs)
 	near("after recovering", nextIn(sub), time.Hour)
 
 	// The missing feed has failed 4 times in a row by now; give it up at
 	// maxFailures.
-	if got := st.Feeds[missing].Failures; got != 4 {
-		t.Errorf("the 404 feed failed %d times in a row, want 4", got)
-	}
+	assert.Equal(t, 4, st.Feeds[missing].Failures, "the 404 feed's failures in a row")
 	near("404, fourth failure", nextIn(missing), 8*time.Hour)
 	st.Feeds[missing].Failures = maxFailures - 1
 	st.Feeds[missing].NextFetch = time.Now().Add(-time.Second)
-	if err := st.save(statePath); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, st.save(statePath))
 	_, errOut = poll(t, args...)
-	if !readState(t, statePath).Feeds[missing].Gone || !strings.Contains(errOut, "missing.xml: 404 after 30 failures") {
-		t.Errorf("the 404 feed is not given up; stderr %q", errOut)
-	}
+	assert.True(t, readState(t, statePath).Feeds[missing].Gone, "the 404 feed is not given up; stderr %q", errOut)
+	assert.Contains(t, errOut, "missing.xml: 404 after 30 failures", "the 404 feed is not given up")
 }
 
 // TestRefusesPrivate: without -allow-private the poller does not connect to
@@ -278,8 +232,8 @@ func TestRefusesPrivate(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "state.json")
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"-state", statePath, "-rounds", "1", "-host-delay", "0", s.URL + "/news.xml"}, &out, &errOut)
-	if code != 0 || out.Len() != 0 || len(s.Requests()) != 0 ||
-		!strings.Contains(errOut.String(), "refusing to connect to "+strings.TrimPrefix(s.URL, "http://")) {
-		t.Errorf("exit status %d, %d requests, stdout %q, stderr %q", code, len(s.Requests()), out.String(), errOut.String())
-	}
+	assert.Equal(t, 0, code, "exit status; stderr %q", errOut.String())
+	assert.Empty(t, out.String(), "stdout")
+	assert.Empty(t, s.Requests(), "requests")
+	assert.Contains(t, errOut.String(), "refusing to connect to "+strings.TrimPrefix(s.URL, "http://"), "stderr")
 }

@@ -32,9 +32,7 @@ func TestGenerated(t *testing.T) {
 		if i < len(wl) {
 			w = wl[i]
 		}
-		if g != w {
-			t.Fatalf("%s is stale: run go generate in the repository's root.\nline %d is\n\t%s\nand jsongen writes\n\t%s", outputFile, i+1, g, w)
-		}
+		require.Equal(t, w, g, "%s is stale: run go generate in the repository's root.\nline %d: expected is what jsongen writes, actual what the file has", outputFile, i+1)
 	}
 }
 
