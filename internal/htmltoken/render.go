@@ -109,7 +109,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		boundsBuf [1]tableBound
 		attrBuf   [8][2][]byte
 	)
-	r := renderer{mode: mode, stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0]}
+	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0]}
 	ok := true
 	for ok {
 		switch z.Next() {
@@ -140,7 +140,9 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 // stacks grow by copying rather than by append, so that escape analysis
 // keeps the buffers appendTokens gives it on appendTokens' frame.)
 type renderer struct {
-	mode  Mode
+	mode Mode
+	// out is the markup written in mode.
+	out   *output
 	stack []tokenElement
 	// openP and openA count the open p and a elements.
 	openP, openA int
@@ -187,7 +189,7 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 		}
 		r.fresh = false
 		if d[0] == '\n' {
-			dst = appendOut(dst, "\n", r.mode)
+			dst = append(dst, r.out.newline...)
 		}
 	}
 	return appendEscapedHTML(dst, d, r.mode), true
@@ -252,19 +254,19 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 			return bytes.Compare(x[1], y[1])
 		})
 	}
-	dst = appendOut(dst, "<", r.mode)
+	dst = append(dst, r.out.lt...)
 	dst = appendOut(dst, name, r.mode)
 	for _, a := range attrs {
 		dst = append(dst, ' ')
 		dst = appendOut(dst, a[0], r.mode)
-		dst = appendOut(dst, `="`, r.mode)
+		dst = append(dst, r.out.valueStart...)
 		dst = appendEscapedHTML(dst, a[1], r.mode)
-		dst = appendOut(dst, `"`, r.mode)
+		dst = append(dst, r.out.valueEnd...)
 	}
 	if act == insertVoid {
-		return appendOut(dst, "/>", r.mode), true
+		return append(dst, r.out.selfClose...), true
 	}
-	dst = appendOut(dst, ">", r.mode)
+	dst = append(dst, r.out.gt...)
 	r.insert(tag, name)
 	return dst, true
 }
@@ -494,11 +496,11 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 			return dst, false
 		}
 		r.fresh = false
-		dst = appendOut(dst, "<br/>", r.mode)
+		dst = append(dst, r.out.br...)
 	case tag == atom.P && r.openP == 0:
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
-		dst = appendOut(dst, "<p></p>", r.mode)
+		dst = append(dst, r.out.emptyP...)
 	case isOpen(r.stack[r.base:], tag, name):
 		// It closes an element below the current one: exact when
 		// the tree builder pops the elements above it and none of
@@ -540,7 +542,13 @@ func (r *renderer) push(e tokenElement) {
 func (r *renderer) pop(dst []byte) []byte {
 	e := r.stack[len(r.stack)-1]
 	r.stack = r.stack[:len(r.stack)-1]
-	dst = appendEndTag(dst, e, r.mode)
+	dst = append(dst, r.out.endTagStart...)
+	if e.atom != 0 {
+		dst = append(dst, e.atom.String()...) // lower-case ASCII letters and digits
+	} else {
+		dst = appendOut(dst, e.name, r.mode)
+	}
+	dst = append(dst, r.out.gt...)
 	switch e.atom {
 	case atom.P:
 		r.openP--
@@ -589,9 +597,9 @@ func (r *renderer) closeCell(dst []byte) []byte {
 
 // implied opens an element the tree builder inserts without a tag.
 func (r *renderer) implied(dst []byte, a atom.Atom) []byte {
-	dst = appendOut(dst, "<", r.mode)
+	dst = append(dst, r.out.lt...)
 	dst = append(dst, a.String()...)
-	dst = appendOut(dst, ">", r.mode)
+	dst = append(dst, r.out.gt...)
 	r.push(tokenElement{atom: a})
 	return dst
 }
@@ -678,16 +686,6 @@ func isOpen(stack []tokenElement, tag atom.Atom, name []byte) bool {
 	return false
 }
 
-func appendEndTag(dst []byte, e tokenElement, mode Mode) []byte {
-	dst = appendOut(dst, "</", mode)
-	if e.atom != 0 {
-		dst = append(dst, e.atom.String()...) // lower-case ASCII letters and digits
-	} else {
-		dst = appendOut(dst, e.name, mode)
-	}
-	return appendOut(dst, ">", mode)
-}
-
 // appendOut appends s as it is, or escaped for a JSON string in the
 // JSONString modes.
 func appendOut[S []byte | string](dst []byte, s S, mode Mode) []byte {
@@ -696,6 +694,43 @@ func appendOut[S []byte | string](dst []byte, s S, mode Mode) []byte {
 	}
 	return jsonstr.AppendChars(dst, s, mode&JSONStringEscapeHTML == JSONStringEscapeHTML)
 }
+
+// outputIndex returns the index in outputs, textEscapes and textClasses of
+// what mode writes: 0 for HTML, 1 for a JSON string, 2 for a JSON string
+// with HTML escaping.
+func outputIndex(mode Mode) int {
+	switch {
+	case mode&JSONStringEscapeHTML == JSONStringEscapeHTML:
+		return 2
+	case mode&JSONString != 0:
+		return 1
+	}
+	return 0
+}
+
+// An output is the markup a renderer writes, as it is or escaped for a
+// JSON string.
+type output struct {
+	lt, gt, endTagStart, selfClose, valueStart, valueEnd, br, emptyP, newline string
+}
+
+// outputs holds the output of each outputIndex.
+var outputs = func() (o [3]output) {
+	for k := range o {
+		esc := func(s string) string {
+			if k == 0 {
+				return s
+			}
+			return string(jsonstr.AppendChars(nil, s, k == 2))
+		}
+		o[k] = output{
+			lt: esc("<"), gt: esc(">"), endTagStart: esc("</"), selfClose: esc("/>"),
+			valueStart: esc(`="`), valueEnd: esc(`"`), br: esc("<br/>"), emptyP: esc("<p></p>"),
+			newline: esc("\n"),
+		}
+	}
+	return o
+}()
 
 func isHeading(a atom.Atom) bool {
 	switch a {
@@ -763,47 +798,44 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 
 // appendEscapedHTML appends b escaped as x/net/html's Render escapes text
 // and attribute values (then for a JSON string, in the JSONString modes),
-// in one pass.
+// in one pass. In the JSONString modes b must be valid UTF-8 (AppendHTML
+// writes those modes only for a valid source, and every piece it escapes
+// is cut from it at ASCII bytes or decoded from a character reference).
 func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
-	k := 0
-	if mode&JSONString != 0 {
-		k = 1
-		if mode&JSONStringEscapeHTML == JSONStringEscapeHTML {
-			k = 2
-		}
-	}
+	k := outputIndex(mode)
+	cls := &textClasses[k]
 	esc := &textEscapes[k]
 	start := 0
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			if e := esc[c]; e != "" {
-				dst = append(dst, b[start:i]...)
-				dst = append(dst, e...)
-				start = i + 1
-			}
-			i++
-			continue
+	for i := 0; ; {
+		i = jsonstr.SkipSafe(b, i, cls)
+		if i >= len(b) {
+			break
 		}
-		if k == 0 {
-			i++
-			continue
-		}
-		// A JSON string: invalid UTF-8, U+2028 and U+2029 are escaped.
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+		if c := b[i]; c < utf8.RuneSelf {
 			dst = append(dst, b[start:i]...)
-			dst = jsonstr.AppendChars(dst, b[i:i+size], k == 2)
-			start = i + size
+			dst = append(dst, esc[c]...)
+			i++
+			start = i
+			continue
 		}
-		i += size
+		// 0xE2 in a JSON string: U+2028 and U+2029 are escaped.
+		if i+2 < len(b) && b[i+1] == 0x80 && b[i+2]&0xFE == 0xA8 {
+			dst = append(dst, b[start:i]...)
+			dst = jsonstr.AppendChars(dst, b[i:i+3], k == 2)
+			i += 3
+			start = i
+			continue
+		}
+		i++
 	}
 	return append(dst, b[start:]...)
 }
 
-// textEscapes gives, for the HTML output and the two JSONString modes, what
-// appendEscapedHTML writes for each ASCII byte: "" for the byte itself.
-var textEscapes = func() (t [3][utf8.RuneSelf]string) {
+// textEscapes gives, for each outputIndex, what appendEscapedHTML writes
+// for each ASCII byte: "" for the byte itself. textClasses marks the bytes
+// it does not write as they are: the ASCII bytes with an escape and, in
+// the JSON string modes, 0xE2, which starts U+2028 and U+2029.
+var textEscapes, textClasses = func() (t [3][utf8.RuneSelf]string, cls [3][256]uint8) {
 	for c := 0; c < utf8.RuneSelf; c++ {
 		h := string(rune(c))
 		switch c {
@@ -827,8 +859,10 @@ var textEscapes = func() (t [3][utf8.RuneSelf]string) {
 			}
 			if e != string(rune(c)) {
 				t[k][c] = e
+				cls[k][c] = 1
 			}
 		}
 	}
-	return t
+	cls[1][0xE2], cls[2][0xE2] = 1, 1
+	return t, cls
 }()
