@@ -296,9 +296,23 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		}
 		return dst, ignoreTag // ignored outside a table
 	case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+		if r.inObject() {
+			// Read by the table and cell around the object, if any.
+			return dst, giveUp
+		}
 		return r.startTablePart(dst, tag)
 	case atom.Table:
+		if r.inObject() {
+			return dst, giveUp
+		}
 		dst, ok = r.closeP(dst)
+	case atom.Button:
+		if isOpen(r.stack[r.base:], atom.Button, nil) {
+			// It closes the open button.
+			return dst, giveUp
+		}
+	case atom.Applet, atom.Marquee, atom.Object:
+		// A scope boundary, as tables are (insert).
 	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
 		atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
 		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
@@ -329,9 +343,8 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		// Raw text and escapable raw text: the tokenizer reads
 		// their text up to their end tag.
 	case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
-		atom.Noframes, atom.Template, atom.Form, atom.Plaintext, atom.Button,
-		atom.Nobr, atom.Applet, atom.Marquee, atom.Object,
-		atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
+		atom.Noframes, atom.Template, atom.Form, atom.Plaintext,
+		atom.Nobr, atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
 		atom.Select, atom.Option, atom.Optgroup,
 		atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
 		return dst, giveUp
@@ -380,15 +393,31 @@ func (r *renderer) startTablePart(dst []byte, tag atom.Atom) ([]byte, startActio
 }
 
 // startListItem applies the start tag of a li (dd, dt): it closes the open
-// li (dd or dt) it closes, which must be the current element, then a p.
+// li (dd or dt) it closes with the elements above it, none of which may be
+// a formatting element (the tree builder would reopen it), then a p.
 func (r *renderer) startListItem(dst []byte, tag atom.Atom) ([]byte, bool) {
-	if closesListItem(r.stack[r.base:], tag) {
-		if t := r.top(); t != atom.Li && t != atom.Dd && t != atom.Dt {
+	if i := listItemToClose(r.stack[r.base:], tag); i >= 0 {
+		var ok bool
+		if dst, ok = r.popTo(dst, r.base+i); !ok {
 			return dst, false
 		}
-		dst = r.pop(dst)
 	}
 	return r.closeP(dst)
+}
+
+// popTo closes the element at index i of the stack and every element above
+// it, as the tree builder pops them, unless one above it is a formatting
+// element, which the tree builder would reopen: then it reports false.
+func (r *renderer) popTo(dst []byte, i int) ([]byte, bool) {
+	for _, e := range r.stack[i+1:] {
+		if isFormatting(e.atom) {
+			return dst, false
+		}
+	}
+	for len(r.stack) > i {
+		dst = r.pop(dst)
+	}
+	return dst, true
 }
 
 // insert opens the element a start tag inserts.
@@ -403,7 +432,7 @@ func (r *renderer) insert(tag atom.Atom, name []byte) {
 		r.openP++
 	case atom.A:
 		r.openA++
-	case atom.Table, atom.Td, atom.Th:
+	case atom.Table, atom.Td, atom.Th, atom.Applet, atom.Marquee, atom.Object:
 		if len(r.bounds) == cap(r.bounds) {
 			r.bounds = grown(r.bounds)
 		}
@@ -420,6 +449,22 @@ func (r *renderer) insert(tag atom.Atom, name []byte) {
 func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	name, hasAttr := z.TagName()
 	tag := atom.Lookup(name)
+	if r.inObject() {
+		switch tag {
+		case r.stack[r.base-1].atom:
+			// It closes the object (applet, marquee) and what is open
+			// in it.
+			r.fresh = false
+			for end := r.base - 1; len(r.stack) > end; {
+				dst = r.pop(dst)
+			}
+			return dst, true
+		case atom.Table, atom.Caption, atom.Colgroup, atom.Col, atom.Tbody,
+			atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+			// Read by the table and cell around the object, if any.
+			return dst, false
+		}
+	}
 	if r.inCell() {
 		done := false
 		if dst, done = r.endTagInCell(dst, tag); done {
@@ -497,7 +542,7 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 		}
 		r.fresh = false
 		dst = append(dst, r.out.br...)
-	case tag == atom.P && r.openP == 0:
+	case tag == atom.P && r.pInButtonScope() < 0:
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
 		dst = append(dst, r.out.emptyP...)
@@ -554,7 +599,7 @@ func (r *renderer) pop(dst []byte) []byte {
 		r.openP--
 	case atom.A:
 		r.openA--
-	case atom.Table, atom.Td, atom.Th:
+	case atom.Table, atom.Td, atom.Th, atom.Applet, atom.Marquee, atom.Object:
 		b := r.bounds[len(r.bounds)-1]
 		r.bounds = r.bounds[:len(r.bounds)-1]
 		r.base, r.openP, r.openA = b.base, b.openP, b.openA
@@ -604,16 +649,51 @@ func (r *renderer) implied(dst []byte, a atom.Atom) []byte {
 	return dst
 }
 
-// closeP closes the open p, which must be the current element, as a start
-// tag that closes a p element does.
+// closeP closes the p in button scope, if there is one, with the elements
+// above it (popTo), as a start tag that closes a p element does.
 func (r *renderer) closeP(dst []byte) ([]byte, bool) {
 	if r.openP == 0 {
 		return dst, true
 	}
-	if r.top() != atom.P {
-		return dst, false
+	if r.top() == atom.P {
+		return r.pop(dst), true
 	}
-	return r.pop(dst), true
+	i := r.pInButtonScope()
+	if i < 0 {
+		return dst, true
+	}
+	return r.popTo(dst, i)
+}
+
+// pInButtonScope returns the index in the stack of the p element in button
+// scope (the last p above the innermost table, cell or object with no
+// button above it), or -1.
+func (r *renderer) pInButtonScope() int {
+	if r.openP == 0 {
+		return -1
+	}
+	for i := len(r.stack) - 1; i >= r.base; i-- {
+		switch r.stack[i].atom {
+		case atom.P:
+			return i
+		case atom.Button:
+			return -1
+		}
+	}
+	return -1
+}
+
+// inObject reports whether the innermost table, cell or object open is an
+// object, applet or marquee.
+func (r *renderer) inObject() bool {
+	if r.base == 0 {
+		return false
+	}
+	switch r.stack[r.base-1].atom {
+	case atom.Applet, atom.Marquee, atom.Object:
+		return true
+	}
+	return false
 }
 
 // grown returns a copy of s with twice its capacity (at least 1), as append
@@ -634,11 +714,11 @@ func grown[E any](s []E) []E {
 // (another end tag, or a formatting element above the target).
 func impliedCloseTarget(stack []tokenElement, tag atom.Atom) int {
 	switch tag {
-	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
-		atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
-		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
-		atom.Listing, atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Pre,
-		atom.Search, atom.Section, atom.Summary, atom.Ul,
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Button,
+		atom.Center, atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl,
+		atom.Fieldset, atom.Figcaption, atom.Figure, atom.Footer, atom.Header,
+		atom.Hgroup, atom.Listing, atom.Main, atom.Menu, atom.Nav, atom.Ol,
+		atom.Pre, atom.Search, atom.Section, atom.Summary, atom.Ul,
 		atom.Li, atom.Dd, atom.Dt, atom.P,
 		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 	default:
@@ -740,29 +820,30 @@ func isHeading(a atom.Atom) bool {
 	return false
 }
 
-// closesListItem reports whether a li (dd, dt) start tag would close an
-// open li (dd or dt): one is open with only address, div, p or elements
-// that are not special between it and the current node.
-func closesListItem(stack []tokenElement, tag atom.Atom) bool {
+// listItemToClose returns the index in stack of the li (dd or dt) a li
+// (dd, dt) start tag closes: one open with only address, div, p or
+// elements that are not special between it and the current node; -1 when
+// there is none.
+func listItemToClose(stack []tokenElement, tag atom.Atom) int {
 	for i := len(stack) - 1; i >= 0; i-- {
 		a := stack[i].atom
 		switch a {
 		case atom.Li:
 			if tag == atom.Li {
-				return true
+				return i
 			}
 		case atom.Dd, atom.Dt:
 			if tag != atom.Li {
-				return true
+				return i
 			}
 		case atom.Address, atom.Div, atom.P:
 			continue
 		}
 		if isSpecialTokenElement(a) {
-			return false
+			return -1
 		}
 	}
-	return false
+	return -1
 }
 
 // isSpecialTokenElement reports whether a, an element appendTokens keeps
@@ -775,7 +856,8 @@ func isSpecialTokenElement(a atom.Atom) bool {
 		atom.H4, atom.H5, atom.H6, atom.Header, atom.Hgroup, atom.Li, atom.Main,
 		atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Section, atom.Summary, atom.Ul,
 		atom.Pre, atom.Listing, atom.Script, atom.Style, atom.Iframe, atom.Title,
-		atom.Textarea:
+		atom.Textarea, atom.Button, atom.Applet, atom.Marquee, atom.Object,
+		atom.Table, atom.Td, atom.Th, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
 		return true
 	}
 	return false

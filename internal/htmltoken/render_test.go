@@ -164,7 +164,8 @@ func TestAppendHTML(t *testing.T) {
 // AppendHTML writes what html.ParseFragment and html.Render write, or
 // reports false.
 func FuzzAppendHTML(f *testing.F) {
-	for _, s := range []string{"<p>a<p>b", "<ul><li>a<li>b</ul>", "<b class=z id=a>x</b>", "<pre>\nx</pre>", "</p></br>", "<h1>a<h2>b", "x<img width=1 height=1>y", "<div><p>a</div>b"} {
+	for _, s := range []string{"<p>a<p>b", "<ul><li>a<li>b</ul>", "<b class=z id=a>x</b>", "<pre>\nx</pre>", "</p></br>", "<h1>a<h2>b", "x<img width=1 height=1>y", "<div><p>a</div>b",
+		"<p>a<button>b</p>c", "<object><param name=a><p>x</object>y", "<li>a<span>b<li>c", "<p>a<span>b<div>c"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

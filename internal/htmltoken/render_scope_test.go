@@ -1,0 +1,55 @@
+package htmltoken
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestAppendHTMLScopes checks the serializer on the elements whose scopes
+// it follows: buttons, objects (applet, marquee) and the elements that a
+// p, li, dd or dt closing pops: what x/net/html writes, or false where the
+// tokens cannot tell the tree.
+func TestAppendHTMLScopes(t *testing.T) {
+	for _, tt := range []struct {
+		src string
+		ok  bool
+	}{
+		{"<button>x</button>y", true},
+		{"<p>a<button>b</p>c", true},
+		{"<p>a<button>b</button>c</p>d", true},
+		{"<button><p>x</button>y", true},
+		{"<p><button>a<div>b</div></button>c", true},
+		{"<button>a<li>b</button>", true},
+		{"<button>a<button>b", false},
+		{"<object width=1><param name=a value=b><embed src=x></embed></object>", true},
+		{"<object><p>x</object>y", true},
+		{"<p>a<object>b</p>c</object>d", true},
+		{"<p>a<object>b<div>c</div></object>d", true},
+		{"<a>a<object><a>b</a></object></a>", true},
+		{"<b><object>x</b>y</object>z</b>", true},
+		{"<object><b>x</object>y", true},
+		{"<div><object>x</div>y</object>", true},
+		{"<applet>a<marquee>b</applet>c</marquee>d", true},
+		{"<li>a<object><li>b</object>", true},
+		{"<object>a<object>b</object>c</object>", true},
+		{"<table><tr><td><object>x</td></tr></table>", false},
+		{"<table><tr><td><object>x</object></td></tr></table>", true},
+		{"<object><table><td>x</table></object>", false},
+		{"<object><td>x</object>", false},
+		{"<li>a<p>b<li>c", true},
+		{"<li>a<span>b<li>c", true},
+		{"<dl><dt>a<div>b<dd>c</dl>", true},
+		{"<li>a<b>b<li>c", false},
+		{"<p>a<span>b<div>c", true},
+		{"<p>a<span>b<h2>c</h2>", true},
+		{"<p>a<em>b<div>c", false},
+		{"<p>a<span>b</p>c</span>d", true},
+	} {
+		for _, mode := range allModes {
+			got, diff := compareRender(tt.src, mode)
+			assert.NotEqual(t, disagreed, got, "%q mode %d\n%s", tt.src, mode, diff)
+			assert.Equal(t, tt.ok, got == agreed, "%q mode %d: ok", tt.src, mode)
+		}
+	}
+}
