@@ -168,9 +168,9 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 	if bytes.IndexByte(d, 0) >= 0 {
 		return dst, false
 	}
-	if r.inTable() {
-		// White space stays in the table; other text would be
-		// moved before it (foster parenting).
+	if r.inTable() || r.top() == atom.Colgroup {
+		// White space stays in the table (column group); other text
+		// would be moved before the table (foster parenting).
 		if len(bytes.Trim(d, " \t\n\f\r")) > 0 {
 			return dst, false
 		}
@@ -276,8 +276,32 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 // inserts the table sections and rows the tree builder implies, and says
 // what the tag makes.
 func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction) {
+	if r.top() == atom.Colgroup {
+		// The "in column group" insertion mode: a col is inserted, any
+		// other tag closes the column group and is read in the table.
+		switch tag {
+		case atom.Col:
+			return dst, insertVoid
+		case atom.Html:
+			return dst, ignoreTag
+		case atom.Template:
+			return dst, giveUp
+		}
+		dst = r.pop(dst)
+	}
 	if r.inTable() {
 		switch tag {
+		case atom.Col, atom.Colgroup:
+			// The stack cleared back to the table, then a column
+			// group (implied for a col).
+			for r.top() != atom.Table {
+				dst = r.pop(dst)
+			}
+			if tag == atom.Colgroup {
+				return dst, insertElement
+			}
+			dst = r.implied(dst, atom.Colgroup)
+			return dst, insertVoid
 		case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th,
 			atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
 		default:
@@ -449,6 +473,18 @@ func (r *renderer) insert(tag atom.Atom, name []byte) {
 func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	name, hasAttr := z.TagName()
 	tag := atom.Lookup(name)
+	if r.top() == atom.Colgroup {
+		// The "in column group" insertion mode.
+		switch tag {
+		case atom.Colgroup:
+			return r.pop(dst), true
+		case atom.Col:
+			return dst, true // ignored
+		case atom.Template:
+			return dst, false
+		}
+		dst = r.pop(dst) // then read in the table
+	}
 	if r.inObject() {
 		switch tag {
 		case r.stack[r.base-1].atom:
@@ -856,7 +892,7 @@ func isSpecialTokenElement(a atom.Atom) bool {
 		atom.H4, atom.H5, atom.H6, atom.Header, atom.Hgroup, atom.Li, atom.Main,
 		atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Section, atom.Summary, atom.Ul,
 		atom.Pre, atom.Listing, atom.Script, atom.Style, atom.Iframe, atom.Title,
-		atom.Textarea, atom.Button, atom.Applet, atom.Marquee, atom.Object,
+		atom.Textarea, atom.Colgroup, atom.Button, atom.Applet, atom.Marquee, atom.Object,
 		atom.Table, atom.Td, atom.Th, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
 		return true
 	}

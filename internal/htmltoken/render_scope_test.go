@@ -7,7 +7,7 @@ import (
 )
 
 // TestAppendHTMLScopes checks the serializer on the elements whose scopes
-// it follows: buttons, objects (applet, marquee) and the elements that a
+// it follows: buttons, objects (applet, marquee), column groups and the elements that a
 // p, li, dd or dt closing pops: what x/net/html writes, or false where the
 // tokens cannot tell the tree.
 func TestAppendHTMLScopes(t *testing.T) {
@@ -45,6 +45,17 @@ func TestAppendHTMLScopes(t *testing.T) {
 		{"<p>a<span>b<h2>c</h2>", true},
 		{"<p>a<em>b<div>c", false},
 		{"<p>a<span>b</p>c</span>d", true},
+		{"<table><colgroup><col width=1></col><col></colgroup><tbody><tr><td>x</td></tr></tbody></table>", true},
+		{"<table><col><col><tr><td>x</table>", true},
+		{"<table><colgroup> <col> </colgroup> <tr><td>x</table>", true},
+		{"<table><tr><td>a</td><colgroup><col></table>", true},
+		{"<table><colgroup>x<col></table>", false},
+		{"<table><colgroup><td>x</table>", true},
+		{"<table><colgroup></td><col></table>", false},
+		{"<table><colgroup><template>", false},
+		{"<table><tr><td><colgroup>", false},
+		{"<colgroup><col>x", true},
+		{"<table><colgroup><!-- c --><col>", true},
 	} {
 		for _, mode := range allModes {
 			got, diff := compareRender(tt.src, mode)
