@@ -86,17 +86,21 @@ func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode)
 }
 
-// A tableBound is what a renderer saves when a table or cell opens: the
-// base of the stack and the counts of open p and a elements outside it.
+// A tableBound is what a renderer saves when a table, cell or object
+// opens: the base of the stack and of the pending formatting elements, and
+// the counts of open p and a elements outside it.
 type tableBound struct {
-	base, openP, openA int
+	base, pendingBase, openP, openA int
 }
 
 // A tokenElement is an element open while appendTokens serializes: its
-// atom, and its name when the atom is 0.
+// atom, and its name when the atom is 0; for a formatting element, where
+// its start tag was written in the output (start, end), which a
+// reconstructed copy writes again.
 type tokenElement struct {
-	atom atom.Atom
-	name string
+	atom       atom.Atom
+	name       string
+	start, end int
 }
 
 // appendTokens is AppendHTML reading the tokens from z: each token goes to
@@ -108,8 +112,9 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		// and cells grow onto the heap.
 		boundsBuf [1]tableBound
 		attrBuf   [8][2][]byte
+		pendBuf   [4]tokenElement
 	)
-	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0]}
+	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
 	ok := true
 	for ok {
 		switch z.Next() {
@@ -158,6 +163,17 @@ type renderer struct {
 	bounds []tableBound
 	// attrBuf holds a start tag's attributes while it is written.
 	attrBuf [][2][]byte
+	// pending are the formatting elements the tree builder closed
+	// without their end tag and keeps in its list of active formatting
+	// elements, to reopen (reconstruct) before the next text or
+	// element; pending[pendingBase:] are those after the last marker
+	// (the innermost cell or object), in the list's order.
+	pending     []tokenElement
+	pendingBase int
+	// noah: a formatting element was opened with three of its kind
+	// open or pending, which can take one out of the list ("Noah's Ark
+	// clause"): closing one without its end tag then gives up.
+	noah bool
 }
 
 // text applies the rules for a character token: text is escaped, but in
@@ -176,9 +192,14 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 		}
 		return appendEscapedHTML(dst, d, r.mode), true
 	}
+	// Text reopens the pending formatting elements, but in textarea and
+	// title (read as text alone).
+	reopen := len(r.pending) > r.pendingBase
 	switch r.top() {
 	case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
 		return appendOut(dst, d, r.mode), true
+	case atom.Textarea, atom.Title:
+		reopen = false
 	}
 	if r.fresh {
 		if d[0] == '\n' {
@@ -188,9 +209,14 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 			return dst, true
 		}
 		r.fresh = false
-		if d[0] == '\n' {
+		if d[0] == '\n' && !reopen {
+			// Render adds a newline after the start tag when the
+			// first child is text that starts with one.
 			dst = append(dst, r.out.newline...)
 		}
+	}
+	if reopen {
+		dst = r.reconstruct(dst)
 	}
 	return appendEscapedHTML(dst, d, r.mode), true
 }
@@ -254,6 +280,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 			return bytes.Compare(x[1], y[1])
 		})
 	}
+	start := len(dst)
 	dst = append(dst, r.out.lt...)
 	dst = appendOut(dst, name, r.mode)
 	for _, a := range attrs {
@@ -267,7 +294,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 		return append(dst, r.out.selfClose...), true
 	}
 	dst = append(dst, r.out.gt...)
-	r.insert(tag, name)
+	r.insert(tokenElement{atom: tag, start: start, end: len(dst)}, name)
 	return dst, true
 }
 
@@ -309,7 +336,9 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 			return dst, giveUp
 		}
 	}
-	act, ok := insertElement, true
+	// reopen: the tag reopens the pending formatting elements before
+	// its element is inserted.
+	act, ok, reopen := insertElement, true, true
 	switch tag {
 	case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
 		// Ignored in a div context.
@@ -330,6 +359,7 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 			return dst, giveUp
 		}
 		dst, ok = r.closeP(dst)
+		reopen = false
 	case atom.Button:
 		if isOpen(r.stack[r.base:], atom.Button, nil) {
 			// It closes the open button.
@@ -343,13 +373,19 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Search,
 		atom.Section, atom.Summary, atom.Ul, atom.Pre, atom.Listing:
 		dst, ok = r.closeP(dst)
+		reopen = false
 	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 		if dst, ok = r.closeP(dst); ok && isHeading(r.top()) {
 			dst = r.pop(dst)
 		}
+		reopen = false
 	case atom.Li, atom.Dd, atom.Dt:
 		dst, ok = r.startListItem(dst, tag)
+		reopen = false
 	case atom.A:
+		// A pending a is taken out of the list (the adoption agency
+		// algorithm on an element no longer open).
+		r.dropPending(atom.A)
 		if r.openA > 0 {
 			return dst, giveUp
 		}
@@ -359,13 +395,15 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		act = insertFormatting
 	case atom.Hr:
 		dst, ok = r.closeP(dst)
+		act, reopen = insertVoid, false
+	case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr:
 		act = insertVoid
-	case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr,
-		atom.Param, atom.Source, atom.Track:
-		act = insertVoid
+	case atom.Param, atom.Source, atom.Track:
+		act, reopen = insertVoid, false
 	case atom.Script, atom.Style, atom.Iframe, atom.Title, atom.Textarea:
 		// Raw text and escapable raw text: the tokenizer reads
 		// their text up to their end tag.
+		reopen = false
 	case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
 		atom.Noframes, atom.Template, atom.Form, atom.Plaintext,
 		atom.Nobr, atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
@@ -375,6 +413,12 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 	}
 	if !ok {
 		return dst, giveUp
+	}
+	if reopen && len(r.pending) > r.pendingBase {
+		dst = r.reconstruct(dst)
+	}
+	if act == insertFormatting && r.countFormatting(tag) >= 3 {
+		r.noah = true
 	}
 	return dst, act
 }
@@ -430,12 +474,35 @@ func (r *renderer) startListItem(dst []byte, tag atom.Atom) ([]byte, bool) {
 }
 
 // popTo closes the element at index i of the stack and every element above
-// it, as the tree builder pops them, unless one above it is a formatting
-// element, which the tree builder would reopen: then it reports false.
+// it, as the tree builder pops them. The formatting elements among them stay
+// in the tree builder's list of active formatting elements: they become
+// pending, before those already pending. It reports false when one may
+// have left the list (noah).
 func (r *renderer) popTo(dst []byte, i int) ([]byte, bool) {
-	for _, e := range r.stack[i+1:] {
+	n := 0
+	for _, e := range r.stack[i:] {
 		if isFormatting(e.atom) {
+			n++
+		}
+	}
+	if n > 0 {
+		if r.noah {
 			return dst, false
+		}
+		// Make room for n at pendingBase, in the stack's order.
+		p := r.pendingBase
+		for range n {
+			if len(r.pending) == cap(r.pending) {
+				r.pending = grown(r.pending)
+			}
+			r.pending = r.pending[:len(r.pending)+1]
+		}
+		copy(r.pending[p+n:], r.pending[p:len(r.pending)-n])
+		for _, e := range r.stack[i:] {
+			if isFormatting(e.atom) {
+				r.pending[p] = e
+				p++
+			}
 		}
 	}
 	for len(r.stack) > i {
@@ -444,9 +511,53 @@ func (r *renderer) popTo(dst []byte, i int) ([]byte, bool) {
 	return dst, true
 }
 
-// insert opens the element a start tag inserts.
-func (r *renderer) insert(tag atom.Atom, name []byte) {
-	e := tokenElement{atom: tag}
+// reconstruct reopens the pending formatting elements, in order, writing
+// their start tags again (the tree builder's clones have the same
+// attributes).
+func (r *renderer) reconstruct(dst []byte) []byte {
+	for _, e := range r.pending[r.pendingBase:] {
+		start := len(dst)
+		dst = append(dst, dst[e.start:e.end]...)
+		e.start, e.end = start, len(dst)
+		r.insert(e, nil)
+	}
+	r.pending = r.pending[:r.pendingBase]
+	return dst
+}
+
+// dropPending takes the last pending formatting element with atom a out of
+// the list, and reports whether there was one.
+func (r *renderer) dropPending(a atom.Atom) bool {
+	for i := len(r.pending) - 1; i >= r.pendingBase; i-- {
+		if r.pending[i].atom == a {
+			r.pending = append(r.pending[:i], r.pending[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// countFormatting returns the number of formatting elements with atom a
+// open or pending after the last marker.
+func (r *renderer) countFormatting(a atom.Atom) int {
+	n := 0
+	for _, e := range r.stack[r.base:] {
+		if e.atom == a {
+			n++
+		}
+	}
+	for _, e := range r.pending[r.pendingBase:] {
+		if e.atom == a {
+			n++
+		}
+	}
+	return n
+}
+
+// insert opens the element e that a start tag inserts (name when its
+// atom is 0).
+func (r *renderer) insert(e tokenElement, name []byte) {
+	tag := e.atom
 	if tag == 0 {
 		e.name = string(name)
 	}
@@ -461,8 +572,8 @@ func (r *renderer) insert(tag atom.Atom, name []byte) {
 			r.bounds = grown(r.bounds)
 		}
 		r.bounds = r.bounds[:len(r.bounds)+1]
-		r.bounds[len(r.bounds)-1] = tableBound{r.base, r.openP, r.openA}
-		r.base, r.openP, r.openA = len(r.stack), 0, 0
+		r.bounds[len(r.bounds)-1] = tableBound{r.base, r.pendingBase, r.openP, r.openA}
+		r.base, r.pendingBase, r.openP, r.openA = len(r.stack), len(r.pending), 0, 0
 	case atom.Pre, atom.Listing, atom.Textarea:
 		r.fresh = true
 	}
@@ -472,7 +583,12 @@ func (r *renderer) insert(tag atom.Atom, name []byte) {
 // modes, then its current element closed, or endTagNotCurrent.
 func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	name, hasAttr := z.TagName()
-	tag := atom.Lookup(name)
+	var tag atom.Atom
+	if t := r.top(); t != 0 && string(name) == t.String() {
+		tag = t // most end tags close the current element
+	} else {
+		tag = atom.Lookup(name)
+	}
 	if r.top() == atom.Colgroup {
 		// The "in column group" insertion mode.
 		switch tag {
@@ -500,6 +616,11 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 			// Read by the table and cell around the object, if any.
 			return dst, false
 		}
+	}
+	if isFormatting(tag) && r.dropPending(tag) {
+		// The adoption agency algorithm on a formatting element no
+		// longer open: taken out of the list, the tag ignored.
+		return dst, true
 	}
 	if r.inCell() {
 		done := false
@@ -577,15 +698,17 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 			return dst, false
 		}
 		r.fresh = false
+		if len(r.pending) > r.pendingBase {
+			dst = r.reconstruct(dst)
+		}
 		dst = append(dst, r.out.br...)
 	case tag == atom.P && r.pInButtonScope() < 0:
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
 		dst = append(dst, r.out.emptyP...)
 	case isOpen(r.stack[r.base:], tag, name):
-		// It closes an element below the current one: exact when
-		// the tree builder pops the elements above it and none of
-		// them is a formatting element (which it would reopen).
+		// It closes an element below the current one, with the
+		// elements above it (popTo).
 		i := impliedCloseTarget(r.stack[r.base:], tag)
 		if i < 0 {
 			return dst, false
@@ -593,9 +716,7 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 		i += r.base
 		if i < len(r.stack) {
 			r.fresh = false
-			for len(r.stack) > i {
-				dst = r.pop(dst)
-			}
+			return r.popTo(dst, i)
 		}
 	}
 	// Otherwise no element it could close is open: ignored.
@@ -638,7 +759,10 @@ func (r *renderer) pop(dst []byte) []byte {
 	case atom.Table, atom.Td, atom.Th, atom.Applet, atom.Marquee, atom.Object:
 		b := r.bounds[len(r.bounds)-1]
 		r.bounds = r.bounds[:len(r.bounds)-1]
-		r.base, r.openP, r.openA = b.base, b.openP, b.openA
+		// The list of active formatting elements is cleared up to
+		// the marker.
+		r.pending = r.pending[:r.pendingBase]
+		r.base, r.pendingBase, r.openP, r.openA = b.base, b.pendingBase, b.openP, b.openA
 	}
 	return dst
 }
@@ -747,7 +871,7 @@ func grown[E any](s []E) []E {
 // tree builder pops it with every element above it (block, li, dd, dt,
 // heading and p end tags), len(stack) when the end tag is ignored (a li
 // with a list in between), and -1 when the tokens cannot tell the tree
-// (another end tag, or a formatting element above the target).
+// (another end tag).
 func impliedCloseTarget(stack []tokenElement, tag atom.Atom) int {
 	switch tag {
 	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Button,
@@ -768,9 +892,6 @@ func impliedCloseTarget(stack []tokenElement, tag atom.Atom) int {
 		if tag == atom.Li && (a == atom.Ol || a == atom.Ul) {
 			// No li in list item scope.
 			return len(stack)
-		}
-		if isFormatting(a) {
-			return -1
 		}
 	}
 	return -1

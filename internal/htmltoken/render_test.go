@@ -144,7 +144,7 @@ func TestAppendHTML(t *testing.T) {
 		{"<template>x</template>", false},
 		{"<select><option>x</select>", false},
 		{"a\x00b", false},
-		{"<p><b>x</p>y", false},
+		{"<p><b>x</p>y", true},
 	} {
 		for _, mode := range allModes {
 			got, diff := compareRender(tt.src, mode)
@@ -166,7 +166,8 @@ func TestAppendHTML(t *testing.T) {
 func FuzzAppendHTML(f *testing.F) {
 	for _, s := range []string{"<p>a<p>b", "<ul><li>a<li>b</ul>", "<b class=z id=a>x</b>", "<pre>\nx</pre>", "</p></br>", "<h1>a<h2>b", "x<img width=1 height=1>y", "<div><p>a</div>b",
 		"<p>a<button>b</p>c", "<object><param name=a><p>x</object>y", "<li>a<span>b<li>c", "<p>a<span>b<div>c",
-		"<table><colgroup><col></col></colgroup><tr><td>x</table>"} {
+		"<table><colgroup><col></col></colgroup><tr><td>x</table>",
+		"<p>x<a class=anchor href='#h'><h2 id=h>T</h2></a>\n<p>y", "<p><b>x<div>y</div>z</b>w"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
