@@ -41,20 +41,28 @@ const JSONStringEscapeHTML Mode = JSONString | 1<<2
 // It reports false, and the caller must parse and render, unless it can
 // tell the tree the tree builder makes from the tokens: each element
 // contains what its tokens nest, except for the implied closings it
-// follows — a p, li, dd, dt or heading closed by a start tag when it is the
-// current element, "</p>" and "</br>" making elements, end tags of elements
-// not open being ignored, the newline dropped at the start of pre, listing
-// and textarea. It gives up on whatever else makes the tree differ from the
-// nesting (an end tag for an element open below the current one, a inside
-// a, implied closings of other elements), on elements with insertion rules
-// of their own (forms, select, object, template, foreign content, noscript,
-// plaintext...), and on NUL. Tables are read when their tokens tell the
-// tree: sections, rows and cells, with the tbody and tr the tree builder
-// inserts and the cells and rows it closes, white space between them; text
-// or other elements directly in a table (which the tree builder moves
-// before it), captions and column groups make it give up. Elements open at the end of src are
-// closed, as serializing the tree does. When it reports false, dst's
-// contents past its original length are unspecified.
+// follows — a p, li, dd or dt closed, with the elements above it, by a
+// start tag; a heading closed by a heading; block, list item, heading and p
+// end tags closing the elements above theirs; "</p>" and "</br>" making
+// elements; end tags of elements not open being ignored; the newline
+// dropped at the start of pre, listing and textarea — and the formatting
+// elements such closings pop, which the tree builder reopens
+// (reconstructs) before the next text or element and whose end tags it
+// then ignores. Buttons, objects, applets and marquees keep their scopes
+// (a p in a button is not closed from inside it; an object is a boundary,
+// as a table is). It gives up on whatever else makes the tree differ from
+// the nesting (an end tag for a formatting element open below the current
+// one, a inside a, three formatting elements of a kind open when one is
+// closed without its end tag), on elements with insertion rules of their
+// own (forms, select, template, foreign content, noscript, plaintext...),
+// and on NUL. Tables are read when their tokens tell the tree: sections,
+// rows, cells and column groups, with the tbody, tr and colgroup the tree
+// builder inserts and the cells and rows it closes, white space between
+// them; text or other elements directly in a table (which the tree builder
+// moves before it), captions, and table tags inside an object make it give
+// up. Elements open at the end of src are closed, as serializing the tree
+// does. When it reports false, dst's contents past its original length are
+// unspecified.
 //
 // As x/net/html does, the attributes of formatting elements are sorted (by
 // name, then value), raw text elements' text is written as it is, and a
