@@ -937,7 +937,14 @@ func appendOut[S []byte | string](dst []byte, s S, mode Mode) []byte {
 	if mode&JSONString == 0 {
 		return append(dst, s...)
 	}
-	return jsonstr.AppendChars(dst, s, mode&JSONStringEscapeHTML == JSONStringEscapeHTML)
+	html := mode&JSONStringEscapeHTML == JSONStringEscapeHTML
+	cls := jsonstr.Classes(html)
+	for i := 0; i < len(s); i++ {
+		if cls[s[i]] != 0 {
+			return jsonstr.AppendChars(dst, s, html)
+		}
+	}
+	return append(dst, s...) // tag names and attribute keys, mostly
 }
 
 // outputIndex returns the index in outputs, textEscapes and textClasses of
