@@ -142,9 +142,18 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		case html.EndTagToken:
 			dst, ok = r.endTag(dst, z)
 		}
+		if len(r.stack) >= maxOpenElements {
+			return dst, false
+		}
 	}
 	return dst, false
 }
+
+// maxOpenElements is the number of open elements at which appendTokens
+// gives up: x/net/html's parser fails when its stack of open elements (the
+// fragment's elements and its html root) exceeds 512, counting a void
+// element for the moment it is inserted.
+const maxOpenElements = 510
 
 // A renderer is what appendTokens keeps of the tree the tree builder would
 // build: the stack of open elements and what its rules read of it. Its
