@@ -41,20 +41,28 @@ const JSONStringEscapeHTML Mode = JSONString | 1<<2
 // It reports false, and the caller must parse and render, unless it can
 // tell the tree the tree builder makes from the tokens: each element
 // contains what its tokens nest, except for the implied closings it
-// follows — a p, li, dd, dt or heading closed by a start tag when it is the
-// current element, "</p>" and "</br>" making elements, end tags of elements
-// not open being ignored, the newline dropped at the start of pre, listing
-// and textarea. It gives up on whatever else makes the tree differ from the
-// nesting (an end tag for an element open below the current one, a inside
-// a, implied closings of other elements), on elements with insertion rules
-// of their own (forms, select, object, template, foreign content, noscript,
-// plaintext...), and on NUL. Tables are read when their tokens tell the
-// tree: sections, rows and cells, with the tbody and tr the tree builder
-// inserts and the cells and rows it closes, white space between them; text
-// or other elements directly in a table (which the tree builder moves
-// before it), captions and column groups make it give up. Elements open at the end of src are
-// closed, as serializing the tree does. When it reports false, dst's
-// contents past its original length are unspecified.
+// follows — a p, li, dd or dt closed, with the elements above it, by a
+// start tag; a heading closed by a heading; block, list item, heading and p
+// end tags closing the elements above theirs; "</p>" and "</br>" making
+// elements; end tags of elements not open being ignored; the newline
+// dropped at the start of pre, listing and textarea — and the formatting
+// elements such closings pop, which the tree builder reopens
+// (reconstructs) before the next text or element and whose end tags it
+// then ignores. Buttons, objects, applets and marquees keep their scopes
+// (a p in a button is not closed from inside it; an object is a boundary,
+// as a table is). It gives up on whatever else makes the tree differ from
+// the nesting (an end tag for a formatting element open below the current
+// one, a inside a, three formatting elements of a kind open when one is
+// closed without its end tag), on elements with insertion rules of their
+// own (forms, select, template, foreign content, noscript, plaintext...),
+// and on NUL. Tables are read when their tokens tell the tree: sections,
+// rows, cells and column groups, with the tbody, tr and colgroup the tree
+// builder inserts and the cells and rows it closes, white space between
+// them; text or other elements directly in a table (which the tree builder
+// moves before it), captions, and table tags inside an object make it give
+// up. Elements open at the end of src are closed, as serializing the tree
+// does. When it reports false, dst's contents past its original length are
+// unspecified.
 //
 // As x/net/html does, the attributes of formatting elements are sorted (by
 // name, then value), raw text elements' text is written as it is, and a
@@ -86,17 +94,21 @@ func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode)
 }
 
-// A tableBound is what a renderer saves when a table or cell opens: the
-// base of the stack and the counts of open p and a elements outside it.
+// A tableBound is what a renderer saves when a table, cell or object
+// opens: the base of the stack and of the pending formatting elements, and
+// the counts of open p and a elements outside it.
 type tableBound struct {
-	base, openP, openA int
+	base, pendingBase, openP, openA int
 }
 
 // A tokenElement is an element open while appendTokens serializes: its
-// atom, and its name when the atom is 0.
+// atom, and its name when the atom is 0; for a formatting element, where
+// its start tag was written in the output (start, end), which a
+// reconstructed copy writes again.
 type tokenElement struct {
-	atom atom.Atom
-	name string
+	atom       atom.Atom
+	name       string
+	start, end int
 }
 
 // appendTokens is AppendHTML reading the tokens from z: each token goes to
@@ -108,8 +120,9 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		// and cells grow onto the heap.
 		boundsBuf [1]tableBound
 		attrBuf   [8][2][]byte
+		pendBuf   [4]tokenElement
 	)
-	r := renderer{mode: mode, stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0]}
+	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
 	ok := true
 	for ok {
 		switch z.Next() {
@@ -129,9 +142,18 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		case html.EndTagToken:
 			dst, ok = r.endTag(dst, z)
 		}
+		if len(r.stack) >= maxOpenElements {
+			return dst, false
+		}
 	}
 	return dst, false
 }
+
+// maxOpenElements is the number of open elements at which appendTokens
+// gives up: x/net/html's parser fails when its stack of open elements (the
+// fragment's elements and its html root) exceeds 512, counting a void
+// element for the moment it is inserted.
+const maxOpenElements = 510
 
 // A renderer is what appendTokens keeps of the tree the tree builder would
 // build: the stack of open elements and what its rules read of it. Its
@@ -140,7 +162,9 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 // stacks grow by copying rather than by append, so that escape analysis
 // keeps the buffers appendTokens gives it on appendTokens' frame.)
 type renderer struct {
-	mode  Mode
+	mode Mode
+	// out is the markup written in mode.
+	out   *output
 	stack []tokenElement
 	// openP and openA count the open p and a elements.
 	openP, openA int
@@ -156,6 +180,17 @@ type renderer struct {
 	bounds []tableBound
 	// attrBuf holds a start tag's attributes while it is written.
 	attrBuf [][2][]byte
+	// pending are the formatting elements the tree builder closed
+	// without their end tag and keeps in its list of active formatting
+	// elements, to reopen (reconstruct) before the next text or
+	// element; pending[pendingBase:] are those after the last marker
+	// (the innermost cell or object), in the list's order.
+	pending     []tokenElement
+	pendingBase int
+	// noah: a formatting element was opened with three of its kind
+	// open or pending, which can take one out of the list ("Noah's Ark
+	// clause"): closing one without its end tag then gives up.
+	noah bool
 }
 
 // text applies the rules for a character token: text is escaped, but in
@@ -166,17 +201,22 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 	if bytes.IndexByte(d, 0) >= 0 {
 		return dst, false
 	}
-	if r.inTable() {
-		// White space stays in the table; other text would be
-		// moved before it (foster parenting).
+	if r.inTable() || r.top() == atom.Colgroup {
+		// White space stays in the table (column group); other text
+		// would be moved before the table (foster parenting).
 		if len(bytes.Trim(d, " \t\n\f\r")) > 0 {
 			return dst, false
 		}
 		return appendEscapedHTML(dst, d, r.mode), true
 	}
+	// Text reopens the pending formatting elements, but in textarea and
+	// title (read as text alone).
+	reopen := len(r.pending) > r.pendingBase
 	switch r.top() {
 	case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
 		return appendOut(dst, d, r.mode), true
+	case atom.Textarea, atom.Title:
+		reopen = false
 	}
 	if r.fresh {
 		if d[0] == '\n' {
@@ -186,9 +226,14 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 			return dst, true
 		}
 		r.fresh = false
-		if d[0] == '\n' {
-			dst = appendOut(dst, "\n", r.mode)
+		if d[0] == '\n' && !reopen {
+			// Render adds a newline after the start tag when the
+			// first child is text that starts with one.
+			dst = append(dst, r.out.newline...)
 		}
+	}
+	if reopen {
+		dst = r.reconstruct(dst)
 	}
 	return appendEscapedHTML(dst, d, r.mode), true
 }
@@ -252,20 +297,21 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 			return bytes.Compare(x[1], y[1])
 		})
 	}
-	dst = appendOut(dst, "<", r.mode)
+	start := len(dst)
+	dst = append(dst, r.out.lt...)
 	dst = appendOut(dst, name, r.mode)
 	for _, a := range attrs {
 		dst = append(dst, ' ')
 		dst = appendOut(dst, a[0], r.mode)
-		dst = appendOut(dst, `="`, r.mode)
+		dst = append(dst, r.out.valueStart...)
 		dst = appendEscapedHTML(dst, a[1], r.mode)
-		dst = appendOut(dst, `"`, r.mode)
+		dst = append(dst, r.out.valueEnd...)
 	}
 	if act == insertVoid {
-		return appendOut(dst, "/>", r.mode), true
+		return append(dst, r.out.selfClose...), true
 	}
-	dst = appendOut(dst, ">", r.mode)
-	r.insert(tag, name)
+	dst = append(dst, r.out.gt...)
+	r.insert(tokenElement{atom: tag, start: start, end: len(dst)}, name)
 	return dst, true
 }
 
@@ -274,8 +320,32 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 // inserts the table sections and rows the tree builder implies, and says
 // what the tag makes.
 func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction) {
+	if r.top() == atom.Colgroup {
+		// The "in column group" insertion mode: a col is inserted, any
+		// other tag closes the column group and is read in the table.
+		switch tag {
+		case atom.Col:
+			return dst, insertVoid
+		case atom.Html:
+			return dst, ignoreTag
+		case atom.Template:
+			return dst, giveUp
+		}
+		dst = r.pop(dst)
+	}
 	if r.inTable() {
 		switch tag {
+		case atom.Col, atom.Colgroup:
+			// The stack cleared back to the table, then a column
+			// group (implied for a col).
+			for r.top() != atom.Table {
+				dst = r.pop(dst)
+			}
+			if tag == atom.Colgroup {
+				return dst, insertElement
+			}
+			dst = r.implied(dst, atom.Colgroup)
+			return dst, insertVoid
 		case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th,
 			atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
 		default:
@@ -283,7 +353,9 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 			return dst, giveUp
 		}
 	}
-	act, ok := insertElement, true
+	// reopen: the tag reopens the pending formatting elements before
+	// its element is inserted.
+	act, ok, reopen := insertElement, true, true
 	switch tag {
 	case atom.Html, atom.Head, atom.Body, atom.Frameset, atom.Frame:
 		// Ignored in a div context.
@@ -294,22 +366,43 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		}
 		return dst, ignoreTag // ignored outside a table
 	case atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+		if r.inObject() {
+			// Read by the table and cell around the object, if any.
+			return dst, giveUp
+		}
 		return r.startTablePart(dst, tag)
 	case atom.Table:
+		if r.inObject() {
+			return dst, giveUp
+		}
 		dst, ok = r.closeP(dst)
+		reopen = false
+	case atom.Button:
+		if isOpen(r.stack[r.base:], atom.Button, nil) {
+			// It closes the open button.
+			return dst, giveUp
+		}
+	case atom.Applet, atom.Marquee, atom.Object:
+		// A scope boundary, as tables are (insert).
 	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
 		atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
 		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
 		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Search,
 		atom.Section, atom.Summary, atom.Ul, atom.Pre, atom.Listing:
 		dst, ok = r.closeP(dst)
+		reopen = false
 	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 		if dst, ok = r.closeP(dst); ok && isHeading(r.top()) {
 			dst = r.pop(dst)
 		}
+		reopen = false
 	case atom.Li, atom.Dd, atom.Dt:
 		dst, ok = r.startListItem(dst, tag)
+		reopen = false
 	case atom.A:
+		// A pending a is taken out of the list (the adoption agency
+		// algorithm on an element no longer open).
+		r.dropPending(atom.A)
 		if r.openA > 0 {
 			return dst, giveUp
 		}
@@ -319,23 +412,30 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		act = insertFormatting
 	case atom.Hr:
 		dst, ok = r.closeP(dst)
+		act, reopen = insertVoid, false
+	case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr:
 		act = insertVoid
-	case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr,
-		atom.Param, atom.Source, atom.Track:
-		act = insertVoid
+	case atom.Param, atom.Source, atom.Track:
+		act, reopen = insertVoid, false
 	case atom.Script, atom.Style, atom.Iframe, atom.Title, atom.Textarea:
 		// Raw text and escapable raw text: the tokenizer reads
 		// their text up to their end tag.
+		reopen = false
 	case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
-		atom.Noframes, atom.Template, atom.Form, atom.Plaintext, atom.Button,
-		atom.Nobr, atom.Applet, atom.Marquee, atom.Object,
-		atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
+		atom.Noframes, atom.Template, atom.Form, atom.Plaintext,
+		atom.Nobr, atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
 		atom.Select, atom.Option, atom.Optgroup,
 		atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
 		return dst, giveUp
 	}
 	if !ok {
 		return dst, giveUp
+	}
+	if reopen && len(r.pending) > r.pendingBase {
+		dst = r.reconstruct(dst)
+	}
+	if act == insertFormatting && r.countFormatting(tag) >= 3 {
+		r.noah = true
 	}
 	return dst, act
 }
@@ -378,20 +478,103 @@ func (r *renderer) startTablePart(dst []byte, tag atom.Atom) ([]byte, startActio
 }
 
 // startListItem applies the start tag of a li (dd, dt): it closes the open
-// li (dd or dt) it closes, which must be the current element, then a p.
+// li (dd or dt) it closes with the elements above it, none of which may be
+// a formatting element (the tree builder would reopen it), then a p.
 func (r *renderer) startListItem(dst []byte, tag atom.Atom) ([]byte, bool) {
-	if closesListItem(r.stack[r.base:], tag) {
-		if t := r.top(); t != atom.Li && t != atom.Dd && t != atom.Dt {
+	if i := listItemToClose(r.stack[r.base:], tag); i >= 0 {
+		var ok bool
+		if dst, ok = r.popTo(dst, r.base+i); !ok {
 			return dst, false
 		}
-		dst = r.pop(dst)
 	}
 	return r.closeP(dst)
 }
 
-// insert opens the element a start tag inserts.
-func (r *renderer) insert(tag atom.Atom, name []byte) {
-	e := tokenElement{atom: tag}
+// popTo closes the element at index i of the stack and every element above
+// it, as the tree builder pops them. The formatting elements among them stay
+// in the tree builder's list of active formatting elements: they become
+// pending, before those already pending. It reports false when one may
+// have left the list (noah).
+func (r *renderer) popTo(dst []byte, i int) ([]byte, bool) {
+	n := 0
+	for _, e := range r.stack[i:] {
+		if isFormatting(e.atom) {
+			n++
+		}
+	}
+	if n > 0 {
+		if r.noah {
+			return dst, false
+		}
+		// Make room for n at pendingBase, in the stack's order.
+		p := r.pendingBase
+		for range n {
+			if len(r.pending) == cap(r.pending) {
+				r.pending = grown(r.pending)
+			}
+			r.pending = r.pending[:len(r.pending)+1]
+		}
+		copy(r.pending[p+n:], r.pending[p:len(r.pending)-n])
+		for _, e := range r.stack[i:] {
+			if isFormatting(e.atom) {
+				r.pending[p] = e
+				p++
+			}
+		}
+	}
+	for len(r.stack) > i {
+		dst = r.pop(dst)
+	}
+	return dst, true
+}
+
+// reconstruct reopens the pending formatting elements, in order, writing
+// their start tags again (the tree builder's clones have the same
+// attributes).
+func (r *renderer) reconstruct(dst []byte) []byte {
+	for _, e := range r.pending[r.pendingBase:] {
+		start := len(dst)
+		dst = append(dst, dst[e.start:e.end]...)
+		e.start, e.end = start, len(dst)
+		r.insert(e, nil)
+	}
+	r.pending = r.pending[:r.pendingBase]
+	return dst
+}
+
+// dropPending takes the last pending formatting element with atom a out of
+// the list, and reports whether there was one.
+func (r *renderer) dropPending(a atom.Atom) bool {
+	for i := len(r.pending) - 1; i >= r.pendingBase; i-- {
+		if r.pending[i].atom == a {
+			r.pending = append(r.pending[:i], r.pending[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// countFormatting returns the number of formatting elements with atom a
+// open or pending after the last marker.
+func (r *renderer) countFormatting(a atom.Atom) int {
+	n := 0
+	for _, e := range r.stack[r.base:] {
+		if e.atom == a {
+			n++
+		}
+	}
+	for _, e := range r.pending[r.pendingBase:] {
+		if e.atom == a {
+			n++
+		}
+	}
+	return n
+}
+
+// insert opens the element e that a start tag inserts (name when its
+// atom is 0).
+func (r *renderer) insert(e tokenElement, name []byte) {
+	tag := e.atom
 	if tag == 0 {
 		e.name = string(name)
 	}
@@ -401,13 +584,13 @@ func (r *renderer) insert(tag atom.Atom, name []byte) {
 		r.openP++
 	case atom.A:
 		r.openA++
-	case atom.Table, atom.Td, atom.Th:
+	case atom.Table, atom.Td, atom.Th, atom.Applet, atom.Marquee, atom.Object:
 		if len(r.bounds) == cap(r.bounds) {
 			r.bounds = grown(r.bounds)
 		}
 		r.bounds = r.bounds[:len(r.bounds)+1]
-		r.bounds[len(r.bounds)-1] = tableBound{r.base, r.openP, r.openA}
-		r.base, r.openP, r.openA = len(r.stack), 0, 0
+		r.bounds[len(r.bounds)-1] = tableBound{r.base, r.pendingBase, r.openP, r.openA}
+		r.base, r.pendingBase, r.openP, r.openA = len(r.stack), len(r.pending), 0, 0
 	case atom.Pre, atom.Listing, atom.Textarea:
 		r.fresh = true
 	}
@@ -417,7 +600,45 @@ func (r *renderer) insert(tag atom.Atom, name []byte) {
 // modes, then its current element closed, or endTagNotCurrent.
 func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	name, hasAttr := z.TagName()
-	tag := atom.Lookup(name)
+	var tag atom.Atom
+	if t := r.top(); t != 0 && string(name) == t.String() {
+		tag = t // most end tags close the current element
+	} else {
+		tag = atom.Lookup(name)
+	}
+	if r.top() == atom.Colgroup {
+		// The "in column group" insertion mode.
+		switch tag {
+		case atom.Colgroup:
+			return r.pop(dst), true
+		case atom.Col:
+			return dst, true // ignored
+		case atom.Template:
+			return dst, false
+		}
+		dst = r.pop(dst) // then read in the table
+	}
+	if r.inObject() {
+		switch tag {
+		case r.stack[r.base-1].atom:
+			// It closes the object (applet, marquee) and what is open
+			// in it.
+			r.fresh = false
+			for end := r.base - 1; len(r.stack) > end; {
+				dst = r.pop(dst)
+			}
+			return dst, true
+		case atom.Table, atom.Caption, atom.Colgroup, atom.Col, atom.Tbody,
+			atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+			// Read by the table and cell around the object, if any.
+			return dst, false
+		}
+	}
+	if isFormatting(tag) && r.dropPending(tag) {
+		// The adoption agency algorithm on a formatting element no
+		// longer open: taken out of the list, the tag ignored.
+		return dst, true
+	}
 	if r.inCell() {
 		done := false
 		if dst, done = r.endTagInCell(dst, tag); done {
@@ -494,15 +715,17 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 			return dst, false
 		}
 		r.fresh = false
-		dst = appendOut(dst, "<br/>", r.mode)
-	case tag == atom.P && r.openP == 0:
+		if len(r.pending) > r.pendingBase {
+			dst = r.reconstruct(dst)
+		}
+		dst = append(dst, r.out.br...)
+	case tag == atom.P && r.pInButtonScope() < 0:
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
-		dst = appendOut(dst, "<p></p>", r.mode)
+		dst = append(dst, r.out.emptyP...)
 	case isOpen(r.stack[r.base:], tag, name):
-		// It closes an element below the current one: exact when
-		// the tree builder pops the elements above it and none of
-		// them is a formatting element (which it would reopen).
+		// It closes an element below the current one, with the
+		// elements above it (popTo).
 		i := impliedCloseTarget(r.stack[r.base:], tag)
 		if i < 0 {
 			return dst, false
@@ -510,9 +733,7 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 		i += r.base
 		if i < len(r.stack) {
 			r.fresh = false
-			for len(r.stack) > i {
-				dst = r.pop(dst)
-			}
+			return r.popTo(dst, i)
 		}
 	}
 	// Otherwise no element it could close is open: ignored.
@@ -540,16 +761,25 @@ func (r *renderer) push(e tokenElement) {
 func (r *renderer) pop(dst []byte) []byte {
 	e := r.stack[len(r.stack)-1]
 	r.stack = r.stack[:len(r.stack)-1]
-	dst = appendEndTag(dst, e, r.mode)
+	dst = append(dst, r.out.endTagStart...)
+	if e.atom != 0 {
+		dst = append(dst, e.atom.String()...) // lower-case ASCII letters and digits
+	} else {
+		dst = appendOut(dst, e.name, r.mode)
+	}
+	dst = append(dst, r.out.gt...)
 	switch e.atom {
 	case atom.P:
 		r.openP--
 	case atom.A:
 		r.openA--
-	case atom.Table, atom.Td, atom.Th:
+	case atom.Table, atom.Td, atom.Th, atom.Applet, atom.Marquee, atom.Object:
 		b := r.bounds[len(r.bounds)-1]
 		r.bounds = r.bounds[:len(r.bounds)-1]
-		r.base, r.openP, r.openA = b.base, b.openP, b.openA
+		// The list of active formatting elements is cleared up to
+		// the marker.
+		r.pending = r.pending[:r.pendingBase]
+		r.base, r.pendingBase, r.openP, r.openA = b.base, b.pendingBase, b.openP, b.openA
 	}
 	return dst
 }
@@ -589,23 +819,58 @@ func (r *renderer) closeCell(dst []byte) []byte {
 
 // implied opens an element the tree builder inserts without a tag.
 func (r *renderer) implied(dst []byte, a atom.Atom) []byte {
-	dst = appendOut(dst, "<", r.mode)
+	dst = append(dst, r.out.lt...)
 	dst = append(dst, a.String()...)
-	dst = appendOut(dst, ">", r.mode)
+	dst = append(dst, r.out.gt...)
 	r.push(tokenElement{atom: a})
 	return dst
 }
 
-// closeP closes the open p, which must be the current element, as a start
-// tag that closes a p element does.
+// closeP closes the p in button scope, if there is one, with the elements
+// above it (popTo), as a start tag that closes a p element does.
 func (r *renderer) closeP(dst []byte) ([]byte, bool) {
 	if r.openP == 0 {
 		return dst, true
 	}
-	if r.top() != atom.P {
-		return dst, false
+	if r.top() == atom.P {
+		return r.pop(dst), true
 	}
-	return r.pop(dst), true
+	i := r.pInButtonScope()
+	if i < 0 {
+		return dst, true
+	}
+	return r.popTo(dst, i)
+}
+
+// pInButtonScope returns the index in the stack of the p element in button
+// scope (the last p above the innermost table, cell or object with no
+// button above it), or -1.
+func (r *renderer) pInButtonScope() int {
+	if r.openP == 0 {
+		return -1
+	}
+	for i := len(r.stack) - 1; i >= r.base; i-- {
+		switch r.stack[i].atom {
+		case atom.P:
+			return i
+		case atom.Button:
+			return -1
+		}
+	}
+	return -1
+}
+
+// inObject reports whether the innermost table, cell or object open is an
+// object, applet or marquee.
+func (r *renderer) inObject() bool {
+	if r.base == 0 {
+		return false
+	}
+	switch r.stack[r.base-1].atom {
+	case atom.Applet, atom.Marquee, atom.Object:
+		return true
+	}
+	return false
 }
 
 // grown returns a copy of s with twice its capacity (at least 1), as append
@@ -623,14 +888,14 @@ func grown[E any](s []E) []E {
 // tree builder pops it with every element above it (block, li, dd, dt,
 // heading and p end tags), len(stack) when the end tag is ignored (a li
 // with a list in between), and -1 when the tokens cannot tell the tree
-// (another end tag, or a formatting element above the target).
+// (another end tag).
 func impliedCloseTarget(stack []tokenElement, tag atom.Atom) int {
 	switch tag {
-	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Center,
-		atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Fieldset,
-		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup,
-		atom.Listing, atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Pre,
-		atom.Search, atom.Section, atom.Summary, atom.Ul,
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Button,
+		atom.Center, atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl,
+		atom.Fieldset, atom.Figcaption, atom.Figure, atom.Footer, atom.Header,
+		atom.Hgroup, atom.Listing, atom.Main, atom.Menu, atom.Nav, atom.Ol,
+		atom.Pre, atom.Search, atom.Section, atom.Summary, atom.Ul,
 		atom.Li, atom.Dd, atom.Dt, atom.P,
 		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 	default:
@@ -644,9 +909,6 @@ func impliedCloseTarget(stack []tokenElement, tag atom.Atom) int {
 		if tag == atom.Li && (a == atom.Ol || a == atom.Ul) {
 			// No li in list item scope.
 			return len(stack)
-		}
-		if isFormatting(a) {
-			return -1
 		}
 	}
 	return -1
@@ -678,24 +940,58 @@ func isOpen(stack []tokenElement, tag atom.Atom, name []byte) bool {
 	return false
 }
 
-func appendEndTag(dst []byte, e tokenElement, mode Mode) []byte {
-	dst = appendOut(dst, "</", mode)
-	if e.atom != 0 {
-		dst = append(dst, e.atom.String()...) // lower-case ASCII letters and digits
-	} else {
-		dst = appendOut(dst, e.name, mode)
-	}
-	return appendOut(dst, ">", mode)
-}
-
 // appendOut appends s as it is, or escaped for a JSON string in the
 // JSONString modes.
 func appendOut[S []byte | string](dst []byte, s S, mode Mode) []byte {
 	if mode&JSONString == 0 {
 		return append(dst, s...)
 	}
-	return jsonstr.AppendChars(dst, s, mode&JSONStringEscapeHTML == JSONStringEscapeHTML)
+	html := mode&JSONStringEscapeHTML == JSONStringEscapeHTML
+	cls := jsonstr.Classes(html)
+	for i := 0; i < len(s); i++ {
+		if cls[s[i]] != 0 {
+			return jsonstr.AppendChars(dst, s, html)
+		}
+	}
+	return append(dst, s...) // tag names and attribute keys, mostly
 }
+
+// outputIndex returns the index in outputs, textEscapes and textClasses of
+// what mode writes: 0 for HTML, 1 for a JSON string, 2 for a JSON string
+// with HTML escaping.
+func outputIndex(mode Mode) int {
+	switch {
+	case mode&JSONStringEscapeHTML == JSONStringEscapeHTML:
+		return 2
+	case mode&JSONString != 0:
+		return 1
+	}
+	return 0
+}
+
+// An output is the markup a renderer writes, as it is or escaped for a
+// JSON string.
+type output struct {
+	lt, gt, endTagStart, selfClose, valueStart, valueEnd, br, emptyP, newline string
+}
+
+// outputs holds the output of each outputIndex.
+var outputs = func() (o [3]output) {
+	for k := range o {
+		esc := func(s string) string {
+			if k == 0 {
+				return s
+			}
+			return string(jsonstr.AppendChars(nil, s, k == 2))
+		}
+		o[k] = output{
+			lt: esc("<"), gt: esc(">"), endTagStart: esc("</"), selfClose: esc("/>"),
+			valueStart: esc(`="`), valueEnd: esc(`"`), br: esc("<br/>"), emptyP: esc("<p></p>"),
+			newline: esc("\n"),
+		}
+	}
+	return o
+}()
 
 func isHeading(a atom.Atom) bool {
 	switch a {
@@ -705,29 +1001,30 @@ func isHeading(a atom.Atom) bool {
 	return false
 }
 
-// closesListItem reports whether a li (dd, dt) start tag would close an
-// open li (dd or dt): one is open with only address, div, p or elements
-// that are not special between it and the current node.
-func closesListItem(stack []tokenElement, tag atom.Atom) bool {
+// listItemToClose returns the index in stack of the li (dd or dt) a li
+// (dd, dt) start tag closes: one open with only address, div, p or
+// elements that are not special between it and the current node; -1 when
+// there is none.
+func listItemToClose(stack []tokenElement, tag atom.Atom) int {
 	for i := len(stack) - 1; i >= 0; i-- {
 		a := stack[i].atom
 		switch a {
 		case atom.Li:
 			if tag == atom.Li {
-				return true
+				return i
 			}
 		case atom.Dd, atom.Dt:
 			if tag != atom.Li {
-				return true
+				return i
 			}
 		case atom.Address, atom.Div, atom.P:
 			continue
 		}
 		if isSpecialTokenElement(a) {
-			return false
+			return -1
 		}
 	}
-	return false
+	return -1
 }
 
 // isSpecialTokenElement reports whether a, an element appendTokens keeps
@@ -740,7 +1037,8 @@ func isSpecialTokenElement(a atom.Atom) bool {
 		atom.H4, atom.H5, atom.H6, atom.Header, atom.Hgroup, atom.Li, atom.Main,
 		atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Section, atom.Summary, atom.Ul,
 		atom.Pre, atom.Listing, atom.Script, atom.Style, atom.Iframe, atom.Title,
-		atom.Textarea:
+		atom.Textarea, atom.Colgroup, atom.Button, atom.Applet, atom.Marquee, atom.Object,
+		atom.Table, atom.Td, atom.Th, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
 		return true
 	}
 	return false
@@ -763,47 +1061,44 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 
 // appendEscapedHTML appends b escaped as x/net/html's Render escapes text
 // and attribute values (then for a JSON string, in the JSONString modes),
-// in one pass.
+// in one pass. In the JSONString modes b must be valid UTF-8 (AppendHTML
+// writes those modes only for a valid source, and every piece it escapes
+// is cut from it at ASCII bytes or decoded from a character reference).
 func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
-	k := 0
-	if mode&JSONString != 0 {
-		k = 1
-		if mode&JSONStringEscapeHTML == JSONStringEscapeHTML {
-			k = 2
-		}
-	}
+	k := outputIndex(mode)
+	cls := &textClasses[k]
 	esc := &textEscapes[k]
 	start := 0
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			if e := esc[c]; e != "" {
-				dst = append(dst, b[start:i]...)
-				dst = append(dst, e...)
-				start = i + 1
-			}
-			i++
-			continue
+	for i := 0; ; {
+		i = jsonstr.SkipSafe(b, i, cls)
+		if i >= len(b) {
+			break
 		}
-		if k == 0 {
-			i++
-			continue
-		}
-		// A JSON string: invalid UTF-8, U+2028 and U+2029 are escaped.
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+		if c := b[i]; c < utf8.RuneSelf {
 			dst = append(dst, b[start:i]...)
-			dst = jsonstr.AppendChars(dst, b[i:i+size], k == 2)
-			start = i + size
+			dst = append(dst, esc[c]...)
+			i++
+			start = i
+			continue
 		}
-		i += size
+		// 0xE2 in a JSON string: U+2028 and U+2029 are escaped.
+		if i+2 < len(b) && b[i+1] == 0x80 && b[i+2]&0xFE == 0xA8 {
+			dst = append(dst, b[start:i]...)
+			dst = jsonstr.AppendChars(dst, b[i:i+3], k == 2)
+			i += 3
+			start = i
+			continue
+		}
+		i++
 	}
 	return append(dst, b[start:]...)
 }
 
-// textEscapes gives, for the HTML output and the two JSONString modes, what
-// appendEscapedHTML writes for each ASCII byte: "" for the byte itself.
-var textEscapes = func() (t [3][utf8.RuneSelf]string) {
+// textEscapes gives, for each outputIndex, what appendEscapedHTML writes
+// for each ASCII byte: "" for the byte itself. textClasses marks the bytes
+// it does not write as they are: the ASCII bytes with an escape and, in
+// the JSON string modes, 0xE2, which starts U+2028 and U+2029.
+var textEscapes, textClasses = func() (t [3][utf8.RuneSelf]string, cls [3][256]uint8) {
 	for c := 0; c < utf8.RuneSelf; c++ {
 		h := string(rune(c))
 		switch c {
@@ -827,8 +1122,10 @@ var textEscapes = func() (t [3][utf8.RuneSelf]string) {
 			}
 			if e != string(rune(c)) {
 				t[k][c] = e
+				cls[k][c] = 1
 			}
 		}
 	}
-	return t
+	cls[1][0xE2], cls[2][0xE2] = 1, 1
+	return t, cls
 }()

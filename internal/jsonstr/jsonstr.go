@@ -6,12 +6,27 @@ package jsonstr
 
 import "unicode/utf8"
 
-// safe and htmlSafe tell the ASCII bytes a JSON string holds as they are,
-// without and with HTML escaping.
-var safe, htmlSafe = func() (plain, html [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		plain[c] = c != '"' && c != '\\'
-		html[c] = plain[c] && c != '<' && c != '>' && c != '&'
+// The classes of bytes in the tables Classes returns: 0 for a byte a JSON
+// string holds as it is, Escape for an ASCII byte to escape, Multi for a
+// byte that starts (or is inside) a multi-byte UTF-8 sequence, which
+// AppendChars decodes. The table for HTML escaping has <, > and & as
+// Escape too.
+const (
+	Escape = 1
+	Multi  = 2
+)
+
+// plainClasses and htmlClasses are the class tables (see Escape).
+var plainClasses, htmlClasses = func() (plain, html [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= utf8.RuneSelf:
+			plain[c], html[c] = Multi, Multi
+		case c < 0x20 || c == '"' || c == '\\':
+			plain[c], html[c] = Escape, Escape
+		case c == '<' || c == '>' || c == '&':
+			html[c] = Escape
+		}
 	}
 	return plain, html
 }()
@@ -19,13 +34,103 @@ var safe, htmlSafe = func() (plain, html [utf8.RuneSelf]bool) {
 // Safe reports whether the byte c is written as it is in a JSON string
 // (with html: also escaping <, > and &).
 func Safe(c byte, html bool) bool {
-	if c >= utf8.RuneSelf {
-		return false
-	}
+	return Classes(html)[c] == 0
+}
+
+// Classes returns the class table for html (see Escape). Callers must not
+// change it.
+func Classes(html bool) *[256]uint8 {
 	if html {
-		return htmlSafe[c]
+		return &htmlClasses
 	}
-	return safe[c]
+	return &plainClasses
+}
+
+// SkipSafe returns the index of the first byte of s from i on whose class
+// in cls is not 0, or len(s). It reads eight bytes at a time while they
+// are all 0.
+func SkipSafe[S []byte | string](s S, i int, cls *[256]uint8) int {
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		if cls[w[0]]|cls[w[1]]|cls[w[2]]|cls[w[3]]|
+			cls[w[4]]|cls[w[5]]|cls[w[6]]|cls[w[7]] != 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(s) && cls[s[i]] == 0 {
+		i++
+	}
+	return i
+}
+
+const hex = "0123456789abcdef"
+
+// AppendEscape appends the JSON escape of the ASCII byte c, which must be
+// of class Escape: \", \\, \b, \f, \n, \r, \t, or \u00XX.
+func AppendEscape(dst []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+}
+
+// SeqLen returns the length of the valid UTF-8 sequence that starts at
+// s[i], a byte of class Multi, or 0 when none does (an invalid byte).
+func SeqLen[S []byte | string](s S, i int) int {
+	c := s[i]
+	n := len(s) - i
+	switch {
+	case c < 0xC2:
+		return 0
+	case c < 0xE0:
+		if n >= 2 && s[i+1]&0xC0 == 0x80 {
+			return 2
+		}
+		return 0
+	case c < 0xF0:
+		if n < 3 || s[i+2]&0xC0 != 0x80 {
+			return 0
+		}
+		lo, hi := byte(0x80), byte(0xBF)
+		switch c {
+		case 0xE0:
+			lo = 0xA0
+		case 0xED:
+			hi = 0x9F
+		}
+		if c1 := s[i+1]; c1 < lo || c1 > hi {
+			return 0
+		}
+		return 3
+	case c < 0xF5:
+		if n < 4 || s[i+2]&0xC0 != 0x80 || s[i+3]&0xC0 != 0x80 {
+			return 0
+		}
+		lo, hi := byte(0x80), byte(0xBF)
+		switch c {
+		case 0xF0:
+			lo = 0x90
+		case 0xF4:
+			hi = 0x8F
+		}
+		if c1 := s[i+1]; c1 < lo || c1 > hi {
+			return 0
+		}
+		return 4
+	}
+	return 0
 }
 
 // AppendChars appends s to dst escaped for a JSON string, without the
@@ -35,58 +140,37 @@ func Safe(c byte, html bool) bool {
 // UTF-8 becomes \ufffd. s may be a part of a longer string cut before an
 // ASCII byte: no UTF-8 sequence must be cut.
 func AppendChars[S []byte | string](dst []byte, s S, html bool) []byte {
-	const hex = "0123456789abcdef"
-	tab := &safe
-	if html {
-		tab = &htmlSafe
-	}
+	cls := Classes(html)
 	start := 0
-	for i := 0; i < len(s); {
+	for i := 0; ; {
+		i = SkipSafe(s, i, cls)
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if tab[c] {
-				i++
-				continue
-			}
+		if cls[c] == Escape {
 			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
+			dst = AppendEscape(dst, c)
 			i++
 			start = i
 			continue
 		}
-		var buf [utf8.UTFMax]byte
-		n := copy(buf[:], s[i:min(len(s), i+utf8.UTFMax)])
-		r, size := utf8.DecodeRune(buf[:n])
-		if r == utf8.RuneError && size == 1 {
+		size := SeqLen(s, i)
+		switch {
+		case size == 0:
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
 			i++
 			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
+		case size == 3 && c == 0xE2 && s[i+1] == 0x80 && s[i+2]&0xFE == 0xA8:
+			// U+2028, U+2029
 			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
-			i += size
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[s[i+2]&0xF])
+			i += 3
 			start = i
-			continue
+		default:
+			i += size
 		}
-		i += size
 	}
 	return append(dst, s[start:]...)
 }
