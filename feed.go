@@ -172,7 +172,10 @@ type Feed struct {
 // what went wrong; WithXMLBase, WithLenientDates and WithRecovery depart from
 // the specification (all are off by default).
 func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
-	c := newConfig(opts)
+	scratch := getParseScratch() // the options and the processor (processor.go)
+	defer putParseScratch(scratch)
+	c := &scratch.c
+	c.apply(opts)
 	if c.jsonFeed { // WithJSONFeed (jsonfeed.go)
 		var isJSON bool
 		if r, isJSON, _ = sniffJSON(r); isJSON {
@@ -183,9 +186,6 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	xopts = append(xopts, xml5LimitsOption(c)) // WithLimits (limits.go)
 	if c.diagnostics != nil {
 		xopts = append(xopts, xml5.WithErrors())
-	}
-	if c.url != "" {
-		xopts = append(xopts, xml5.WithURL(c.url))
 	}
 	if c.charset != "" {
 		xopts = append(xopts, xml5.WithCharset(c.charset))
@@ -200,11 +200,12 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 		}
 		return nil, wrap("reading the document", readErr)
 	}
+	doc.URL = c.url // as xml5.WithURL would, without allocating an option
 	if c.diagnostics != nil {
 		xmlDiagnostics(c.diagnostics, doc)
 		repairDiagnostics(c.diagnostics, doc) // recovery.go
 	}
-	feed, err := processDocument(doc, c)
+	feed, err := processDocument(doc, c, &scratch.p)
 	if feed != nil && c.withoutDocument {
 		detachFeed(feed) // WithoutDocument (detach.go)
 	}
@@ -221,14 +222,14 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 }
 
 // processDocument is "process a feed document" [10] with the settings of c
-// (nil for the defaults). When the answer is null it returns a nil Feed and
-// an error wrapping ErrNotFeed.
-func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
+// (nil for the defaults), run by p, a zero processor. When the answer is
+// null it returns a nil Feed and an error wrapping ErrNotFeed.
+func processDocument(doc *xml5.Document, c *config, p *processor) (*Feed, error) {
 	root := doc.Root() // [12]
 	if root == nil {
 		return nil, &rootError{none: true}
 	}
-	p := newProcessor(doc, c)
+	p.init(doc, c)
 	if c != nil && c.recovery {
 		p.recovery = true
 		p.recoverRoot(root) // repairs 1 and 5 (recovery.go)

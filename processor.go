@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"sync"
 	"time"
 
 	whatwgurl "github.com/nlnwa/whatwg-url/url"
@@ -97,7 +98,15 @@ func (p *processor) finishEntry(entry *Entry) {
 // newProcessor prepares the processing of doc with the settings of c (nil
 // for the defaults).
 func newProcessor(doc *xml5.Document, c *config) *processor {
-	p := &processor{doc: doc}
+	p := &processor{}
+	p.init(doc, c)
+	return p
+}
+
+// init prepares p, a zero processor or one reset by release, for the
+// processing of doc with the settings of c (nil for the defaults).
+func (p *processor) init(doc *xml5.Document, c *config) {
+	p.doc = doc
 	if doc != nil && doc.URL != "" {
 		p.base = parseDocumentURL(doc.URL) // urlcache.go
 	}
@@ -115,5 +124,52 @@ func newProcessor(doc *xml5.Document, c *config) *processor {
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates
 	}
-	return p
+}
+
+// release resets p to a zero processor for the next document, keeping the
+// per-entry buffers (emptied, and only while small: a long entry's
+// buffers are let go) so that the next document does not grow them again.
+func (p *processor) release() {
+	links, cats, terms := keptBuffer(p.entryLinks), keptBuffer(p.entryCats), keptBuffer(p.entryTerms)
+	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms}
+}
+
+// keptBufferCap is the largest per-entry buffer a released processor keeps.
+const keptBufferCap = 32
+
+// keptBuffer returns s emptied, with every element it held zeroed so that
+// nothing of the last document stays reachable from it, or nil when its
+// capacity is above keptBufferCap.
+func keptBuffer[T any](s []T) []T {
+	if cap(s) > keptBufferCap {
+		return nil
+	}
+	clear(s[:cap(s)])
+	return s[:0]
+}
+
+// parseScratch is the per-parse state of ParseDocument that no parsed Feed
+// references: the options and the processor. A parse takes one from
+// parseScratchPool and gives it back when it returns, so that a small feed
+// does not allocate them each time (see docs/performance.md, "Small feeds
+// with a URL").
+type parseScratch struct {
+	c config
+	p processor
+}
+
+var parseScratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
+
+// getParseScratch returns a parseScratch with a zero config and a zero
+// processor (but for its emptied buffers).
+func getParseScratch() *parseScratch {
+	return parseScratchPool.Get().(*parseScratch)
+}
+
+// putParseScratch resets s and gives it back to the pool. Nothing may use s
+// afterwards.
+func putParseScratch(s *parseScratch) {
+	s.c = config{}
+	s.p.release()
+	parseScratchPool.Put(s)
 }
