@@ -16,6 +16,10 @@ import (
 type processor struct {
 	doc  *xml5.Document
 	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
+	// baseOrigin and baseRoot are the origin of base and the origin
+	// followed by "/", for the fast path of path-absolute references
+	// (pathAbsoluteFromOrigin); "" when it does not apply.
+	baseOrigin, baseRoot string
 	// queryEnc is the encoding URL queries are percent-encoded in: the
 	// document's character encoding, nil for UTF-8 (see queryEncoding).
 	queryEnc encoding.Encoding
@@ -108,7 +112,8 @@ func newProcessor(doc *xml5.Document, c *config) *processor {
 func (p *processor) init(doc *xml5.Document, c *config) {
 	p.doc = doc
 	if doc != nil && doc.URL != "" {
-		p.base = parseDocumentURL(doc.URL) // urlcache.go
+		d := documentURL(doc.URL) // urlcache.go
+		p.base, p.baseOrigin, p.baseRoot = d.u, d.origin, d.root
 	}
 	if doc != nil {
 		p.queryEnc = queryEncoding(doc.Encoding)
