@@ -49,12 +49,20 @@ func whatwgName(name string) string {
 	return name
 }
 
+// utf8Encoding is what charset.Lookup returns for the label "utf-8".
+var utf8Encoding, _ = charset.Lookup("utf-8")
+
 // lookupLabel resolves an encoding label as the WHATWG Encoding Standard
 // does. It returns nil for an unknown label.
 func lookupLabel(label string) (encoding.Encoding, string) {
 	label = strings.TrimSpace(label)
 	if label == "" {
 		return nil, ""
+	}
+	if strings.EqualFold(label, "utf-8") || strings.EqualFold(label, "utf8") {
+		// The usual label, answered without charset.Lookup (which
+		// allocates): its encoding, as Lookup gives it, and its name.
+		return utf8Encoding, "UTF-8"
 	}
 	e, name := charset.Lookup(label)
 	if e == nil {

@@ -3,6 +3,7 @@ package xml5
 import (
 	"io"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -40,6 +41,7 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	if p.recovery {
 		p.finishRepairs()
 	}
+	p.release()
 	if err == nil {
 		err = limErr
 	}
@@ -172,7 +174,9 @@ type rawAttr struct {
 const smallSlabNodes = (32 << 10) / int(unsafe.Sizeof(Node{}))
 
 func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
-	p := &parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs, stops: [4]int{-1, -1, -1, -1}}
+	p := parserPool.Get().(*parser) // Parse gives it back (release)
+	*p = parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs, stops: [4]int{-1, -1, -1, -1},
+		stack: p.stack, attrs: p.attrs, textBuf: p.textBuf, scratch: p.scratch}
 	p.budget = 8 * len(text)
 	if p.budget < 1<<20 {
 		p.budget = 1 << 20
@@ -193,9 +197,39 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	// the document proves bigger.
 	p.slabSize = min(len(text)/100+16, smallSlabNodes)
 	p.nodeSlab = make([]Node, p.slabSize)
-	p.stack = make([]openElement, 0, 16)
+	if p.stack == nil {
+		p.stack = make([]openElement, 0, 16)
+	}
 	doc.Node = p.newNode(DocumentNode)
 	return p
+}
+
+// parserPool holds the parsers of finished documents. A parser is scratch:
+// no Document references it, nor its stack and buffers, once Parse
+// returns; reusing them spares a small document four allocations.
+var parserPool = sync.Pool{New: func() any { return new(parser) }}
+
+// keptScratchCap is the largest capacity (in elements) of a buffer a
+// released parser keeps.
+const keptScratchCap = 256
+
+// release empties p, keeping its stack and buffers while they are small
+// (with nothing of the document left in them), and puts it in parserPool.
+// Nothing may use p afterwards.
+func (p *parser) release() {
+	*p = parser{stack: keptScratch(p.stack), attrs: keptScratch(p.attrs),
+		textBuf: keptScratch(p.textBuf), scratch: keptScratch(p.scratch)}
+	parserPool.Put(p)
+}
+
+// keptScratch returns s emptied and zeroed, or nil when its capacity is
+// above keptScratchCap.
+func keptScratch[T any](s []T) []T {
+	if cap(s) > keptScratchCap {
+		return nil
+	}
+	clear(s[:cap(s)])
+	return s[:0]
 }
 
 func (p *parser) newNode(t NodeType) *Node {
@@ -912,8 +946,13 @@ func (p *parser) allocAttrs(n int) []Attr {
 	p.checkTree()
 	if len(p.attrSlab) < n {
 		// Slabs grow with the attributes the document has used, from
-		// 16.
-		p.attrSlabSize = min(max(2*p.attrSlabSize, 16), 256)
+		// 16; the first is sized to the input, smaller for a small
+		// document.
+		if p.attrSlabSize == 0 {
+			p.attrSlabSize = min(max(len(p.main)/128, 4), 16)
+		} else {
+			p.attrSlabSize = min(max(2*p.attrSlabSize, 16), 256)
+		}
 		p.attrSlab = make([]Attr, max(p.attrSlabSize, n))
 	}
 	a := p.attrSlab[:n:n]
