@@ -99,6 +99,20 @@ func (p *processor) finishEntry(entry *Entry) {
 	entry.UpdatedInfo = p.takeDateInfo(entry.Updated)
 }
 
+// entryCapacity is the room the feed's entry list starts with when el is
+// its first entry: el and the elements after it with its name, at most
+// maxEntries, so that the list is allocated once instead of grown from
+// one entry. It only sizes the list.
+func (p *processor) entryCapacity(el *xml5.Node) int {
+	n := 0
+	for s := el; s != nil && (p.maxEntries < 0 || n < p.maxEntries); s = s.NextSibling {
+		if s.Type == xml5.ElementNode && s.Local == el.Local && s.Namespace == el.Namespace {
+			n++
+		}
+	}
+	return n
+}
+
 // newProcessor prepares the processing of doc with the settings of c (nil
 // for the defaults).
 func newProcessor(doc *xml5.Document, c *config) *processor {

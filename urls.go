@@ -68,7 +68,11 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 	} else if u, ok := pathAbsoluteURL(text, base); ok {
 		return u
 	}
-	u, err := p.parseWithBase(text, base)
+	var u *whatwgurl.Url
+	var err error
+	if base != nil || text == "" || text[0] != '/' {
+		u, err = p.parseWithBase(text, base)
+	} // else the parser fails: with no base, "/" cannot start a scheme
 	if err != nil || u == nil {
 		if p.diags != nil {
 			p.rejectURL(el, attr, text, base)

@@ -13,10 +13,15 @@ import (
 // read) or when the input reaches one of the Limits (with the document
 // parsed so far and an error wrapping ErrLimit).
 func Parse(r io.Reader, opts ...Option) (*Document, error) {
-	var cfg config
+	// The parser, reused (newParser empties it, release gives it back),
+	// holds the options while they are applied: a local config would
+	// escape to the heap.
+	p := parserPool.Get().(*parser)
+	p.cfg = config{}
 	for _, o := range opts {
-		o(&cfg)
+		o(&p.cfg)
 	}
+	cfg := p.cfg
 	lim := cfg.limits.resolve()
 	raw, readErr, limErr := readAll(r, lim.MaxInputBytes)
 	ascii := 0 // raw's leading ASCII bytes, measured for WithRecovery
@@ -29,7 +34,7 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 		text, enc, repairs = recoverDecode(raw, cfg.charset, text, enc, ascii) // recovery.go
 	}
 	doc := &Document{URL: cfg.url, Encoding: enc, text: text}
-	p := newParser(doc, text, lim, cfg.errors)
+	newParser(p, doc, text, lim, cfg.errors)
 	if cfg.recovery {
 		p.recovery = true
 		for _, r := range repairs {
@@ -160,6 +165,8 @@ type parser struct {
 	nameCountsLive bool
 	nameCounts     map[string]int
 
+	cfg config // the options, while Parse applies them
+
 	// WithRecovery (recovery.go).
 	recovery   bool
 	c1Refs     countedRepair
@@ -173,8 +180,9 @@ type rawAttr struct {
 // smallSlabNodes is the most nodes a slab holds while under 32 KB.
 const smallSlabNodes = (32 << 10) / int(unsafe.Sizeof(Node{}))
 
-func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
-	p := parserPool.Get().(*parser) // Parse gives it back (release)
+// newParser prepares p, a parser from parserPool, to parse text into doc:
+// everything but its reused stack and buffers is reset.
+func newParser(p *parser, doc *Document, text string, lim Limits, errs bool) *parser {
 	*p = parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs, stops: [4]int{-1, -1, -1, -1},
 		stack: p.stack, attrs: p.attrs, textBuf: p.textBuf, scratch: p.scratch}
 	p.budget = 8 * len(text)
