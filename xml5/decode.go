@@ -172,6 +172,16 @@ func bytesToString(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
+// trimDeclSpace is strings.TrimLeft(s, " \t\r\n") without building the
+// cutset's table on every call (the XML declaration is read on every
+// parse).
+func trimDeclSpace(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t' || s[0] == '\r' || s[0] == '\n') {
+		s = s[1:]
+	}
+	return s
+}
+
 // sniffDeclEncoding returns the encoding pseudo-attribute of an XML
 // declaration at the very start of raw, read as ASCII, or "".
 func sniffDeclEncoding(raw []byte) string {
@@ -193,11 +203,11 @@ func sniffDeclEncoding(raw []byte) string {
 	if i < 0 {
 		return ""
 	}
-	rest := strings.TrimLeft(head[i+len("encoding"):], " \t\r\n")
+	rest := trimDeclSpace(head[i+len("encoding"):])
 	if !strings.HasPrefix(rest, "=") {
 		return ""
 	}
-	rest = strings.TrimLeft(rest[1:], " \t\r\n")
+	rest = trimDeclSpace(rest[1:])
 	if rest == "" {
 		return ""
 	}

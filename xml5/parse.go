@@ -226,8 +226,17 @@ const keptScratchCap = 256
 // Nothing may use p afterwards.
 func (p *parser) release() {
 	*p = parser{stack: keptScratch(p.stack), attrs: keptScratch(p.attrs),
-		textBuf: keptScratch(p.textBuf), scratch: keptScratch(p.scratch)}
+		textBuf: keptBytes(p.textBuf), scratch: keptBytes(p.scratch)}
 	parserPool.Put(p)
+}
+
+// keptBytes returns b emptied (its bytes hold no pointers, so they stay),
+// or nil when its capacity is above keptScratchCap.
+func keptBytes(b []byte) []byte {
+	if cap(b) > keptScratchCap {
+		return nil
+	}
+	return b[:0]
 }
 
 // keptScratch returns s emptied and zeroed, or nil when its capacity is
@@ -1240,12 +1249,12 @@ func declValue(body, name string) string {
 			return ""
 		}
 		k += i
-		rest := strings.TrimLeft(body[k+len(name):], " \t\r\n")
+		rest := trimDeclSpace(body[k+len(name):])
 		i = k + len(name)
 		if !strings.HasPrefix(rest, "=") {
 			continue
 		}
-		rest = strings.TrimLeft(rest[1:], " \t\r\n")
+		rest = trimDeclSpace(rest[1:])
 		if rest == "" {
 			return ""
 		}
