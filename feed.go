@@ -220,7 +220,10 @@ type Feed struct {
 // what went wrong; WithXMLBase, WithLenientDates and WithRecovery depart from
 // the specification (all are off by default).
 func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
-	c := newConfig(opts)
+	scratch := getParseScratch() // the options and the processor (processor.go)
+	defer putParseScratch(scratch)
+	c := &scratch.c
+	c.apply(opts)
 	if c.jsonFeed { // WithJSONFeed (jsonfeed.go)
 		var isJSON bool
 		if r, isJSON, _ = sniffJSON(r); isJSON {
@@ -231,9 +234,6 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	xopts = append(xopts, xml5LimitsOption(c)) // WithLimits (limits.go)
 	if c.diagnostics != nil {
 		xopts = append(xopts, xml5.WithErrors())
-	}
-	if c.url != "" {
-		xopts = append(xopts, xml5.WithURL(c.url))
 	}
 	if c.charset != "" {
 		xopts = append(xopts, xml5.WithCharset(c.charset))
@@ -248,11 +248,12 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 		}
 		return nil, wrap("reading the document", readErr)
 	}
+	doc.URL = c.url // as xml5.WithURL would, without allocating an option
 	if c.diagnostics != nil {
 		xmlDiagnostics(c.diagnostics, doc)
 		repairDiagnostics(c.diagnostics, doc) // recovery.go
 	}
-	feed, err := processDocument(doc, c)
+	feed, err := processDocument(doc, c, &scratch.p)
 	if feed != nil && c.withoutDocument {
 		detachFeed(feed) // WithoutDocument (detach.go)
 	}
@@ -269,16 +270,16 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 }
 
 // processDocument is "process a feed document" [10] with the settings of c
-// (nil for the defaults). When the answer is null it returns a nil Feed and
-// an error wrapping ErrNotFeed.
-func processDocument(doc *xml5.Document, c *config) (*Feed, error) {
+// (nil for the defaults), run by p, a zero processor. When the answer is
+// null it returns a nil Feed and an error wrapping ErrNotFeed.
+func processDocument(doc *xml5.Document, c *config, p *processor) (*Feed, error) {
 	root := doc.Root() // [12]
 	if root == nil {
 		return nil, &rootError{none: true}
 	}
 	// Read before recovery mode renames any namespace (format.go).
 	format, version := rootFormat(root)
-	p := newProcessor(doc, c)
+	p.init(doc, c)
 	if c != nil && c.recovery {
 		p.recovery = true
 		p.recoverTree(root) // repairs 1, 5, 13 and 14 (recovery.go)
@@ -373,6 +374,9 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 		p.recoverEntryDates(entry, el) // repair 6 (recovery_dates.go)
 	}
 	p.finishEntry(entry)
+	if feed.Entries == nil {
+		feed.Entries = make([]*Entry, 0, p.entryCapacity(el)) // processor.go
+	}
 	addEntry(feed, entry)
 }
 

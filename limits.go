@@ -214,5 +214,11 @@ func (l Limits) xml5() xml5.Limits {
 // xml5LimitsOption is the xml5 option carrying c's limits, for
 // ParseDocument to pass to xml5.Parse.
 func xml5LimitsOption(c *config) xml5.Option {
+	if c.limits == (Limits{}) {
+		return defaultXML5Limits // made once: an option is an allocation
+	}
 	return xml5.WithLimits(c.limits.xml5())
 }
+
+// defaultXML5Limits is the xml5 option carrying the default limits.
+var defaultXML5Limits = xml5.WithLimits(Limits{}.xml5())

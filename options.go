@@ -24,12 +24,17 @@ type config struct {
 
 func newConfig(opts []Option) *config {
 	c := &config{}
+	c.apply(opts)
+	return c
+}
+
+// apply runs opts on c, in order.
+func (c *config) apply(opts []Option) {
 	for _, o := range opts {
 		if o != nil {
 			o(c)
 		}
 	}
-	return c
 }
 
 // WithURL sets the document's URL, the base against which relative URLs in the

@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"sync"
 	"time"
 
 	whatwgurl "github.com/nlnwa/whatwg-url/url"
@@ -15,6 +16,10 @@ import (
 type processor struct {
 	doc  *xml5.Document
 	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
+	// baseOrigin and baseRoot are the origin of base and the origin
+	// followed by "/", for the fast path of path-absolute references
+	// (pathAbsoluteFromOrigin); "" when it does not apply.
+	baseOrigin, baseRoot string
 	// queryEnc is the encoding URL queries are percent-encoded in: the
 	// document's character encoding, nil for UTF-8 (see queryEncoding).
 	queryEnc encoding.Encoding
@@ -94,12 +99,35 @@ func (p *processor) finishEntry(entry *Entry) {
 	entry.UpdatedInfo = p.takeDateInfo(entry.Updated)
 }
 
+// entryCapacity is the room the feed's entry list starts with when el is
+// its first entry: el and the elements after it with its name, at most
+// maxEntries, so that the list is allocated once instead of grown from
+// one entry. It only sizes the list.
+func (p *processor) entryCapacity(el *xml5.Node) int {
+	n := 0
+	for s := el; s != nil && (p.maxEntries < 0 || n < p.maxEntries); s = s.NextSibling {
+		if s.Type == xml5.ElementNode && s.Local == el.Local && s.Namespace == el.Namespace {
+			n++
+		}
+	}
+	return n
+}
+
 // newProcessor prepares the processing of doc with the settings of c (nil
 // for the defaults).
 func newProcessor(doc *xml5.Document, c *config) *processor {
-	p := &processor{doc: doc}
+	p := &processor{}
+	p.init(doc, c)
+	return p
+}
+
+// init prepares p, a zero processor or one reset by release, for the
+// processing of doc with the settings of c (nil for the defaults).
+func (p *processor) init(doc *xml5.Document, c *config) {
+	p.doc = doc
 	if doc != nil && doc.URL != "" {
-		p.base = parseDocumentURL(doc.URL) // urlcache.go
+		d := documentURL(doc.URL) // urlcache.go
+		p.base, p.baseOrigin, p.baseRoot = d.u, d.origin, d.root
 	}
 	if doc != nil {
 		p.queryEnc = queryEncoding(doc.Encoding)
@@ -115,5 +143,52 @@ func newProcessor(doc *xml5.Document, c *config) *processor {
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates
 	}
-	return p
+}
+
+// release resets p to a zero processor for the next document, keeping the
+// per-entry buffers (emptied, and only while small: a long entry's
+// buffers are let go) so that the next document does not grow them again.
+func (p *processor) release() {
+	links, cats, terms := keptBuffer(p.entryLinks), keptBuffer(p.entryCats), keptBuffer(p.entryTerms)
+	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms}
+}
+
+// keptBufferCap is the largest per-entry buffer a released processor keeps.
+const keptBufferCap = 32
+
+// keptBuffer returns s emptied, with every element it held zeroed so that
+// nothing of the last document stays reachable from it, or nil when its
+// capacity is above keptBufferCap.
+func keptBuffer[T any](s []T) []T {
+	if cap(s) > keptBufferCap {
+		return nil
+	}
+	clear(s[:cap(s)])
+	return s[:0]
+}
+
+// parseScratch is the per-parse state of ParseDocument that no parsed Feed
+// references: the options and the processor. A parse takes one from
+// parseScratchPool and gives it back when it returns, so that a small feed
+// does not allocate them each time (see docs/performance.md, "Small feeds
+// with a URL").
+type parseScratch struct {
+	c config
+	p processor
+}
+
+var parseScratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
+
+// getParseScratch returns a parseScratch with a zero config and a zero
+// processor (but for its emptied buffers).
+func getParseScratch() *parseScratch {
+	return parseScratchPool.Get().(*parseScratch)
+}
+
+// putParseScratch resets s and gives it back to the pool. Nothing may use s
+// afterwards.
+func putParseScratch(s *parseScratch) {
+	s.c = config{}
+	s.p.release()
+	parseScratchPool.Put(s)
 }

@@ -29,24 +29,41 @@ const (
 
 var docURLCache = struct {
 	sync.Mutex
-	m map[string]*whatwgurl.Url // nil for a URL that failed to parse
-}{m: make(map[string]*whatwgurl.Url, docURLCacheSize)}
+	m map[string]*docURL
+}{m: make(map[string]*docURL, docURLCacheSize)}
+
+// A docURL is a parsed document URL and what the fast path of its
+// path-absolute references needs (see pathAbsoluteFromOrigin).
+type docURL struct {
+	u *whatwgurl.Url // nil for a URL that failed to parse
+	// origin is "scheme://host" when pathAbsoluteURL can take u as its
+	// base (an http(s) URL, no user info, no port, a host simpleHTTPURL
+	// keeps as it is), else ""; root is origin + "/".
+	origin, root string
+}
 
 // parseDocumentURL parses s, a document's URL, with the URL Standard's
 // parser, returning nil when it is not a URL. The result is shared: callers
 // must not modify it.
 func parseDocumentURL(s string) *whatwgurl.Url {
+	return documentURL(s).u
+}
+
+// documentURL returns the parsed document URL s, from the cache when it
+// holds it (see parseDocumentURL). The result is shared: callers must not
+// modify it.
+func documentURL(s string) *docURL {
 	if len(s) > docURLMaxLen {
 		return parseDocumentURLNow(s)
 	}
 	c := &docURLCache
 	c.Lock()
-	u, ok := c.m[s]
+	d, ok := c.m[s]
 	c.Unlock()
 	if ok {
-		return u
+		return d
 	}
-	u = parseDocumentURLNow(s)
+	d = parseDocumentURLNow(s)
 	c.Lock()
 	if len(c.m) >= docURLCacheSize {
 		for k := range c.m {
@@ -54,18 +71,29 @@ func parseDocumentURL(s string) *whatwgurl.Url {
 			break
 		}
 	}
-	c.m[s] = u
+	c.m[s] = d
 	c.Unlock()
-	return u
+	return d
 }
 
 // parseDocumentURLNow parses s without the cache, building the URL's query
 // parameters so that the result is only ever read afterwards.
-func parseDocumentURLNow(s string) *whatwgurl.Url {
+func parseDocumentURLNow(s string) *docURL {
 	u, err := urlParser.Parse(s)
 	if err != nil || u == nil {
-		return nil
+		return &docURL{}
 	}
 	u.SearchParams() // built now, not lazily by a later (concurrent) Clone
-	return u
+	d := &docURL{u: u}
+	scheme := u.Scheme()
+	if scheme != "http" && scheme != "https" || u.Username() != "" || u.Password() != "" || u.Port() != "" || u.Hostname() == "" {
+		return d
+	}
+	// pathAbsoluteURL's test of the base, once: simpleHTTPURL keeps the
+	// origin followed by "/" as it is.
+	root := scheme + "://" + u.Hostname() + "/"
+	if r, ok := simpleHTTPURL(root); ok && r == root {
+		d.origin, d.root = root[:len(root)-1], root
+	}
+	return d
 }

@@ -61,10 +61,18 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 	if p.xmlBase {
 		base = p.baseFor(el)
 	}
-	if u, ok := pathAbsoluteURL(text, base); ok {
+	if base == p.base {
+		if u, ok := pathAbsoluteFromOrigin(text, p.baseOrigin, p.baseRoot); ok {
+			return u
+		}
+	} else if u, ok := pathAbsoluteURL(text, base); ok {
 		return u
 	}
-	u, err := p.parseWithBase(text, base)
+	var u *whatwgurl.Url
+	var err error
+	if base != nil || text == "" || text[0] != '/' {
+		u, err = p.parseWithBase(text, base)
+	} // else the parser fails: with no base, "/" cannot start a scheme
 	if err != nil || u == nil {
 		if p.diags != nil {
 			p.rejectURL(el, attr, text, base)
@@ -191,23 +199,38 @@ func simpleHTTPURL(s string) (string, bool) {
 		return "", false
 	}
 	hostEnd := i
-	// The path, query and fragment: only urlChars; "%" followed by two hex
-	// digits and not an encoded dot; no "." or ".." path segment.
+	if !simpleURLRest(s, i) {
+		return "", false
+	}
+	if hostEnd == len(s) {
+		return s + "/", true
+	}
+	if s[hostEnd] != '/' {
+		return s[:hostEnd] + "/" + s[hostEnd:], true
+	}
+	return s, true
+}
+
+// simpleURLRest reports whether s[i:], the path, query and fragment of an
+// http(s) URL that simpleHTTPURL reads (starting with "/", "?" or "#", or
+// empty), is already canonical: only urlChars; "%" followed by two hex
+// digits and not an encoded dot; no "." or ".." path segment.
+func simpleURLRest(s string, i int) bool {
 	inPath := true
 	for ; i < len(s); i++ {
 		c := s[i]
 		if !urlChars[c] {
-			return "", false
+			return false
 		}
 		switch c {
 		case '?', '#':
 			inPath = false
 		case '%':
 			if i+2 >= len(s) || !isHexDigit(s[i+1]) || !isHexDigit(s[i+2]) {
-				return "", false
+				return false
 			}
 			if s[i+1] == '2' && (s[i+2] == 'e' || s[i+2] == 'E') {
-				return "", false
+				return false
 			}
 		case '.':
 			if inPath && s[i-1] == '/' {
@@ -217,18 +240,12 @@ func simpleHTTPURL(s string) (string, bool) {
 					j++
 				}
 				if j == len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
-					return "", false
+					return false
 				}
 			}
 		}
 	}
-	if hostEnd == len(s) {
-		return s + "/", true
-	}
-	if s[hostEnd] != '/' {
-		return s[:hostEnd] + "/" + s[hostEnd:], true
-	}
-	return s, true
+	return true
 }
 
 // pathAbsoluteURL is the fast path for a path-absolute reference ("/a/b",
@@ -252,6 +269,24 @@ func pathAbsoluteURL(text string, base *whatwgurl.Url) (string, bool) {
 		return "", false
 	}
 	return simpleHTTPURL(scheme + "://" + host + text)
+}
+
+// pathAbsoluteFromOrigin is pathAbsoluteURL for the document's URL, whose
+// origin ("https://host") and root (the origin and "/") the document URL
+// cache computed once (urlcache.go): origin is "" when pathAbsoluteURL
+// gives false for every reference against that base. A reference "/"
+// gives root itself, without building a string.
+func pathAbsoluteFromOrigin(text, origin, root string) (string, bool) {
+	if origin == "" || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
+		return "", false
+	}
+	if len(text) == 1 {
+		return root, true
+	}
+	if !simpleURLRest(text, 0) {
+		return "", false
+	}
+	return origin + text, true
 }
 
 // plainLabel reports whether a host label is non-empty and not an IDNA

@@ -49,12 +49,20 @@ func whatwgName(name string) string {
 	return name
 }
 
+// utf8Encoding is what charset.Lookup returns for the label "utf-8".
+var utf8Encoding, _ = charset.Lookup("utf-8")
+
 // lookupLabel resolves an encoding label as the WHATWG Encoding Standard
 // does. It returns nil for an unknown label.
 func lookupLabel(label string) (encoding.Encoding, string) {
 	label = strings.TrimSpace(label)
 	if label == "" {
 		return nil, ""
+	}
+	if strings.EqualFold(label, "utf-8") || strings.EqualFold(label, "utf8") {
+		// The usual label, answered without charset.Lookup (which
+		// allocates): its encoding, as Lookup gives it, and its name.
+		return utf8Encoding, "UTF-8"
 	}
 	e, name := charset.Lookup(label)
 	if e == nil {
@@ -164,6 +172,16 @@ func bytesToString(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
+// trimDeclSpace is strings.TrimLeft(s, " \t\r\n") without building the
+// cutset's table on every call (the XML declaration is read on every
+// parse).
+func trimDeclSpace(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t' || s[0] == '\r' || s[0] == '\n') {
+		s = s[1:]
+	}
+	return s
+}
+
 // sniffDeclEncoding returns the encoding pseudo-attribute of an XML
 // declaration at the very start of raw, read as ASCII, or "".
 func sniffDeclEncoding(raw []byte) string {
@@ -185,11 +203,11 @@ func sniffDeclEncoding(raw []byte) string {
 	if i < 0 {
 		return ""
 	}
-	rest := strings.TrimLeft(head[i+len("encoding"):], " \t\r\n")
+	rest := trimDeclSpace(head[i+len("encoding"):])
 	if !strings.HasPrefix(rest, "=") {
 		return ""
 	}
-	rest = strings.TrimLeft(rest[1:], " \t\r\n")
+	rest = trimDeclSpace(rest[1:])
 	if rest == "" {
 		return ""
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -13,12 +14,17 @@ import (
 // read) or when the input reaches one of the Limits (with the document
 // parsed so far and an error wrapping ErrLimit).
 func Parse(r io.Reader, opts ...Option) (*Document, error) {
-	var cfg config
+	// The parser, reused (newParser empties it, release gives it back),
+	// holds the options while they are applied: a local config would
+	// escape to the heap.
+	p := parserPool.Get().(*parser)
+	p.cfg = config{}
 	for _, o := range opts {
-		o(&cfg)
+		o(&p.cfg)
 	}
+	cfg := p.cfg
 	lim := cfg.limits.resolve()
-	raw, readErr, limErr := readAll(r, lim.MaxInputBytes)
+	raw, readErr, limErr := readAll(r, lim.MaxInputBytes, &p.capture)
 	ascii := 0 // raw's leading ASCII bytes, measured for WithRecovery
 	if cfg.recovery {
 		ascii = nextNonASCII(raw, 0) // recovery.go
@@ -29,7 +35,7 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 		text, enc, repairs = recoverDecode(raw, cfg.charset, text, enc, ascii) // recovery.go
 	}
 	doc := &Document{URL: cfg.url, Encoding: enc, text: text}
-	p := newParser(doc, text, lim, cfg.errors)
+	newParser(p, doc, text, lim, cfg.errors)
 	if cfg.recovery {
 		p.recovery = true
 		for _, r := range repairs {
@@ -41,6 +47,7 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	if p.recovery {
 		p.finishRepairs()
 	}
+	p.release()
 	if err == nil {
 		err = limErr
 	}
@@ -50,8 +57,10 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	return doc, err
 }
 
-// readAll reads r up to max bytes.
-func readAll(r io.Reader, max int64) ([]byte, error, error) {
+// readAll reads r up to max bytes; w, the parser's (so that it does not
+// escape to the heap on its own), takes the bytes of a reader that hands
+// them over.
+func readAll(r io.Reader, max int64, w *captureWriter) ([]byte, error, error) {
 	var buf []byte
 	if sz, ok := r.(interface{ Len() int }); ok {
 		// The exact size (and one byte to see the end), allocated once.
@@ -63,7 +72,8 @@ func readAll(r io.Reader, max int64) ([]byte, error, error) {
 			// A reader that hands over its bytes (bytes.Reader,
 			// strings.Reader, bytes.Buffer...) is copied without
 			// zeroing a buffer first.
-			return readAllTo(wt, int(n-1), max)
+			*w = captureWriter{hint: int(n - 1), max: max}
+			return readAllTo(wt, w)
 		}
 		buf = make([]byte, 0, n)
 	} else {
@@ -91,11 +101,11 @@ func readAll(r io.Reader, max int64) ([]byte, error, error) {
 	}
 }
 
-// readAllTo reads r, which said that n bytes are left, through its WriteTo
-// method, up to max bytes, as readAll does.
-func readAllTo(r io.WriterTo, n int, max int64) ([]byte, error, error) {
-	w := captureWriter{hint: n, max: max}
-	_, err := r.WriteTo(&w)
+// readAllTo reads r through its WriteTo method into w, whose hint is the
+// bytes r said are left, up to w.max bytes, as readAll does.
+func readAllTo(r io.WriterTo, w *captureWriter) ([]byte, error, error) {
+	max := w.max
+	_, err := r.WriteTo(w)
 	if int64(len(w.buf)) > max {
 		return w.buf[:max], nil, &LimitError{Limit: "MaxInputBytes", Value: max, Offset: max}
 	}
@@ -171,11 +181,12 @@ type entity struct {
 }
 
 type parser struct {
-	doc  *Document
-	src  string // the text being tokenized: the document or an entity value
-	pos  int
-	main string // the whole decoded document
-	lim  Limits
+	capture captureWriter // readAll's, emptied by newParser
+	doc     *Document
+	src     string // the text being tokenized: the document or an entity value
+	pos     int
+	main    string // the whole decoded document
+	lim     Limits
 
 	phase   int
 	stack   []openElement
@@ -219,6 +230,8 @@ type parser struct {
 	nameCountsLive bool
 	nameCounts     map[string]int
 
+	cfg config // the options, while Parse applies them
+
 	// WithRecovery (recovery.go).
 	recovery   bool
 	c1Refs     countedRepair
@@ -232,8 +245,11 @@ type rawAttr struct {
 // smallSlabNodes is the most nodes a slab holds while under 32 KB.
 const smallSlabNodes = (32 << 10) / int(unsafe.Sizeof(Node{}))
 
-func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
-	p := &parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs, stops: [4]int{-1, -1, -1, -1}}
+// newParser prepares p, a parser from parserPool, to parse text into doc:
+// everything but its reused stack and buffers is reset.
+func newParser(p *parser, doc *Document, text string, lim Limits, errs bool) *parser {
+	*p = parser{doc: doc, src: text, main: text, lim: lim, recordErrors: errs, stops: [4]int{-1, -1, -1, -1},
+		stack: p.stack, attrs: p.attrs, textBuf: p.textBuf, scratch: p.scratch}
 	p.budget = 8 * len(text)
 	if p.budget < 1<<20 {
 		p.budget = 1 << 20
@@ -255,9 +271,48 @@ func newParser(doc *Document, text string, lim Limits, errs bool) *parser {
 	p.slabSize = min(len(text)/100+16, smallSlabNodes)
 	p.nodeSlab = make([]Node, p.slabSize)
 	p.slabNodes = p.slabSize
-	p.stack = make([]openElement, 0, 16)
+	if p.stack == nil {
+		p.stack = make([]openElement, 0, 16)
+	}
 	doc.Node = p.newNode(DocumentNode)
 	return p
+}
+
+// parserPool holds the parsers of finished documents. A parser is scratch:
+// no Document references it, nor its stack and buffers, once Parse
+// returns; reusing them spares a small document four allocations.
+var parserPool = sync.Pool{New: func() any { return new(parser) }}
+
+// keptScratchCap is the largest capacity (in elements) of a buffer a
+// released parser keeps.
+const keptScratchCap = 256
+
+// release empties p, keeping its stack and buffers while they are small
+// (with nothing of the document left in them), and puts it in parserPool.
+// Nothing may use p afterwards.
+func (p *parser) release() {
+	*p = parser{stack: keptScratch(p.stack), attrs: keptScratch(p.attrs),
+		textBuf: keptBytes(p.textBuf), scratch: keptBytes(p.scratch)}
+	parserPool.Put(p)
+}
+
+// keptBytes returns b emptied (its bytes hold no pointers, so they stay),
+// or nil when its capacity is above keptScratchCap.
+func keptBytes(b []byte) []byte {
+	if cap(b) > keptScratchCap {
+		return nil
+	}
+	return b[:0]
+}
+
+// keptScratch returns s emptied and zeroed, or nil when its capacity is
+// above keptScratchCap.
+func keptScratch[T any](s []T) []T {
+	if cap(s) > keptScratchCap {
+		return nil
+	}
+	clear(s[:cap(s)])
+	return s[:0]
 }
 
 func (p *parser) newNode(t NodeType) *Node {
@@ -1039,8 +1094,13 @@ func (p *parser) allocAttrs(n int) []Attr {
 	p.checkTree()
 	if len(p.attrSlab) < n {
 		// Slabs grow with the attributes the document has used, from
-		// 16.
-		p.attrSlabSize = min(max(2*p.attrSlabSize, 16), 256)
+		// 16; the first is sized to the input, smaller for a small
+		// document.
+		if p.attrSlabSize == 0 {
+			p.attrSlabSize = min(max(len(p.main)/128, 4), 16)
+		} else {
+			p.attrSlabSize = min(max(2*p.attrSlabSize, 16), 256)
+		}
 		p.attrSlab = make([]Attr, max(p.attrSlabSize, n))
 	}
 	a := p.attrSlab[:n:n]
@@ -1317,12 +1377,12 @@ func declValue(body, name string) string {
 			return ""
 		}
 		k += i
-		rest := strings.TrimLeft(body[k+len(name):], " \t\r\n")
+		rest := trimDeclSpace(body[k+len(name):])
 		i = k + len(name)
 		if !strings.HasPrefix(rest, "=") {
 			continue
 		}
-		rest = strings.TrimLeft(rest[1:], " \t\r\n")
+		rest = trimDeclSpace(rest[1:])
 		if rest == "" {
 			return ""
 		}

@@ -110,7 +110,7 @@ func TestNodeSlabsGrowWithDocument(t *testing.T) {
 		}
 		b.WriteString("</channel></rss>")
 		text := b.String()
-		p := newParser(&Document{text: text}, text, Limits{MaxNodes: -1}.resolve(), false)
+		p := newParser(new(parser), &Document{text: text}, text, Limits{MaxNodes: -1}.resolve(), false)
 		require.NoError(t, p.parse())
 		assert.LessOrEqual(t, p.slabNodes, p.nodes+p.nodes/4+64, "%d items: %d nodes, %d in slabs", n, p.nodes, p.slabNodes)
 		assert.LessOrEqual(t, p.slabs, 8+p.nodes/2048, "%d items: %d slabs", n, p.slabs)
