@@ -360,7 +360,10 @@ func TestHostileMillionDeep(t *testing.T) {
 }
 
 func TestHostileEscapedHTMLDeep(t *testing.T) {
-	// Escaped HTML nested deep is parsed as HTML when the text is used.
+	// Escaped HTML nested deep is parsed as HTML when the text is used,
+	// and x/net/html refuses more than 512 open elements: such a text
+	// gives an empty fragment (docs/decisions.md#html-depth), in time and
+	// memory linear in its size; shallow texts around it are read.
 	n := hugeSize() / 10
 	doc := rssWith(`<item><title>deep</title><description>` + strings.Repeat("&lt;div&gt;", n) + `x</description></item>`)
 	measure(t, "escaped HTML", func() {
@@ -373,7 +376,8 @@ func TestHostileEscapedHTMLDeep(t *testing.T) {
 			d = feed.Entries[1].Content
 		}
 		require.NotNil(t, d, "no description")
-		require.Contains(t, d.HTML(), "x", "description")
+		assert.Empty(t, d.HTML(), "description nested %d deep", n)
+		assert.Equal(t, "last", feed.Entries[2].Title.String(), "the next item")
 	})
 }
 
