@@ -93,6 +93,9 @@ var goldenAdditions = strings.Fields(`
 	podcast-feed podcast-entry podcast-uri podcast-github-uri podcast-xml-base
 	format channel-image cloud text-input text-input:netscape rating docs web-master
 	channel-dates sy-update-base
+	categories:media entry-categories:media entry-categories:dc-rss2
+	categories:taxo entry-categories:taxo comments-feed:wfw
+	source:atom-whole content-xml content-base64
 `)
 
 var coversComment = regexp.MustCompile(`(?s)covers:(.*?)-->`)
