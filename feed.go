@@ -144,13 +144,16 @@ type Feed struct {
 	// title, link, width, height and description; Logo keeps only the
 	// url. It is the image Logo was read from (its URL is Logo's), or,
 	// when no image gives a logo, the first image element that gives a
-	// value.
+	// value. In RSS 1.0 (and RSS 0.90, read in recovery mode) the image
+	// elements are the channel's siblings, children of the rdf:RDF root.
 	ChannelImage *ChannelImage `json:"channel_image,omitempty"`
 	// Cloud is the RSS channel's first cloud element with an attribute
 	// that gives a value (rssCloud).
 	Cloud *Cloud `json:"cloud,omitempty"`
 	// TextInput is the RSS channel's first textInput (or, as RSS 0.91
-	// spells it, textinput) element with a child that gives a value.
+	// spells it, textinput) element with a child that gives a value; in
+	// RSS 1.0 (and RSS 0.90, read in recovery mode), the first textinput
+	// element beside the channel.
 	TextInput *TextInput `json:"text_input,omitempty"`
 	// Rating is the RSS channel's first rating (a PICS label), as
 	// written, when it has a non-space character.

@@ -93,7 +93,10 @@ var goldenAdditions = strings.Fields(`
 	real-wordpress real-blogger real-youtube real-podcast real-rss10
 	podcast-feed podcast-entry podcast-uri podcast-github-uri podcast-xml-base
 	format channel-image cloud text-input text-input:netscape rating docs web-master
-	channel-dates sy-update-base
+	channel-dates sy-update-base channel-image:rdf text-input:rdf
+	categories:media entry-categories:media entry-categories:dc-rss2
+	categories:taxo entry-categories:taxo comments-feed:wfw
+	source:atom-whole content-xml content-base64
 `)
 
 var coversComment = regexp.MustCompile(`(?s)covers:(.*?)-->`)

@@ -20,8 +20,9 @@ type Image struct {
 }
 
 // A ChannelImage is an RSS channel's image element whole (RSS 2.0, 0.92 and
-// 0.91): the specification keeps only its url, in Feed.Logo; this is an
-// addition (Feed.ChannelImage). Each field is null ("" or nil) when its
+// 0.91; in RSS 1.0, and RSS 0.90 read in recovery mode, the image element
+// beside the channel): the specification keeps only its url, in Feed.Logo;
+// this is an addition (Feed.ChannelImage). Each field is null ("" or nil) when its
 // child element is absent or gives no value; the first child of each name
 // is read.
 type ChannelImage struct {

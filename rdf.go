@@ -24,12 +24,21 @@ func (p *processor) processRDF(el *xml5.Node) *Feed {
 			p.addEntry(feed, c, p.processRSS10Item)
 		case "image":
 			if feed.Logo == nil {
-				// Only the first url child is looked at.
-				if u := firstChildElement(c, nsRSS10, "url"); u != nil {
-					if url := p.processURLElement(u); url != "" {
-						feed.Logo = &Image{URL: url}
-					}
+				// Only the first url child is looked at. The image whole is
+				// an addition (rsschannel.go), read as for RSS 2.0: the
+				// image the logo was read from, else the first that gives
+				// a value.
+				img := p.processChannelImage(c, nsRSS10)
+				if img != nil && img.URL != "" {
+					feed.Logo = &Image{URL: img.URL}
+					feed.ChannelImage = img
+				} else if feed.ChannelImage == nil {
+					feed.ChannelImage = img
 				}
+			}
+		case "textinput", "textInput": // an addition (rsschannel.go)
+			if feed.TextInput == nil {
+				feed.TextInput = p.processTextInput(c, nsRSS10)
 			}
 		}
 	}
@@ -40,8 +49,8 @@ func (p *processor) processRDF(el *xml5.Node) *Feed {
 }
 
 // processRSS10Channel processes an RSS 1.0 channel element with feed
-// (docs/decisions.md#rss1-rdf). Items and images inside the channel are not
-// read.
+// (docs/decisions.md#rss1-rdf). Items, images and text inputs inside the
+// channel (references to the root's children) are not read.
 func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 	if feed.el == nil {
 		feed.el = el

@@ -45,7 +45,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 					// The image whole is an addition (rsschannel.go); its
 					// URL is the first url child's, as [213] [214] [308]
 					// [37] read it.
-					img := p.processChannelImage(c)
+					img := p.processChannelImage(c, "")
 					if img != nil && img.URL != "" {
 						feed.Logo = &Image{URL: img.URL} // [310] [314] [309]
 						feed.ChannelImage = img
@@ -110,7 +110,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				}
 			case "textInput", "textinput": // RSS 0.91 (Netscape) writes textinput
 				if feed.TextInput == nil {
-					feed.TextInput = p.processTextInput(c)
+					feed.TextInput = p.processTextInput(c, "")
 				}
 			case "rating":
 				if feed.Rating == "" {

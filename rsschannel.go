@@ -5,9 +5,11 @@ import "github.com/feedspec/feedspec/xml5"
 // The RSS 2.0 channel elements the specification's model does not keep
 // (the channel image's children other than url, cloud, textInput, rating,
 // docs, webMaster, and pubDate and lastBuildDate apart): additions, read by
-// processRSSChannel into the fields after Podcast (docs/model.md). Each is
-// read from the first element of its name that gives a value; none is a
-// list, so a channel that repeats them costs no more than one that does not.
+// processRSSChannel into the fields after Podcast (docs/model.md). RSS 1.0's
+// image and textinput, the channel's siblings, are read by processRDF into
+// ChannelImage and TextInput the same way. Each is read from the first
+// element of its name that gives a value; none is a list, so a channel that
+// repeats them costs no more than one that does not.
 
 // A Cloud is an RSS channel's cloud element (Feed.Cloud): the rssCloud web
 // service to register with to be notified of the channel's updates. Its
@@ -52,15 +54,17 @@ type TextInput struct {
 }
 
 // processChannelImage reads an RSS channel's image element into a
-// ChannelImage; nil when no child gives a value. Its URL is the first url
-// child's, processed as a URL element, as [213] [214] [308] read it for the
-// logo; each other field is read from the first child of its name that
-// gives a value.
-func (p *processor) processChannelImage(el *xml5.Node) *ChannelImage {
+// ChannelImage; nil when no child gives a value. Its children are read in
+// namespace ns: none for RSS 2.0, 0.92 and 0.91, RSS 1.0's for an RSS 1.0
+// (or RSS 0.90, read as RSS 1.0 in recovery mode) image. Its URL is the
+// first url child's, processed as a URL element, as [213] [214] [308] read
+// it for the logo; each other field is read from the first child of its
+// name that gives a value.
+func (p *processor) processChannelImage(el *xml5.Node, ns string) *ChannelImage {
 	img := &ChannelImage{}
 	urlSeen := false
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
-		if c.Namespace != "" {
+		if c.Namespace != ns {
 			continue
 		}
 		switch c.Local {
@@ -123,11 +127,12 @@ func stringAttr(el *xml5.Node, name string) string {
 }
 
 // processTextInput reads an RSS channel's textInput element; nil when no
-// child gives a value.
-func (p *processor) processTextInput(el *xml5.Node) *TextInput {
+// child gives a value. Its children are read in namespace ns, as for
+// processChannelImage.
+func (p *processor) processTextInput(el *xml5.Node, ns string) *TextInput {
 	in := &TextInput{}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
-		if c.Namespace != "" {
+		if c.Namespace != ns {
 			continue
 		}
 		switch c.Local {
