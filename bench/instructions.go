@@ -9,11 +9,12 @@ package main
 //
 // For every input set and every mode (feedspec ParseDocument, feedspec
 // ParseDocument + AppendJSON, gofeed Parse, gofeed Parse + json.Marshal) it
-// runs this same binary under
+// runs cmd/insnchild (built first, linking only the parsers: package insn
+// says why) under
 //
 //	GODEBUG=cpu.rdtscp=off,gcstoptheworld=1 GOMAXPROCS=1 \
 //	  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-//	  bench instructions -child -mode M -set S -passes N
+//	  insnchild -mode M -set S -passes N
 //
 // once with 1 pass over the set and once with 3 (cpu.rdtscp=off: valgrind
 // 3.19 cannot run the RDTSCP instruction Go uses). The difference of the two
@@ -22,153 +23,48 @@ package main
 // bytes of a pass it gives instructions per input byte.
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/mmcdole/gofeed"
-
-	"github.com/feedspec/feedspec"
-	"github.com/feedspec/feedspec/testdata/gen"
+	"github.com/feedspec/feedspec/bench/insn"
 )
-
-// insnModes are the modes counted, in table order. Each returns a function
-// that parses (and writes) one input; state such as a reused buffer lives in
-// the closure.
-var insnModes = []struct {
-	name     string
-	make     func() func([]byte) error
-	optional bool // counted only when -modes names it
-}{
-	{"feedspec parse", func() func([]byte) error {
-		return func(in []byte) error {
-			_, err := feedspec.ParseDocument(bytes.NewReader(in))
-			return err
-		}
-	}, false},
-	{"feedspec parse+AppendJSON", func() func([]byte) error {
-		var buf []byte
-		return func(in []byte) error {
-			f, err := feedspec.ParseDocument(bytes.NewReader(in))
-			if err != nil {
-				return err
-			}
-			buf = f.AppendJSON(buf[:0])
-			return nil
-		}
-	}, false},
-	{"feedspec parse WithURL", func() func([]byte) error {
-		// As the Fetcher and ParseResponse parse: with the document's URL.
-		return func(in []byte) error {
-			_, err := feedspec.ParseDocument(bytes.NewReader(in), feedspec.WithURL(insnDocURL))
-			return err
-		}
-	}, true},
-	{"gofeed parse", func() func([]byte) error {
-		return func(in []byte) error {
-			_, err := gofeed.NewParser().Parse(bytes.NewReader(in))
-			return err
-		}
-	}, false},
-	{"gofeed parse+json.Marshal", func() func([]byte) error {
-		return func(in []byte) error {
-			f, err := gofeed.NewParser().Parse(bytes.NewReader(in))
-			if err != nil {
-				return err
-			}
-			_, err = json.Marshal(f)
-			return err
-		}
-	}, false},
-}
-
-// insnDocURL is the document URL of the "feedspec parse WithURL" mode.
-const insnDocURL = "https://www.example.com/blog/feed.xml"
-
-// minPassBytes is the least input a pass parses: sets smaller than this are
-// parsed several times in a pass, so that a pass's count stands well above
-// the run-to-run wobble of the start-up.
-const minPassBytes = 1 << 20
-
-// insnSets lists the input sets by name, in table order.
-var insnSets = []string{"corpus", "small100", "gen2KB", "gen100KB", "gen1MB", "gen20MB"}
-
-// insnSetInputs returns the inputs of a named set and how many times a pass
-// parses them.
-func insnSetInputs(name, corpus string) ([][]byte, int, error) {
-	var inputs [][]byte
-	switch name {
-	case "corpus", "small100":
-		in, err := readDir(corpus)
-		if err != nil {
-			return nil, 0, err
-		}
-		if len(in) == 0 {
-			return nil, 0, fmt.Errorf("no files in %s", corpus)
-		}
-		inputs = in
-		if name == "small100" {
-			// Stable by size, then by the directory's (sorted) order.
-			slices.SortStableFunc(inputs, func(a, b []byte) int { return len(a) - len(b) })
-			inputs = inputs[:min(100, len(inputs))]
-		}
-	case "gen2KB":
-		inputs = [][]byte{gen.Feed(gen.RSS, 2<<10)}
-	case "gen100KB":
-		inputs = [][]byte{gen.Feed(gen.RSS, 100<<10)}
-	case "gen1MB":
-		inputs = [][]byte{gen.Feed(gen.RSS, 1<<20)}
-	case "gen20MB":
-		inputs = [][]byte{gen.Feed(gen.RSS, 20<<20)}
-	default:
-		return nil, 0, fmt.Errorf("unknown input set %q (known: %s)", name, strings.Join(insnSets, ", "))
-	}
-	n := 0
-	for _, in := range inputs {
-		n += len(in)
-	}
-	reps := 1
-	if n > 0 && n < minPassBytes {
-		reps = (minPassBytes + n - 1) / n
-	}
-	return inputs, reps, nil
-}
 
 func instructionsMain(args []string) {
 	fs := flag.NewFlagSet("instructions", flag.ExitOnError)
 	corpus := fs.String("corpus", "../../shared/corpus/feeds", "directory of real feeds")
-	setsFlag := fs.String("sets", strings.Join(insnSets, ","), "input sets to count (comma-separated)")
+	setsFlag := fs.String("sets", strings.Join(insn.Sets, ","), "input sets to count (comma-separated)")
 	modesFlag := fs.String("modes", "", "count only the modes whose names start with one of these (comma-separated: \"feedspec\", \"gofeed parse+\"...); \"feedspec parse WithURL\" is counted only when named")
 	jobs := fs.Int("j", 1, "cachegrind runs at once")
 	valgrind := fs.String("valgrind", "valgrind", "the valgrind command")
-	child := fs.Bool("child", false, "internal: parse -set with -mode -passes times (run under cachegrind)")
-	mode := fs.String("mode", "", "internal: the mode of a -child run")
-	set := fs.String("set", "", "internal: the input set of a -child run")
-	passes := fs.Int("passes", 1, "internal: passes of a -child run")
 	fs.Parse(args)
-	if *child {
-		os.Exit(insnChild(*mode, *set, *corpus, *passes))
-	}
 
-	self, err := os.Executable()
+	// The counted process is cmd/insnchild, built here: it links the two
+	// parsers only (package insn says why).
+	dir, err := os.MkdirTemp("", "insnchild")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "instructions:", err)
 		os.Exit(1)
 	}
+	defer os.RemoveAll(dir)
+	self := filepath.Join(dir, "insnchild")
+	if out, err := exec.Command("go", "build", "-o", self, "./cmd/insnchild").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "instructions: building cmd/insnchild (run from bench/): %v\n%s", err, out)
+		os.Exit(1)
+	}
 	var modes []string
-	for _, m := range insnModes {
-		if *modesFlag == "" && !m.optional || *modesFlag != "" && slices.ContainsFunc(strings.Split(*modesFlag, ","), func(p string) bool {
-			return p != "" && strings.HasPrefix(m.name, p)
+	for _, m := range insn.Modes {
+		if *modesFlag == "" && !m.Optional || *modesFlag != "" && slices.ContainsFunc(strings.Split(*modesFlag, ","), func(p string) bool {
+			return p != "" && strings.HasPrefix(m.Name, p)
 		}) {
-			modes = append(modes, m.name)
+			modes = append(modes, m.Name)
 		}
 	}
 	sets := strings.Split(*setsFlag, ",")
@@ -261,7 +157,7 @@ var childLine = regexp.MustCompile(`instructions-child: bytes=(\d+) inputs=(\d+)
 // gave an error in one pass.
 func insnRun(valgrind, self, corpus, set, mode string, passes int) (uint64, int, int, int, error) {
 	cmd := exec.Command(valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-		self, "instructions", "-child", "-corpus", corpus, "-set", set, "-mode", mode, "-passes", strconv.Itoa(passes))
+		self, "-corpus", corpus, "-set", set, "-mode", mode, "-passes", strconv.Itoa(passes))
 	cmd.Env = append(os.Environ(), "GODEBUG=cpu.rdtscp=off,gcstoptheworld=1", "GOMAXPROCS=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -282,40 +178,4 @@ func insnRun(valgrind, self, corpus, set, mode string, passes int) (uint64, int,
 func lastLines(out []byte, n int) string {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], " / ")
-}
-
-// insnChild parses the set passes times with the mode and prints the bytes
-// and inputs of one pass.
-func insnChild(mode, set, corpus string, passes int) int {
-	var parse func([]byte) error
-	for _, m := range insnModes {
-		if m.name == mode {
-			parse = m.make()
-		}
-	}
-	if parse == nil {
-		fmt.Fprintf(os.Stderr, "instructions: unknown mode %q\n", mode)
-		return 2
-	}
-	inputs, reps, err := insnSetInputs(set, corpus)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "instructions:", err)
-		return 2
-	}
-	bytesPerPass, inputsPerPass, errs := 0, 0, 0
-	for p := 0; p < passes; p++ {
-		for r := 0; r < reps; r++ {
-			for _, in := range inputs {
-				if err := parse(in); err != nil && p == 0 && r == 0 {
-					errs++
-				}
-				if p == 0 {
-					bytesPerPass += len(in)
-					inputsPerPass++
-				}
-			}
-		}
-	}
-	fmt.Printf("instructions-child: bytes=%d inputs=%d errors=%d\n", bytesPerPass, inputsPerPass, errs)
-	return 0
 }
