@@ -55,6 +55,9 @@ func detachFeed(f *Feed) {
 	block := make([]byte, 0, n)
 	move := func(s *string) {
 		if len(*s) == 0 {
+			// An empty string cut from the document (type="") still
+			// points into it, and would keep it all alive.
+			*s = ""
 			return
 		}
 		start := len(block)

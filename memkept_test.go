@@ -236,3 +236,24 @@ func TestRetainedHeapEscapedHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestWithoutDocumentEmptyStrings checks that an empty string read from the
+// document (an enclosure's type="") does not keep the document's bytes
+// alive: an empty string cut from the input still points into it.
+func TestWithoutDocumentEmptyStrings(t *testing.T) {
+	pad := strings.Repeat("padding ", 1<<16) // 512 KB the model does not keep
+	in := `<rss version="2.0"><channel><title>t</title><!--` + pad + `--><item><title>i</title>` +
+		`<enclosure url="https://example.com/a.mp3" type="" length="1"/></item></channel></rss>`
+	before := liveHeapNow()
+	f, err := ParseDocument(strings.NewReader(in), WithoutDocument())
+	require.NoError(t, err)
+	kept := int64(liveHeapNow()) - int64(before)
+	require.Len(t, f.Entries, 1)
+	require.Len(t, f.Entries[0].Enclosures, 1)
+	require.NotNil(t, f.Entries[0].Enclosures[0].MIMEType)
+	assert.Equal(t, "", *f.Entries[0].Enclosures[0].MIMEType)
+	runtime.KeepAlive(f)
+	runtime.KeepAlive(in)
+	t.Logf("input %d bytes, retained %d", len(in), kept)
+	assert.Less(t, float64(kept), 0.1*float64(len(in)), "the feed keeps its input")
+}
