@@ -257,3 +257,37 @@ func TestWithoutDocumentEmptyStrings(t *testing.T) {
 	t.Logf("input %d bytes, retained %d", len(in), kept)
 	assert.Less(t, float64(kept), 0.1*float64(len(in)), "the feed keeps its input")
 }
+
+// TestWithoutDocumentConcurrentReaders reads every text of feeds parsed
+// WithoutDocument from several goroutines at once (run it with -race):
+// each builds its own trees, and all give what the feed parsed with its
+// document gives.
+func TestWithoutDocumentConcurrentReaders(t *testing.T) {
+	rss, atom := escapedHTMLFeed(10)
+	for _, in := range [][]byte{rss, atom} {
+		ref, err := ParseDocument(bytes.NewReader(in))
+		require.NoError(t, err)
+		var want []string
+		for _, tx := range allTexts(ref) {
+			want = append(want, textViews(tx)+SafeHTML(tx, "")+PlainText(tx))
+		}
+		feed, err := ParseDocument(bytes.NewReader(in), WithoutDocument())
+		require.NoError(t, err)
+		texts := allTexts(feed)
+		errs := make(chan string, concurrency*(len(texts)+1))
+		runConcurrently(func(g int) {
+			for i := range texts {
+				if g%2 == 1 {
+					i = len(texts) - 1 - i
+				}
+				if got := textViews(texts[i]) + SafeHTML(texts[i], "") + PlainText(texts[i]); got != want[i] {
+					errs <- fmt.Sprintf("text %d: got %.200q, want %.200q", i, got, want[i])
+				}
+			}
+		})
+		close(errs)
+		for e := range errs {
+			t.Error(e)
+		}
+	}
+}
