@@ -15,7 +15,10 @@ import (
 // feed: against the document's URL (WithURL, or the response's URL), and,
 // when WithXMLBase was given, against the xml:base in scope at the feed's
 // element (Element). It returns the URL serialized, or "" when ref does not
-// parse (a relative reference with no base, for instance).
+// parse (a relative reference with no base, for instance). The xml:base
+// needs the document: for a feed parsed WithoutDocument (as a Fetcher
+// parses unless KeepDocument) ResolveURL resolves against the document's
+// URL only.
 //
 // Untrusted: the result is the feed's value, of any scheme (javascript:
 // included); pass it through SafeURL before writing it into an href or src.

@@ -3,8 +3,6 @@ package feedspec
 import (
 	"strings"
 	"unsafe"
-
-	"golang.org/x/net/html"
 )
 
 // WithoutDocument makes ParseDocument and ParseResponse return a Feed that
@@ -14,11 +12,14 @@ import (
 // the canonical JSON byte for byte.
 //
 // The model's strings, many of which point into the parsed document, are
-// copied into one block per feed. A text of escaped HTML keeps its source
-// (smaller than its tree), copied too, and builds its Node on first use as
-// before; Atom XHTML content, which is read from the document's tree, is
-// converted to its Node now. Diagnostics (WithDiagnostics) still point into
-// the document: drop them to let it go.
+// copied into one block per feed. No text keeps a tree (which costs about
+// 12 bytes of heap per byte of HTML): a text of escaped HTML keeps its
+// source, copied too, and Atom XHTML content, which is read from the
+// document's tree, a compact copy of its fragment; Text.Node, and the
+// methods that need the tree (TextContent, SafeHTML, PlainText, and HTML
+// and the JSON for markup the tokens alone cannot serialize), build it
+// anew for each call and keep none of it. Diagnostics (WithDiagnostics)
+// still point into the document: drop them to let it go.
 //
 // WithoutDocument lowers what stays in memory after the parse, not the
 // parse's peak: the document's tree is built first. Limits.MaxNodes and
@@ -43,24 +44,20 @@ func detachFeed(f *Feed) {
 		}
 	}
 	f.doc, f.el, f.object = nil, nil, nil
-	// XHTML texts become Nodes, whose strings (read from the document's
-	// tree) are copied with the others.
-	var trees []*html.Node
-	f.eachString(func(*string) {}, func(t *Text) {
-		if l := t.lazy; l != nil && l.xhtml != nil {
-			trees = append(trees, t.fragment())
-			t.lazy = nil // now an eager Node: the document's tree is let go
-		}
-	})
+	// Node texts keep no tree: one of escaped HTML keeps its source (copied
+	// with the other strings), one of Atom XHTML content, read from the
+	// document's tree, a packed copy of its fragment (packedtree.go); each
+	// builds its tree for each use (lazyFragment.transient).
+	f.eachString(func(*string) {}, detachText)
 	n := 0
 	count := func(s *string) { n += len(*s) }
 	f.eachString(count, nil)
-	for _, t := range trees {
-		eachNodeString(count, t)
-	}
 	block := make([]byte, 0, n)
 	move := func(s *string) {
 		if len(*s) == 0 {
+			// An empty string cut from the document (type="") still
+			// points into it, and would keep it all alive.
+			*s = ""
 			return
 		}
 		start := len(block)
@@ -68,9 +65,24 @@ func detachFeed(f *Feed) {
 		*s = unsafe.String(&block[start], len(*s))
 	}
 	f.eachString(move, nil)
-	for _, t := range trees {
-		eachNodeString(move, t)
+}
+
+// detachText makes t, a text of a feed whose document is let go, keep no
+// tree (see detachFeed). A Node value made outside a parse (NewNodeText)
+// has no source and is left as it is.
+func detachText(t *Text) {
+	l := t.lazy
+	if l == nil {
+		return
 	}
+	if l.xhtml != nil {
+		frag := t.fragment()
+		l.xhtml = nil
+		l.packed = packTree(frag)
+	}
+	l.transient = true
+	l.built.Store(false)
+	t.frag = nil
 }
 
 // eachString calls fn with a pointer to every string of the model reachable
@@ -246,24 +258,6 @@ func eachText(fn func(*string), textFn func(*Text), texts ...*Text) {
 		if l := t.lazy; l != nil && l.xhtml == nil {
 			fn(&l.src)
 		}
-	}
-}
-
-// eachNodeString visits the strings of n and its descendants.
-func eachNodeString(fn func(*string), n *html.Node) {
-	if n == nil {
-		return
-	}
-	fn(&n.Data)
-	fn(&n.Namespace)
-	for i := range n.Attr {
-		a := &n.Attr[i]
-		fn(&a.Namespace)
-		fn(&a.Key)
-		fn(&a.Val)
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		eachNodeString(fn, c)
 	}
 }
 

@@ -180,7 +180,8 @@ type Entry struct {
 
 // Element returns the element the entry was read from (an Atom entry, an
 // RSS item), or nil for an Entry the parser did not make (an entry of a
-// JSON Feed, one read with json.Unmarshal, or parsed WithoutDocument). Its
+// JSON Feed, one read with json.Unmarshal, or parsed WithoutDocument, as a
+// Fetcher parses unless KeepDocument). Its
 // children keep their namespaces, attributes and order: use it to read any
 // extension the model does not map. The whole document stays reachable from
 // it.

@@ -23,7 +23,8 @@ func parseEscapedHTML(el *xml5.Node) *Text {
 // escapedHTMLText is [178] from [73] on, for the text [101] gave. When the
 // HTML tokenizer alone decides the result (analyzeHTML), a Node value keeps
 // the source and builds its fragment on first use; otherwise the fragment is
-// built now (parseHTMLText, the eager path, which tests compare against).
+// built now (parseHTMLText, the eager path, which tests compare against),
+// and the source kept with it.
 func escapedHTMLText(text string) *Text {
 	// Text without markup, character references, carriage returns or NULs
 	// parses to one Text node holding the same string (or to no node at all
@@ -45,7 +46,13 @@ func escapedHTMLText(text string) *Text {
 		t.lazy.sigLater = sum.sigLater
 		return t
 	}
-	return parseHTMLText(text)
+	t := parseHTMLText(text)
+	if t != nil && t.isNode {
+		// Keep the source too, so that WithoutDocument can let the tree
+		// go (detachFeed).
+		return sourcedNodeText(text, t.frag)
+	}
+	return t
 }
 
 // parseHTMLText is [178] from [73] on, always running the HTML fragment

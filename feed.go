@@ -329,9 +329,10 @@ func processDocument(doc *xml5.Document, c *config, p *processor) (*Feed, error)
 // Document returns the XML5 document the feed was parsed from, or nil for a
 // Feed the parser did not make: one read from a JSON Feed, from its
 // canonical JSON (json.Unmarshal: the JSON does not hold the document), or
-// parsed WithoutDocument. It gives the root element
-// (Document().Root()), the encoding, and the XML declaration's values; with
-// WithDiagnostics its Errors hold the recovered parse errors.
+// parsed WithoutDocument (as a Fetcher parses unless KeepDocument). It
+// gives the root element (Document().Root()), the encoding, and the XML
+// declaration's values; with WithDiagnostics its Errors hold the recovered
+// parse errors.
 //
 // The document stays in memory as long as the Feed or one of its entries is
 // reachable.
@@ -343,7 +344,7 @@ func (f *Feed) Document() *xml5.Document { return f.doc }
 // when there is none), or the entry element of an Atom Entry Document read
 // in recovery mode (WithRecovery); nil for a Feed the parser did not make, a
 // JSON Feed (see JSONObject), one read with json.Unmarshal or parsed
-// WithoutDocument.
+// WithoutDocument (as a Fetcher parses unless KeepDocument).
 //
 // Use it to read what the model does not map (Podcasting 2.0, GeoRSS, any
 // namespace): the element's children keep their namespaces, prefixes,

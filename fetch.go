@@ -101,7 +101,8 @@ type Fetcher struct {
 	// and members a program reads from them); and for Feed.ResolveURL with
 	// WithXMLBase, which without the tree resolves against the document's
 	// URL only. The model, its canonical JSON and its other methods are
-	// the same either way.
+	// the same either way, except that without it a Node text keeps no
+	// tree: Text.Node builds a new one on each call (see Text.Node).
 	KeepDocument bool
 
 	// UserAgent is the User-Agent header; "" means the one in Header, or

@@ -54,14 +54,16 @@ func WithJSONFeed() Option { return func(c *config) { c.jsonFeed = true } }
 // from: each key, as decoded, with its value as written. Use it to read what
 // the model does not map (user_comment, hubs, extensions such as
 // "_blue_shed"), as Element does for XML. It is nil for a feed read from XML,
-// for one made by json.Unmarshal or parsed WithoutDocument. The map and its
+// for one made by json.Unmarshal or parsed WithoutDocument (as a Fetcher
+// parses unless KeepDocument). The map and its
 // values are shared: callers must not modify them.
 func (f *Feed) JSONObject() map[string]json.RawMessage { return f.object }
 
 // JSONObject returns the JSON Feed item the entry was read from: each key,
 // as decoded, with its value as written (see Feed.JSONObject). It is nil for
 // an entry read from XML, for one made by json.Unmarshal or parsed
-// WithoutDocument. The map and its values are shared: callers must not
+// WithoutDocument (as a Fetcher parses unless KeepDocument). The map and
+// its values are shared: callers must not
 // modify them.
 func (e *Entry) JSONObject() map[string]json.RawMessage { return e.object }
 

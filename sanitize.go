@@ -154,7 +154,7 @@ func sameTextContent(a, b *Text) bool {
 	if la, lb := a.lazy, b.lazy; la != nil && lb != nil {
 		// The same source parses to equal fragments; fragments whose text
 		// contents differ are not equal. Neither needs building them.
-		if la.xhtml == nil && lb.xhtml == nil && la.src == lb.src {
+		if la.escapedSource() && lb.escapedSource() && la.src == lb.src {
 			return true
 		}
 		if sa := la.signature(); sa.ok {
@@ -163,7 +163,8 @@ func sameTextContent(a, b *Text) bool {
 			}
 		}
 	}
-	return equalChildren(a.fragment(), b.fragment())
+	// readNode: a tree built only for the comparison is not kept.
+	return equalChildren(a.readNode(), b.readNode())
 }
 
 // equalChildren reports whether a's and b's child lists are equal node by

@@ -55,7 +55,11 @@ const NoNamespace = "\x00"
 // A Node parsed from escaped HTML is usually built on first use (Node, HTML,
 // String, TextContent, MarshalJSON): parsing decides with the HTML tokenizer
 // alone whether the content is significant and whether it is a string, and
-// keeps the source. A Text is safe for concurrent use by readers.
+// keeps the source. In a feed parsed WithoutDocument (a Fetcher's default)
+// a Text keeps no tree at all: a Node value keeps its source (escaped HTML)
+// or a compact copy of its tree (Atom XHTML content), and builds the tree
+// anew each time one is needed, for the call only (see Node). A Text is
+// safe for concurrent use by readers.
 type Text struct {
 	// isNode tells a Node value from a string value.
 	isNode bool
@@ -76,11 +80,18 @@ type lazyFragment struct {
 	src string
 	// rendered tells that src is the fragment's serialization (HTML
 	// returns it as it is), as read from the canonical JSON
-	// (UnmarshalJSON) or kept by WithoutDocument.
+	// (UnmarshalJSON) or recovered from mojibake.
 	rendered bool
 	// xhtml, when not nil, is the div of Atom XHTML content whose
 	// children make the fragment ([66]–[69]).
 	xhtml *xml5.Node
+	// packed, when not "", is the fragment of Atom XHTML content packed
+	// (packTree) when the document was let go (WithoutDocument).
+	packed string
+	// transient, set when the document was let go (WithoutDocument),
+	// says that the fragment is built for each use and never kept: the
+	// Text then keeps only src or packed.
+	transient bool
 	// built is set once frag was built (after it was), for readNode.
 	built atomic.Bool
 	// sig summarizes the fragment's text content, when sig.ok, so that
@@ -143,6 +154,19 @@ func lazyNodeText(src string, sig textSignature) *Text {
 	return &Text{isNode: true, lazy: &lazyFragment{src: src, sig: sig}}
 }
 
+// sourcedNodeText returns a Node value whose fragment frag was built from
+// src ([178]) now. frag is the value; src is kept so that a feed parsed
+// WithoutDocument can let frag go (detachFeed) and parse src again when
+// the fragment is needed.
+func sourcedNodeText(src string, frag *html.Node) *Text {
+	t := &Text{isNode: true, lazy: &lazyFragment{src: src}}
+	t.lazy.once.Do(func() {
+		t.frag = frag
+		t.lazy.built.Store(true)
+	})
+	return t
+}
+
 // renderedNodeText returns a Node value whose HTML serialization is src
 // (what Text.HTML gave for it); its fragment is parsed from src on first
 // use.
@@ -170,19 +194,37 @@ func (t *Text) fragment() *html.Node {
 		return nil
 	}
 	if l := t.lazy; l != nil {
+		if l.transient {
+			return l.build()
+		}
 		l.once.Do(func() {
-			switch {
-			case l.xhtml != nil:
-				t.frag, _ = xhtmlFragment(l.xhtml)
-			case l.rendered:
-				t.frag = parseRenderedHTML(l.src)
-			default:
-				t.frag, _ = parseHTMLFragment(l.src)
-			}
+			t.frag = l.build()
 			l.built.Store(true)
 		})
 	}
 	return t.frag
+}
+
+// build builds the fragment l stands for, a new tree on every call.
+func (l *lazyFragment) build() *html.Node {
+	switch {
+	case l.packed != "":
+		return unpackTree(l.packed)
+	case l.xhtml != nil:
+		frag, _ := xhtmlFragment(l.xhtml)
+		return frag
+	case l.rendered:
+		return parseRenderedHTML(l.src)
+	}
+	frag, _ := parseHTMLFragment(l.src)
+	return frag
+}
+
+// escapedSource reports whether l keeps the escaped HTML source of its
+// fragment (src, parsed by [178]): not Atom XHTML content, not a
+// serialization.
+func (l *lazyFragment) escapedSource() bool {
+	return l.xhtml == nil && l.packed == "" && !l.rendered
 }
 
 // IsNode reports whether t's value is a Node (a DocumentFragment) rather
@@ -221,10 +263,10 @@ func (t *Text) HTML() string {
 	if !t.isNode {
 		return html.EscapeString(t.str)
 	}
-	if l := t.lazy; l != nil && l.xhtml == nil {
-		if l.rendered {
-			return l.src
-		}
+	if l := t.lazy; l != nil && l.rendered {
+		return l.src
+	}
+	if l := t.lazy; l != nil && l.escapedSource() {
 		if b, ok := htmltoken.AppendHTML(nil, l.src, htmltoken.DropOneByOneImages); ok {
 			return string(b)
 		}
@@ -235,6 +277,13 @@ func (t *Text) HTML() string {
 // Node returns the Node value: an html.Node of type html.DocumentNode whose
 // children are the DocumentFragment's nodes. It returns nil for a string
 // value and for a nil Text. The node is shared: callers must not modify it.
+//
+// In a feed parsed WithoutDocument (a Fetcher's default, unless
+// KeepDocument), the Text keeps no tree: each call builds a new one (from
+// the escaped HTML source, or from the compact copy of Atom XHTML content),
+// equal to the one the feed would otherwise keep, and the caller may keep
+// or modify it. A program that walks the tree more than once should keep
+// what Node returned rather than call it again.
 //
 // Untrusted: the tree is the publisher's markup, unsanitized; display it
 // through SafeHTML.
@@ -287,7 +336,7 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 		return append(dst, '}')
 	}
 	dst = append(dst, `{"html":"`...)
-	if l := t.lazy; l != nil && l.xhtml == nil {
+	if l := t.lazy; l != nil && l.escapedSource() {
 		n := len(dst)
 		mode := htmltoken.DropOneByOneImages | htmltoken.JSONString
 		if w.html {
@@ -414,8 +463,9 @@ func cloneWithoutVoidChildren(n *html.Node) *html.Node {
 }
 
 // readNode returns the Node value for a reader that walks it once
-// (SafeHTML, PlainText): the fragment when it was built, else, for a Node
-// parsed from escaped HTML and not built yet, a fragment built for this
+// (SafeHTML, PlainText, "same text content"): the fragment when it was
+// built, else, for a Node parsed from escaped HTML and not built yet (or
+// any Node of a feed parsed WithoutDocument), a fragment built for this
 // call only and not kept. A feed read entry by entry then holds one entry's
 // tree at a time, not every entry's: a tree costs about 12 bytes of heap
 // per byte of escaped HTML.
@@ -427,9 +477,5 @@ func (t *Text) readNode() *html.Node {
 	if l == nil || l.xhtml != nil || l.built.Load() {
 		return t.fragment()
 	}
-	if l.rendered {
-		return parseRenderedHTML(l.src)
-	}
-	n, _ := parseHTMLFragment(l.src)
-	return n
+	return l.build()
 }

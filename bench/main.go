@@ -108,12 +108,14 @@ func main() {
 	skipScaling := flag.Bool("noscaling", false, "skip the time-per-byte table")
 	onlyScaling := flag.Bool("onlyscaling", false, "print only the time-per-byte table")
 	gcPercent := flag.Int("gcpercent", 100, "the garbage collector's GOGC for the run (-1 turns it off)")
-	retainedOnly := flag.Bool("retained", false, "print only the retained-heap table (retained.go)")
+	retainedOnly := flag.Bool("retained", false, "print only the retained-heap tables (retained.go)")
+	retainedTotalOnly := flag.Bool("retained-total", false, "with -retained: skip the per-file measurement")
+	flag.IntVar(&retainedRounds, "retained-rounds", retainedRounds, "with -retained: measurements of each file (the median is kept)")
 	only := flag.String("sets", "", "measure only the input sets whose names start with one of these (comma-separated: corpus, generated, \"generated 20\")")
 	flag.Parse()
 	debug.SetGCPercent(*gcPercent)
 	if *retainedOnly {
-		retainedTable(*corpus)
+		retainedTable(*corpus, !*retainedTotalOnly)
 		return
 	}
 	if *onlyScaling {

@@ -2,62 +2,126 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 
 	"github.com/mmcdole/gofeed"
 
 	"github.com/feedspec/feedspec"
 )
 
-// retainedTable prints the heap that parsed feeds keep alive: every corpus
-// feed parsed and kept in a slice, the heap measured after a collection
-// before and after, for feedspec (default, and WithoutDocument) and gofeed,
-// in this one process; and the size of feedspec's canonical JSON of them.
-func retainedTable(dir string) {
-	inputs, err := readDir(dir)
-	if err != nil || len(inputs) == 0 {
-		fmt.Fprintf(os.Stderr, "bench: no corpus in %s\n", dir)
-		os.Exit(1)
+// A retainedInput is one corpus file, by name.
+type retainedInput struct {
+	name string
+	data []byte
+}
+
+// readNamedDir is readDir keeping the file names.
+func readNamedDir(dir string) ([]retainedInput, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
 	}
-	total := 0
+	var out []retainedInput
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, retainedInput{e.Name(), data})
+	}
+	return out, nil
+}
+
+// retainedParser is one row of the retained-heap tables: parse returns what
+// a program would keep, nil when the parser rejects the input.
+type retainedParser struct {
+	name  string
+	parse func([]byte) any
+}
+
+// liveHeap returns the heap in use after a full collection. Two collections:
+// the first empties the sync.Pools into their victim caches, the second
+// frees those.
+func liveHeap() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// retainedBy returns the heap that the values parse returns for inputs keep
+// alive (all of them kept at once), and how many it returned.
+func retainedBy(parse func([]byte) any, inputs [][]byte) (int64, int) {
+	before := liveHeap()
+	kept := make([]any, 0, len(inputs))
 	for _, in := range inputs {
-		total += len(in)
-	}
-	keep := func(parse func([]byte) any) (uint64, int) {
-		runtime.GC()
-		runtime.GC()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		kept := make([]any, 0, len(inputs))
-		n := 0
-		for _, in := range inputs {
-			if v := parse(in); v != nil {
-				kept = append(kept, v)
-				n++
-			}
+		if v := parse(in); v != nil {
+			kept = append(kept, v)
 		}
-		runtime.GC()
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		runtime.KeepAlive(kept)
-		return after.HeapAlloc - before.HeapAlloc, n
 	}
-	feedspecParse := func(opts ...feedspec.Option) func([]byte) any {
+	after := liveHeap()
+	runtime.KeepAlive(kept)
+	// kept's own backing array is not the parser's.
+	return int64(after) - int64(before) - int64(cap(kept))*16, len(kept)
+}
+
+// readFeed makes the calls a reader makes on a parsed feed: its canonical
+// JSON written, and every text read as SafeHTML, PlainText, DisplayText,
+// HTML, TextContent and Node. None of what they return is kept.
+func readFeed(f *feedspec.Feed) {
+	_ = f.AppendJSON(nil)
+	read := func(texts ...*feedspec.Text) {
+		for _, t := range texts {
+			if t == nil {
+				continue
+			}
+			_ = feedspec.SafeHTML(t, "https://example.com/")
+			_ = feedspec.PlainText(t)
+			_ = feedspec.DisplayText(t)
+			_ = t.HTML()
+			_ = t.TextContent()
+			_ = t.Node()
+		}
+	}
+	read(f.Title, f.Subtitle, f.Description, f.Rights)
+	for _, e := range f.Entries {
+		if e == nil {
+			continue
+		}
+		read(e.Title, e.Subtitle, e.Summary, e.Content, e.Rights)
+		if e.Source != nil {
+			read(e.Source.Title)
+		}
+	}
+}
+
+// retainedParsers are the rows of the retained-heap tables.
+func retainedParsers() []retainedParser {
+	feedspecParse := func(read bool, opts ...feedspec.Option) func([]byte) any {
 		return func(in []byte) any {
-			if f, _ := feedspec.ParseDocument(bytes.NewReader(in), opts...); f != nil {
-				return f
+			f, _ := feedspec.ParseDocument(bytes.NewReader(in), opts...)
+			if f == nil {
+				return nil
 			}
-			return nil
+			if read {
+				readFeed(f)
+			}
+			return f
 		}
 	}
-	rows := []struct {
-		name  string
-		parse func([]byte) any
-	}{
-		{"feedspec", feedspecParse()},
-		{"feedspec WithoutDocument", feedspecParse(feedspec.WithoutDocument())},
+	return []retainedParser{
+		{"feedspec", feedspecParse(false)},
+		{"feedspec WithoutDocument", feedspecParse(false, feedspec.WithoutDocument())},
+		{"feedspec WithoutDocument, read", feedspecParse(true, feedspec.WithoutDocument())},
 		{"gofeed", func(in []byte) any {
 			if f, err := gofeed.NewParser().Parse(bytes.NewReader(in)); err == nil {
 				return f
@@ -65,21 +129,39 @@ func retainedTable(dir string) {
 			return nil
 		}},
 	}
+}
+
+// retainedTable prints the heap that parsed feeds keep alive: every corpus
+// feed parsed and kept in a slice, the heap measured after a collection
+// before and after, for feedspec (default; WithoutDocument; WithoutDocument
+// after a reader's calls, readFeed) and gofeed, in this one process; and
+// the size of feedspec's canonical JSON of them. Then, unless perFile is
+// false, the same for each file on its own (retainedPerFile).
+func retainedTable(dir string, perFile bool) {
+	named, err := readNamedDir(dir)
+	if err != nil || len(named) == 0 {
+		fmt.Fprintf(os.Stderr, "bench: no corpus in %s\n", dir)
+		os.Exit(1)
+	}
+	inputs := make([][]byte, len(named))
+	total := 0
+	for i, in := range named {
+		inputs[i] = in.data
+		total += len(in.data)
+	}
+	rows := retainedParsers()
 	fmt.Printf("%s, GOMAXPROCS %d, %s; corpus: %d files, %.1f MB\n\n", runtime.Version(), runtime.GOMAXPROCS(0), runtime.GOARCH, len(inputs), mb(total))
 	fmt.Println("| parser | feeds kept | retained heap MB | bytes per input byte |")
 	fmt.Println("|---|---:|---:|---:|")
-	var gofeedHeap uint64
-	results := make([]uint64, len(rows))
+	results := make([]int64, len(rows))
 	for i, r := range rows {
-		heap, n := keep(r.parse)
+		heap, n := retainedBy(r.parse, inputs)
 		results[i] = heap
-		if r.name == "gofeed" {
-			gofeedHeap = heap
-		}
 		fmt.Printf("| %s | %d | %.1f | %.2f |\n", r.name, n, mb(int(heap)), float64(heap)/float64(total))
 	}
-	for i, r := range rows[:2] {
-		fmt.Printf("| **%s/gofeed** | | **%.2f×** | |\n", r.name, float64(results[i])/float64(gofeedHeap))
+	gofeedHeap := results[len(rows)-1]
+	for i, r := range rows[:len(rows)-1] {
+		fmt.Printf("| **%s / gofeed** | | **%.2f×** | |\n", r.name, float64(results[i])/float64(gofeedHeap))
 	}
 	jsonBytes := 0
 	for _, in := range inputs {
@@ -88,4 +170,101 @@ func retainedTable(dir string) {
 		}
 	}
 	fmt.Printf("\nfeedspec's JSON (AppendJSON) of the same feeds: %.1f MB\n", mb(jsonBytes))
+	if perFile {
+		retainedPerFile(named, rows[1:])
+	}
+}
+
+// retainedRounds is how many times retainedPerFile measures each file with
+// each parser (it takes the median): -retained-rounds.
+var retainedRounds = 3
+
+// retainedPerFile measures, for each file on its own (after a first parse
+// of it, not measured), the heap that
+// feedspec WithoutDocument (rows[0], and rows[1]: after a reader's calls)
+// and gofeed (the last row) keep, and prints the ten files with the highest
+// ratio feedspec/gofeed among those both parse.
+func retainedPerFile(inputs []retainedInput, rows []retainedParser) {
+	type fileResult struct {
+		name  string
+		size  int
+		heaps []int64
+	}
+	var results []fileResult
+	for _, in := range inputs {
+		r := fileResult{name: in.name, size: len(in.data)}
+		ok := true
+		for _, p := range rows {
+			// A first parse, not measured: what the first use of a
+			// package initializes (a charset's tables, say) is not the
+			// feed's.
+			if p.parse(in.data) == nil {
+				ok = false
+				break
+			}
+			var rounds []int64
+			for range retainedRounds {
+				heap, n := retainedBy(p.parse, [][]byte{in.data})
+				if n == 0 {
+					ok = false
+					break
+				}
+				rounds = append(rounds, heap)
+			}
+			if !ok {
+				break
+			}
+			slices.Sort(rounds)
+			r.heaps = append(r.heaps, rounds[len(rounds)/2])
+		}
+		if ok {
+			results = append(results, r)
+		}
+	}
+	last := len(rows) - 1
+	ratio := func(r fileResult, i int) float64 {
+		return float64(r.heaps[i]) / float64(max(r.heaps[last], 1))
+	}
+	fmt.Printf("\nEach file on its own (median of %d; %d files both parse):\n\n", retainedRounds, len(results))
+	fmt.Println("| rows | files above gofeed | worst ratio | sum KB | sum / gofeed's |")
+	fmt.Println("|---|---:|---:|---:|---:|")
+	var sums = make([]int64, len(rows))
+	for _, r := range results {
+		for i, h := range r.heaps {
+			sums[i] += h
+		}
+	}
+	for i, p := range rows[:last] {
+		above, worst := 0, 0.0
+		for _, r := range results {
+			if ratio(r, i) > 1 {
+				above++
+			}
+			worst = max(worst, ratio(r, i))
+		}
+		fmt.Printf("| %s | %d | %.2f× | %.0f | %.2f× |\n", p.name, above, worst, float64(sums[i])/1e3, float64(sums[i])/float64(sums[last]))
+	}
+	fmt.Printf("| %s | | | %.0f | |\n", rows[last].name, float64(sums[last])/1e3)
+	// The worst ten by each feedspec row's ratio.
+	for col := range last {
+		slices.SortFunc(results, func(a, b fileResult) int { return cmp.Compare(ratio(b, col), ratio(a, col)) })
+		fmt.Printf("\nThe ten files with the highest ratio %s / gofeed:\n\n", rows[col].name)
+		fmt.Print("| file | KB |")
+		for _, p := range rows {
+			fmt.Printf(" %s KB |", p.name)
+		}
+		fmt.Println(" ratio |")
+		fmt.Print("|---|---:|")
+		for range rows {
+			fmt.Print("---:|")
+		}
+		fmt.Println("---:|")
+		for _, r := range results[:min(10, len(results))] {
+			fmt.Printf("| %s | %.1f |", r.name, float64(r.size)/1e3)
+			for _, h := range r.heaps {
+				fmt.Printf(" %.1f |", float64(h)/1e3)
+			}
+			fmt.Printf(" %.2f× |\n", ratio(r, col))
+		}
+	}
 }
