@@ -258,7 +258,8 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	}
 	feed, err := processDocument(doc, c, &scratch.p)
 	if feed != nil && c.withoutDocument {
-		detachFeed(feed) // WithoutDocument (detach.go)
+		kept := detachFeed(feed) // WithoutDocument (detach.go)
+		scratch.p.dropUnheldTexts(kept)
 	}
 	if readErr != nil {
 		if err != nil && feed == nil {

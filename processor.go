@@ -58,6 +58,11 @@ type processor struct {
 	// dateInfos holds the DateInfo of each uncertain date read and not
 	// yet given to its field (dateinfo.go).
 	dateInfos map[*time.Time]*DateInfo
+	// texts is the block string Texts are taken from, and textBlocks
+	// every block taken in this parse (textblock.go). The blocks belong
+	// to the parsed Feed: release drops them.
+	texts      []Text
+	textBlocks [][]Text
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
@@ -146,11 +151,13 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 }
 
 // release resets p to a zero processor for the next document, keeping the
-// per-entry buffers (emptied, and only while small: a long entry's
-// buffers are let go) so that the next document does not grow them again.
+// per-entry buffers and the list of text blocks (emptied, and only while
+// small: a long entry's buffers are let go) so that the next document does
+// not grow them again.
 func (p *processor) release() {
 	links, cats, terms := keptBuffer(p.entryLinks), keptBuffer(p.entryCats), keptBuffer(p.entryTerms)
-	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms}
+	blocks := keptBuffer(p.textBlocks)
+	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms, textBlocks: blocks}
 }
 
 // keptBufferCap is the largest per-entry buffer a released processor keeps.
