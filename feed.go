@@ -383,6 +383,7 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 		feed.Entries = make([]*Entry, 0, p.entryCapacity(el)) // processor.go
 	}
 	addEntry(feed, entry)
+	p.countEntry(cap(feed.Entries)) // textblock.go
 }
 
 // addEntry runs the steps shared by every entry child of a feed: set the

@@ -63,6 +63,12 @@ type processor struct {
 	// to the parsed Feed: release drops them.
 	texts      []Text
 	textBlocks [][]Text
+	// textsMade counts the Texts taken, textsBeforeEntries those taken
+	// before the first entry, entriesDone the entries processed and
+	// entryTotal the room of the feed's entry list (countEntry), which
+	// size the next block.
+	textsMade, textsBeforeEntries int
+	entriesDone, entryTotal       int
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
@@ -78,6 +84,9 @@ type processor struct {
 
 // startEntry resets the per-entry state before an entry is processed.
 func (p *processor) startEntry() {
+	if p.entriesDone == 0 {
+		p.textsBeforeEntries = p.textsMade // textblock.go
+	}
 	p.categories = nil
 	p.capped[inEntry] = 0
 	p.listCount[inEntry] = [4]int{}

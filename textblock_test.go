@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/feedspec/feedspec/xml5"
 )
 
 // TestTextBlockGrowth checks the sizes of the blocks string Texts are
@@ -34,6 +36,35 @@ func TestTextBlockGrowth(t *testing.T) {
 	assert.Empty(t, p.textBlocks)
 	for _, b := range p.textBlocks[:cap(p.textBlocks)] {
 		assert.Nil(t, b, "a released processor keeps a block")
+	}
+}
+
+// TestTextBlocksSizedFromEntries checks that once entries were processed
+// the blocks are sized from the Texts they make: parsed feeds of 40 and
+// 400 entries leave no more than the first block's tail unused.
+func TestTextBlocksSizedFromEntries(t *testing.T) {
+	for _, entries := range []int{40, 400} {
+		var b strings.Builder
+		b.WriteString(`<rss version="2.0"><channel><title>T</title>`)
+		for i := 0; i < entries; i++ {
+			fmt.Fprintf(&b, `<item><title>t%d</title><itunes:subtitle xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">s%d</itunes:subtitle></item>`, i, i)
+		}
+		b.WriteString(`</channel></rss>`)
+		doc, err := xml5.Parse(strings.NewReader(b.String()))
+		require.NoError(t, err)
+		var p processor
+		f, err := processDocument(doc, nil, &p)
+		require.NoError(t, err)
+		require.Len(t, f.Entries, entries)
+		require.Equal(t, fmt.Sprint("s", entries-1), f.Entries[entries-1].Subtitle.String())
+		room := 0
+		for _, blk := range p.textBlocks {
+			room += cap(blk)
+		}
+		made := 1 + 2*entries
+		assert.Equal(t, made, p.textsMade)
+		assert.LessOrEqual(t, room-made, firstTextBlock, "%d entries: %d Texts in blocks of %d", entries, made, room)
+		assert.LessOrEqual(t, len(p.textBlocks), made/maxTextBlock+5, "%d entries", entries)
 	}
 }
 
