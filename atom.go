@@ -251,11 +251,11 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 		switch gc.Local {
 		case "title":
 			if entry.Title == nil {
-				entry.Title = textOrNull(processStringElement(gc))
+				entry.Title = p.textOrNull(processStringElement(gc))
 			}
 		case "description":
 			if entry.Summary == nil {
-				entry.Summary = textOrNull(processStringElement(gc))
+				entry.Summary = p.textOrNull(processStringElement(gc))
 			}
 		case "thumbnail":
 			if entry.Thumbnail == nil {
@@ -400,7 +400,7 @@ func (p *processor) processAtomText(el *xml5.Node) *Text {
 			}
 		}
 	}
-	return textOrNull(processStringElement(el)) // [64] [65] [45]–[48]
+	return p.textOrNull(processStringElement(el)) // [64] [65] [45]–[48]
 }
 
 // textOrNull returns s as a string Text, or nil (null) when s is "".

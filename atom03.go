@@ -32,5 +32,5 @@ func (p *processor) processAtom03Content(el *xml5.Node) *Text {
 	default:
 		p.reject(DiagnosticTextType, el, "mode", mode, "unknown Atom 0.3 content mode; read as text")
 	}
-	return textOrNull(processStringElement(el)) // [49] [57] [58] [59]
+	return p.textOrNull(processStringElement(el)) // [49] [57] [58] [59]
 }

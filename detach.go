@@ -29,8 +29,8 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 
 // detachFeed lets go of f's document: it drops the document, the elements
 // and the JSON objects, builds the Nodes of XHTML texts, and copies every
-// string of the model into one new block.
-func detachFeed(f *Feed) {
+// string of the model into one new block, which it returns.
+func detachFeed(f *Feed) []byte {
 	for _, e := range f.Entries {
 		if e != nil {
 			// Entry.Image reads the episode's itunes:image from the
@@ -65,6 +65,7 @@ func detachFeed(f *Feed) {
 		*s = unsafe.String(&block[start], len(*s))
 	}
 	f.eachString(move, nil)
+	return block
 }
 
 // detachText makes t, a text of a feed whose document is let go, keep no

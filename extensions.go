@@ -335,7 +335,7 @@ func (p *processor) sourceRoom(n *int, list string, el *xml5.Node) bool {
 // url attribute the feed's URL. nil is null.
 func (p *processor) processRSSSource(el *xml5.Node) *Source {
 	var s Source
-	s.Title = textOrNull(processStringElement(el))
+	s.Title = p.textOrNull(processStringElement(el))
 	if v, ok := el.AttrValue("", "url"); ok && v != "" {
 		s.FeedURL = p.parseURL(el, "url", v)
 	}

@@ -258,7 +258,8 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	}
 	feed, err := processDocument(doc, c, &scratch.p)
 	if feed != nil && c.withoutDocument {
-		detachFeed(feed) // WithoutDocument (detach.go)
+		kept := detachFeed(feed) // WithoutDocument (detach.go)
+		scratch.p.dropUnheldTexts(kept)
 	}
 	if readErr != nil {
 		if err != nil && feed == nil {
@@ -382,6 +383,7 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 		feed.Entries = make([]*Entry, 0, p.entryCapacity(el)) // processor.go
 	}
 	addEntry(feed, entry)
+	p.countEntry(cap(feed.Entries)) // textblock.go
 }
 
 // addEntry runs the steps shared by every entry child of a feed: set the

@@ -58,6 +58,17 @@ type processor struct {
 	// dateInfos holds the DateInfo of each uncertain date read and not
 	// yet given to its field (dateinfo.go).
 	dateInfos map[*time.Time]*DateInfo
+	// texts is the block string Texts are taken from, and textBlocks
+	// every block taken in this parse (textblock.go). The blocks belong
+	// to the parsed Feed: release drops them.
+	texts      []Text
+	textBlocks [][]Text
+	// textsMade counts the Texts taken, textsBeforeEntries those taken
+	// before the first entry, entriesDone the entries processed and
+	// entryTotal the room of the feed's entry list (countEntry), which
+	// size the next block.
+	textsMade, textsBeforeEntries int
+	entriesDone, entryTotal       int
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
@@ -73,6 +84,9 @@ type processor struct {
 
 // startEntry resets the per-entry state before an entry is processed.
 func (p *processor) startEntry() {
+	if p.entriesDone == 0 {
+		p.textsBeforeEntries = p.textsMade // textblock.go
+	}
 	p.categories = nil
 	p.capped[inEntry] = 0
 	p.listCount[inEntry] = [4]int{}
@@ -146,11 +160,13 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 }
 
 // release resets p to a zero processor for the next document, keeping the
-// per-entry buffers (emptied, and only while small: a long entry's
-// buffers are let go) so that the next document does not grow them again.
+// per-entry buffers and the list of text blocks (emptied, and only while
+// small: a long entry's buffers are let go) so that the next document does
+// not grow them again.
 func (p *processor) release() {
 	links, cats, terms := keptBuffer(p.entryLinks), keptBuffer(p.entryCats), keptBuffer(p.entryTerms)
-	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms}
+	blocks := keptBuffer(p.textBlocks)
+	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms, textBlocks: blocks}
 }
 
 // keptBufferCap is the largest per-entry buffer a released processor keeps.

@@ -91,11 +91,11 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 			switch c.Local {
 			case "title":
 				if feed.Title == nil {
-					feed.Title = textOrNull(processStringElement(c))
+					feed.Title = p.textOrNull(processStringElement(c))
 				}
 			case "description":
 				if feed.Description == nil {
-					feed.Description = textOrNull(processStringElement(c))
+					feed.Description = p.textOrNull(processStringElement(c))
 				}
 			case "link":
 				if feed.PageURL == "" {
@@ -137,7 +137,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 				}
 			case "title":
 				if entry.Title == nil {
-					entry.Title = textOrNull(processStringElement(c))
+					entry.Title = p.textOrNull(processStringElement(c))
 				}
 			case "description":
 				if entry.Summary == nil {

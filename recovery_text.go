@@ -39,7 +39,7 @@ func (p *processor) recoverXMLMode(el *xml5.Node) (t *Text, ok bool) {
 	if !p.recovery || el.FirstElementChild() == nil {
 		return nil, false
 	}
-	spec := textOrNull(processStringElement(el))
+	spec := p.textOrNull(processStringElement(el))
 	var rec *Text
 	if div := firstChildElement(el, nsXHTML, "div"); div != nil {
 		rec = xhtmlText(div)

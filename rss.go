@@ -63,11 +63,11 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				p.processRSSChannelDate(feed, c)
 			case "title":
 				if feed.Title == nil {
-					feed.Title = textOrNull(processStringElement(c))
+					feed.Title = p.textOrNull(processStringElement(c))
 				}
 			case "description":
 				if feed.Description == nil {
-					feed.Description = textOrNull(processStringElement(c))
+					feed.Description = p.textOrNull(processStringElement(c))
 				}
 			case "link":
 				if feed.PageURL == "" {
@@ -82,7 +82,7 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				}
 			case "copyright":
 				if feed.Rights == nil {
-					feed.Rights = textOrNull(processStringElement(c))
+					feed.Rights = p.textOrNull(processStringElement(c))
 				}
 			case "generator":
 				if feed.Generator == nil {
@@ -158,11 +158,11 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				}
 			case "subtitle":
 				if feed.Subtitle == nil {
-					feed.Subtitle = textOrNull(processStringElement(c))
+					feed.Subtitle = p.textOrNull(processStringElement(c))
 				}
 			case "summary":
 				if feed.Description == nil {
-					feed.Description = textOrNull(processStringElement(c))
+					feed.Description = p.textOrNull(processStringElement(c))
 				}
 			default:
 				p.processITunesChannel(feed, c)
@@ -188,7 +188,7 @@ func (p *processor) processDCAddition(el *xml5.Node, language *string, rights **
 		}
 	case "rights":
 		if *rights == nil {
-			*rights = textOrNull(processStringElement(el))
+			*rights = p.textOrNull(processStringElement(el))
 		}
 	case "contributor":
 		p.addNamedPerson(contributors, el)
@@ -226,7 +226,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				p.processRSSEnclosure(entry, c) // [279]–[290]
 			case "title":
 				if entry.Title == nil {
-					entry.Title = textOrNull(processStringElement(c))
+					entry.Title = p.textOrNull(processStringElement(c))
 				}
 			case "description":
 				if entry.Summary == nil {
@@ -302,13 +302,13 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				}
 			case "subtitle":
 				if entry.Subtitle == nil {
-					entry.Subtitle = textOrNull(processStringElement(c))
+					entry.Subtitle = p.textOrNull(processStringElement(c))
 				}
 			case "summary":
 				// [249] The specification sets the subtitle
 				// (docs/decisions.md#itunes-summary-subtitle).
 				if entry.Subtitle == nil {
-					entry.Subtitle = textOrNull(processStringElement(c))
+					entry.Subtitle = p.textOrNull(processStringElement(c))
 				}
 			case "duration":
 				if entry.Duration == nil { // [218] (docs/decisions.md#itunes-duration)

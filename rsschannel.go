@@ -75,7 +75,7 @@ func (p *processor) processChannelImage(el *xml5.Node, ns string) *ChannelImage 
 			}
 		case "title":
 			if img.Title == nil {
-				img.Title = textOrNull(processStringElement(c))
+				img.Title = p.textOrNull(processStringElement(c))
 			}
 		case "link":
 			if img.Link == "" {
@@ -91,7 +91,7 @@ func (p *processor) processChannelImage(el *xml5.Node, ns string) *ChannelImage 
 			}
 		case "description":
 			if img.Description == nil {
-				img.Description = textOrNull(processStringElement(c))
+				img.Description = p.textOrNull(processStringElement(c))
 			}
 		}
 	}
@@ -138,11 +138,11 @@ func (p *processor) processTextInput(el *xml5.Node, ns string) *TextInput {
 		switch c.Local {
 		case "title":
 			if in.Title == nil {
-				in.Title = textOrNull(processStringElement(c))
+				in.Title = p.textOrNull(processStringElement(c))
 			}
 		case "description":
 			if in.Description == nil {
-				in.Description = textOrNull(processStringElement(c))
+				in.Description = p.textOrNull(processStringElement(c))
 			}
 		case "name":
 			if in.Name == "" {

@@ -1,0 +1,72 @@
+package feedspec
+
+import "unsafe"
+
+// The string Texts a parse makes (the string elements' texts) are taken
+// from blocks the processor allocates as the document proves to need them,
+// instead of one allocation each, as xml5 takes its nodes from slabs: a
+// first block of firstTextBlock Texts, then blocks twice the last, up to
+// maxTextBlock, yet once entries were processed no bigger than the Texts
+// the entries left are estimated to make (from the Texts each entry made
+// so far). A block is part of the parsed Feed (its Texts are the Feed's),
+// never pooled: release drops the processor's reference to it. A Feed
+// keeps all of each block it holds a Text of, so a block's unused tail is
+// kept small: a small first block, the cap and the estimate.
+const (
+	firstTextBlock = 4
+	maxTextBlock   = 32
+)
+
+// stringText returns a Text whose value is the string s, taken from the
+// parse's current block of Texts.
+func (p *processor) stringText(s string) *Text {
+	if len(p.texts) == cap(p.texts) {
+		n := min(max(2*cap(p.texts), firstTextBlock), maxTextBlock)
+		if p.entriesDone > 0 {
+			left := max(p.entryTotal-p.entriesDone, 1)
+			made := p.textsMade - p.textsBeforeEntries
+			n = min(n, max((made*left+p.entriesDone-1)/p.entriesDone, 1))
+		}
+		p.texts = make([]Text, 0, n)
+		p.textBlocks = append(p.textBlocks, p.texts)
+	}
+	p.textsMade++
+	p.texts = append(p.texts, Text{str: s})
+	return &p.texts[len(p.texts)-1]
+}
+
+// countEntry records, for the sizing of text blocks, that an entry of a
+// feed whose entry list has room for total entries was processed.
+func (p *processor) countEntry(total int) {
+	p.entriesDone++
+	p.entryTotal = total
+}
+
+// textOrNull returns nil (null) for the empty string and otherwise a Text
+// whose value is s, taken from the parse's blocks (stringText).
+func (p *processor) textOrNull(s string) *Text {
+	if s == "" {
+		return nil
+	}
+	return p.stringText(s)
+}
+
+// dropUnheldTexts empties every Text of the parse's blocks that f does not
+// hold, once detachFeed has moved each string f holds into kept: a Text
+// the processing made and then left (a value recovery mode replaced, say)
+// still points into the document, which its block, kept by the Feed's
+// other Texts, would keep alive. Every Text f holds has its string in kept
+// or empty (eachString visits every string of the model).
+func (p *processor) dropUnheldTexts(kept []byte) {
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(kept)))
+	hi := lo + uintptr(len(kept))
+	for _, b := range p.textBlocks {
+		b = b[:cap(b)]
+		for i := range b {
+			s := b[i].str
+			if at := uintptr(unsafe.Pointer(unsafe.StringData(s))); s != "" && (at < lo || at >= hi) {
+				b[i].str = ""
+			}
+		}
+	}
+}
