@@ -32,6 +32,11 @@ const JSONString Mode = 1 << 1
 // json.Marshal does.
 const JSONStringEscapeHTML Mode = JSONString | 1<<2
 
+// ValidUTF8 tells AppendHTML that src is valid UTF-8, which the caller
+// knows: with JSONString, it then does not check. On src that is not valid
+// UTF-8 the output is unspecified (it may hold invalid JSON).
+const ValidUTF8 Mode = 1 << 3
+
 // AppendHTML appends to dst what golang.org/x/net/html writes for src when
 // it parses it as a fragment in a div context (scripting disabled) and
 // renders the fragment's nodes one after the other with html.Render (with
@@ -70,7 +75,7 @@ const JSONStringEscapeHTML Mode = JSONString | 1<<2
 // starts with one.
 func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 	n := len(dst)
-	if mode&JSONString != 0 && !utf8.ValidString(src) {
+	if mode&(JSONString|ValidUTF8) == JSONString && !utf8.ValidString(src) {
 		// Text on both sides of a tag left out joins into one string,
 		// which can make a UTF-8 sequence of two invalid halves: escape
 		// the serialization as a whole. (In valid UTF-8, every piece
