@@ -382,7 +382,7 @@ func rawTagAtom(raw []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
 		c := raw[i]
 		switch c {
 		case ' ', '\t', '\n', '\f', '\r', '/', '>':
-			return atom.Lookup(buf[:n])
+			return htmltoken.LookupAtom(buf[:n])
 		}
 		if n == len(buf) {
 			return 0
@@ -393,7 +393,7 @@ func rawTagAtom(raw []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
 		buf[n] = c
 		n++
 	}
-	return atom.Lookup(buf[:n])
+	return htmltoken.LookupAtom(buf[:n])
 }
 
 // nameAtom is rawTagAtom for a tag name as written, which the fast
@@ -408,7 +408,7 @@ func nameAtom(name []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
 		}
 		buf[i] = c
 	}
-	return atom.Lookup(buf[:len(name)])
+	return htmltoken.LookupAtom(buf[:len(name)])
 }
 
 // containsFoldHidden reports whether raw contains "hidden" in any ASCII case.

@@ -276,7 +276,7 @@ const (
 // and opened.
 func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	name, hasAttr := z.TagName()
-	tag := atom.Lookup(name)
+	tag := LookupAtom(name)
 	dst, act := r.startTagRules(dst, tag)
 	switch act {
 	case giveUp:
@@ -609,7 +609,7 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	if t := r.top(); t != 0 && string(name) == t.String() {
 		tag = t // most end tags close the current element
 	} else {
-		tag = atom.Lookup(name)
+		tag = LookupAtom(name)
 	}
 	if r.top() == atom.Colgroup {
 		// The "in column group" insertion mode.
