@@ -304,7 +304,11 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	}
 	start := len(dst)
 	dst = append(dst, r.out.lt...)
-	dst = appendOut(dst, name, r.mode)
+	if tag != 0 {
+		dst = append(dst, name...) // an atom's: lower-case ASCII letters and digits
+	} else {
+		dst = appendOut(dst, name, r.mode)
+	}
 	for _, a := range attrs {
 		dst = append(dst, ' ')
 		dst = appendOut(dst, a[0], r.mode)

@@ -223,6 +223,10 @@ var htmlSpace = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': t
 // tagNameStop marks the bytes that end a tag name: space, '/' and '>'.
 var tagNameStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true}
 
+// attrKeyStop marks the bytes that end an attribute key after its first
+// byte: space, '/', '>' and '='.
+var attrKeyStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true, '=': true}
+
 // Next scans the next token.
 func (z *Fast) Next() html.TokenType {
 	z.raw, z.text, z.name = nil, nil, nil
@@ -309,15 +313,11 @@ func (z *Fast) Next() html.TokenType {
 		}
 		// readTagAttrKey
 		keyStart := k
-		for k < len(s) {
-			c := s[k]
-			if c == '=' && k == keyStart {
-				k++
-				continue
-			}
-			if c == '=' || isHTMLSpace(c) || c == '/' || c == '>' {
-				break
-			}
+		if s[k] == '=' {
+			// An '=' that starts the key is part of it.
+			k++
+		}
+		for k < len(s) && !attrKeyStop[s[k]] {
 			k++
 		}
 		if k >= len(s) {

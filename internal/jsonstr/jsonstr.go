@@ -54,25 +54,7 @@ func SkipSafe[S []byte | string](s S, i int, cls *[256]uint8) int {
 		w := s[i : i+8]
 		if cls[w[0]]|cls[w[1]]|cls[w[2]]|cls[w[3]]|
 			cls[w[4]]|cls[w[5]]|cls[w[6]]|cls[w[7]] != 0 {
-			// The first such byte is in w: found without the
-			// bounds checks of the loop below.
-			switch {
-			case cls[w[0]] != 0:
-				return i
-			case cls[w[1]] != 0:
-				return i + 1
-			case cls[w[2]] != 0:
-				return i + 2
-			case cls[w[3]] != 0:
-				return i + 3
-			case cls[w[4]] != 0:
-				return i + 4
-			case cls[w[5]] != 0:
-				return i + 5
-			case cls[w[6]] != 0:
-				return i + 6
-			}
-			return i + 7
+			break
 		}
 		i += 8
 	}
