@@ -129,7 +129,8 @@ func (z *Fast) Text() []byte { return z.text }
 func (z *Fast) NextIsNotRawText() {}
 
 // TagName returns the lower-cased tag name and whether the tag has
-// attributes.
+// attributes. The name may be the source's own bytes (as TagAttr's keys
+// and values may be): callers must not modify it.
 func (z *Fast) TagName() ([]byte, bool) {
 	if z.name == nil && z.nameB > z.nameA {
 		// Lower-cased on first use: the significance check reads the
