@@ -17,7 +17,7 @@ import (
 // value when the sanitized fragment is exactly one Text node, and otherwise
 // the fragment.
 func parseEscapedHTML(el *xml5.Node) *Text {
-	return escapedHTMLText(el.ChildTextContent()) // [101]
+	return escapedHTMLTextOf(el.ChildTextContent(), true) // [101]
 }
 
 // escapedHTMLText is [178] from [73] on, for the text [101] gave. When the
@@ -26,6 +26,19 @@ func parseEscapedHTML(el *xml5.Node) *Text {
 // built now (parseHTMLText, the eager path, which tests compare against),
 // and the source kept with it.
 func escapedHTMLText(text string) *Text {
+	return escapedHTMLTextOf(text, false)
+}
+
+// escapedHTMLTextOf is escapedHTMLText; validUTF8 tells that text is known
+// to be valid UTF-8, which a Node value keeps so that AppendJSON skips the
+// check. The text of an xml5 document's Text nodes always is: xml5.Parse
+// decodes its input to valid UTF-8 (every decoder's output is checked, and
+// invalid sequences become U+FFFD), a Text node's data is pieces of that
+// text cut at ASCII bytes ('<', '&', CR, NUL, CDATA and tag delimiters)
+// joined with ASCII and the UTF-8 encoding of character references (U+FFFD
+// for those that are not characters), and ChildTextContent joins such
+// data. TestXML5TextValidUTF8 checks it on hostile input.
+func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 	// Text without markup, character references, carriage returns or NULs
 	// parses to one Text node holding the same string (or to no node at all
 	// when it is empty), so the parser can be skipped.
@@ -44,13 +57,16 @@ func escapedHTMLText(text string) *Text {
 		}
 		t := lazyNodeText(text, sum.sig) // [72]
 		t.lazy.sigLater = sum.sigLater
+		t.lazy.validUTF8 = validUTF8
 		return t
 	}
 	t := parseHTMLText(text)
 	if t != nil && t.isNode {
 		// Keep the source too, so that WithoutDocument can let the tree
 		// go (detachFeed).
-		return sourcedNodeText(text, t.frag)
+		st := sourcedNodeText(text, t.frag)
+		st.lazy.validUTF8 = validUTF8
+		return st
 	}
 	return t
 }
@@ -366,7 +382,7 @@ func rawTagAtom(raw []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
 		c := raw[i]
 		switch c {
 		case ' ', '\t', '\n', '\f', '\r', '/', '>':
-			return atom.Lookup(buf[:n])
+			return htmltoken.LookupAtom(buf[:n])
 		}
 		if n == len(buf) {
 			return 0
@@ -377,7 +393,7 @@ func rawTagAtom(raw []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
 		buf[n] = c
 		n++
 	}
-	return atom.Lookup(buf[:n])
+	return htmltoken.LookupAtom(buf[:n])
 }
 
 // nameAtom is rawTagAtom for a tag name as written, which the fast
@@ -392,7 +408,7 @@ func nameAtom(name []byte, buf *[maxAnalyzedTagName]byte) atom.Atom {
 		}
 		buf[i] = c
 	}
-	return atom.Lookup(buf[:len(name)])
+	return htmltoken.LookupAtom(buf[:len(name)])
 }
 
 // containsFoldHidden reports whether raw contains "hidden" in any ASCII case.

@@ -100,6 +100,10 @@ type lazyFragment struct {
 	// first asked (signature, escapedhtml.go).
 	sig      textSignature
 	sigLater bool
+	// validUTF8 tells that src is known to be valid UTF-8 (text of an
+	// xml5 document, see escapedHTMLTextOf), so that AppendHTML need not
+	// check it again.
+	validUTF8 bool
 }
 
 // A textSignature is the length and hash (hash/maphash, seeded once per
@@ -339,6 +343,9 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 	if l := t.lazy; l != nil && l.escapedSource() {
 		n := len(dst)
 		mode := htmltoken.DropOneByOneImages | htmltoken.JSONString
+		if l.validUTF8 {
+			mode |= htmltoken.ValidUTF8
+		}
 		if w.html {
 			mode |= htmltoken.JSONStringEscapeHTML
 		}

@@ -32,6 +32,11 @@ const JSONString Mode = 1 << 1
 // json.Marshal does.
 const JSONStringEscapeHTML Mode = JSONString | 1<<2
 
+// ValidUTF8 tells AppendHTML that src is valid UTF-8, which the caller
+// knows: with JSONString, it then does not check. On src that is not valid
+// UTF-8 the output is unspecified (it may hold invalid JSON).
+const ValidUTF8 Mode = 1 << 3
+
 // AppendHTML appends to dst what golang.org/x/net/html writes for src when
 // it parses it as a fragment in a div context (scripting disabled) and
 // renders the fragment's nodes one after the other with html.Render (with
@@ -70,7 +75,7 @@ const JSONStringEscapeHTML Mode = JSONString | 1<<2
 // starts with one.
 func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 	n := len(dst)
-	if mode&JSONString != 0 && !utf8.ValidString(src) {
+	if mode&(JSONString|ValidUTF8) == JSONString && !utf8.ValidString(src) {
 		// Text on both sides of a tag left out joins into one string,
 		// which can make a UTF-8 sequence of two invalid halves: escape
 		// the serialization as a whole. (In valid UTF-8, every piece
@@ -271,7 +276,7 @@ const (
 // and opened.
 func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	name, hasAttr := z.TagName()
-	tag := atom.Lookup(name)
+	tag := LookupAtom(name)
 	dst, act := r.startTagRules(dst, tag)
 	switch act {
 	case giveUp:
@@ -299,7 +304,11 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	}
 	start := len(dst)
 	dst = append(dst, r.out.lt...)
-	dst = appendOut(dst, name, r.mode)
+	if tag != 0 {
+		dst = append(dst, name...) // an atom's: lower-case ASCII letters and digits
+	} else {
+		dst = appendOut(dst, name, r.mode)
+	}
 	for _, a := range attrs {
 		dst = append(dst, ' ')
 		dst = appendOut(dst, a[0], r.mode)
@@ -604,7 +613,7 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	if t := r.top(); t != 0 && string(name) == t.String() {
 		tag = t // most end tags close the current element
 	} else {
-		tag = atom.Lookup(name)
+		tag = LookupAtom(name)
 	}
 	if r.top() == atom.Colgroup {
 		// The "in column group" insertion mode.

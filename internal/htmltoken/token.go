@@ -129,12 +129,17 @@ func (z *Fast) Text() []byte { return z.text }
 func (z *Fast) NextIsNotRawText() {}
 
 // TagName returns the lower-cased tag name and whether the tag has
-// attributes.
+// attributes. The name may be the source's own bytes (as TagAttr's keys
+// and values may be): callers must not modify it.
 func (z *Fast) TagName() ([]byte, bool) {
 	if z.name == nil && z.nameB > z.nameA {
 		// Lower-cased on first use: the significance check reads the
 		// raw tag instead.
-		if z.nameB-z.nameA > len(z.nameBuf) {
+		if raw := z.src[z.nameA:z.nameB:z.nameB]; !hasUpperASCII(raw) {
+			// Already lower case (most tags): the source itself, as
+			// values are.
+			z.name = raw
+		} else if z.nameB-z.nameA > len(z.nameBuf) {
 			z.name = lowerASCII(nil, z.src[z.nameA:z.nameB])
 		} else {
 			z.name = lowerASCII(z.nameBuf[:0], z.src[z.nameA:z.nameB])
@@ -169,9 +174,11 @@ func (z *Fast) TagAttr() (key, val []byte, more bool) {
 	z.next++
 	// Keys and values are appended to the arena, so that those returned
 	// earlier for the same tag stay as they are.
-	n := len(z.arena)
-	z.arena = lowerASCII(z.arena, z.src[a[0]:a[1]])
-	key = z.arena[n:len(z.arena):len(z.arena)]
+	if key = z.src[a[0]:a[1]:a[1]]; hasUpperASCII(key) {
+		n := len(z.arena)
+		z.arena = lowerASCII(z.arena, key)
+		key = z.arena[n:len(z.arena):len(z.arena)]
+	}
 	val = z.src[a[2]:a[3]]
 	if bytes.IndexByte(val, '&') >= 0 {
 		n := len(z.arena)
@@ -184,6 +191,16 @@ func (z *Fast) TagAttr() (key, val []byte, more bool) {
 		val = z.arena[n:len(z.arena):len(z.arena)]
 	}
 	return key, val, z.next < len(z.attrs)
+}
+
+// hasUpperASCII reports whether b holds an ASCII upper-case letter.
+func hasUpperASCII(b []byte) bool {
+	for _, c := range b {
+		if c-'A' < 26 {
+			return true
+		}
+	}
+	return false
 }
 
 func lowerASCII(dst, b []byte) []byte {
@@ -206,6 +223,10 @@ var htmlSpace = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': t
 
 // tagNameStop marks the bytes that end a tag name: space, '/' and '>'.
 var tagNameStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true}
+
+// attrKeyStop marks the bytes that end an attribute key after its first
+// byte: space, '/', '>' and '='.
+var attrKeyStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true, '=': true}
 
 // Next scans the next token.
 func (z *Fast) Next() html.TokenType {
@@ -293,15 +314,11 @@ func (z *Fast) Next() html.TokenType {
 		}
 		// readTagAttrKey
 		keyStart := k
-		for k < len(s) {
-			c := s[k]
-			if c == '=' && k == keyStart {
-				k++
-				continue
-			}
-			if c == '=' || isHTMLSpace(c) || c == '/' || c == '>' {
-				break
-			}
+		if s[k] == '=' {
+			// An '=' that starts the key is part of it.
+			k++
+		}
+		for k < len(s) && !attrKeyStop[s[k]] {
 			k++
 		}
 		if k >= len(s) {
