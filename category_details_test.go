@@ -103,6 +103,15 @@ func corpusFeed(t *testing.T, name string) []byte {
 	return b
 }
 
+// parseCorpusFeed parses the named shared-corpus feed with a document URL,
+// as the Fetcher would, skipping the test when the corpus is absent.
+func parseCorpusFeed(t *testing.T, name string) *Feed {
+	t.Helper()
+	f, err := ParseDocument(bytes.NewReader(corpusFeed(t, name)), WithURL("https://example.com/feed.xml"))
+	require.NoError(t, err)
+	return f
+}
+
 // childElements returns the child elements of el with the namespace (one
 // of nss) and local name given.
 func childElements(el *xml5.Node, local string, nss ...string) []*xml5.Node {
@@ -143,9 +152,7 @@ func TestCategoryDetailsCorpus(t *testing.T) {
 	seen := map[string]int{}
 	for _, name := range files {
 		t.Run(name, func(t *testing.T) {
-			b := corpusFeed(t, name)
-			f, err := ParseDocument(bytes.NewReader(b), WithURL("https://example.com/feed.xml"))
-			require.NoError(t, err)
+			f := parseCorpusFeed(t, name)
 			require.NotNil(t, f)
 			for i, e := range f.Entries {
 				el := e.Element()

@@ -17,7 +17,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -31,6 +30,7 @@ import (
 	"github.com/mmcdole/gofeed"
 
 	"github.com/feedspec/feedspec"
+	"github.com/feedspec/feedspec/bench/insn"
 	"github.com/feedspec/feedspec/testdata/gen"
 )
 
@@ -124,7 +124,7 @@ func main() {
 	}
 
 	var sets []inputSet
-	if in, err := readDir(*corpus); err == nil && len(in) > 0 {
+	if in, err := insn.ReadDir(*corpus); err == nil && len(in) > 0 {
 		sets = append(sets, newSet(fmt.Sprintf("corpus (%d files)", len(in)), in))
 	} else {
 		fmt.Fprintf(os.Stderr, "bench: no corpus in %s; measuring generated feeds only\n", *corpus)
@@ -353,26 +353,6 @@ func sizeName(n int) string {
 		return fmt.Sprintf("%d MB", n>>20)
 	}
 	return fmt.Sprintf("%d KB", n>>10)
-}
-
-// readDir reads every regular file of dir.
-func readDir(dir string) ([][]byte, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]byte
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, data)
-	}
-	return out, nil
 }
 
 // cpuTime returns the CPU time (user and system) the process has used.

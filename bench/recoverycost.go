@@ -18,6 +18,7 @@ import (
 	"runtime"
 
 	"github.com/feedspec/feedspec"
+	"github.com/feedspec/feedspec/bench/insn"
 	"github.com/feedspec/feedspec/testdata/gen"
 )
 
@@ -42,7 +43,7 @@ func recoveryCostMain(args []string) {
 	modes := []parser{feedspecParser("default"), feedspecParser("recovery", feedspec.WithRecovery())}
 
 	var sets []inputSet
-	if in, err := readDir(*corpus); err == nil && len(in) > 0 {
+	if in, err := insn.ReadDir(*corpus); err == nil && len(in) > 0 {
 		sets = append(sets, newSet(fmt.Sprintf("corpus (%d files)", len(in)), in))
 	} else {
 		fmt.Fprintf(os.Stderr, "recoverycost: no corpus in %s\n", *corpus)
