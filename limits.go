@@ -35,7 +35,7 @@ type LimitError = xml5.LimitError
 // size.
 //
 // What a document becomes is bounded too, not only its bytes: a tree node
-// costs 144 bytes and an entry about 400, and "<a/>" or "<item/>" is
+// costs 144 bytes and an entry (its struct alone) about 450, and "<a/>" or "<item/>" is
 // written in a few bytes. MaxNodes bounds the tree and MaxItems the
 // entries, each to a budget that follows the input's size, so that the heap
 // a parse needs stays within a small multiple of the input (SECURITY.md
@@ -59,7 +59,7 @@ type Limits struct {
 	// MaxItems is the largest number of entries a feed may hold: Atom
 	// entries, RSS items, JSON Feed items (WithJSONFeed). The budget
 	// actually used is the smaller of this cap and max(2,500, the input's
-	// size / 128): an entry costs about 550 bytes of heap (its element
+	// size / 128): an entry costs about 600 bytes of heap (its element
 	// included) however few bytes it was written in, and real feeds spend
 	// hundreds of bytes on one. Beyond it, entries are left out: the feed
 	// holds the entries before the limit and the error wraps ErrLimit (a
