@@ -73,41 +73,48 @@ type Text struct {
 }
 
 // A lazyFragment is what a Node value parsed from escaped HTML keeps until
-// its fragment is first needed.
+// its fragment is first needed. Its fields are ordered so that it fits the
+// runtime's 64-byte size class: every Node text of a parsed feed has one
+// (TestLazyFragmentSize).
 type lazyFragment struct {
 	once sync.Once
-	// src is the HTML source ([178]'s text), when xhtml is nil.
+	// built is set once frag was built (after it was), for readNode.
+	built atomic.Bool
+	// src is the HTML source ([178]'s text) when xhtml is nil and packed
+	// is false, the fragment's serialization when rendered, and the
+	// packed fragment (packTree) when packed.
 	src string
-	// rendered tells that src is the fragment's serialization (HTML
-	// returns it as it is), as read from the canonical JSON
-	// (UnmarshalJSON) or recovered from mojibake.
-	rendered bool
 	// xhtml, when not nil, is the div of Atom XHTML content whose
 	// children make the fragment ([66]–[69]).
 	xhtml *xml5.Node
-	// packed, when not "", is the fragment of Atom XHTML content packed
-	// (packTree) when the document was let go (WithoutDocument).
-	packed string
-	// transient, set when the document was let go (WithoutDocument),
-	// says that the fragment is built for each use and never kept: the
-	// Text then keeps only src or packed.
-	transient bool
-	// built is set once frag was built (after it was), for readNode.
-	built atomic.Bool
 	// sig summarizes the fragment's text content, when sig.ok, so that
 	// "same text content" can tell most different fragments apart without
 	// building them; sigLater tells that it is computed from src when
 	// first asked (signature, escapedhtml.go).
-	sig      textSignature
-	sigLater bool
+	sig textSignature
+	// rendered tells that src is the fragment's serialization (HTML
+	// returns it as it is), as read from the canonical JSON
+	// (UnmarshalJSON) or recovered from mojibake.
+	rendered bool
+	// packed tells that src is the fragment of Atom XHTML content packed
+	// (packTree) when the document was let go (WithoutDocument).
+	packed bool
+	// transient, set when the document was let go (WithoutDocument),
+	// says that the fragment is built for each use and never kept: the
+	// Text then keeps only src.
+	transient bool
+	sigLater  bool
 }
 
 // A textSignature is the length and hash (hash/maphash, seeded once per
 // process) of a text content.
 type textSignature struct {
-	ok   bool
-	n    int
 	hash uint64
+	// n is the length, modulo 2^32: signatures that differ tell texts
+	// apart, equal ones are only a hint (sameTextContent compares the
+	// trees then).
+	n  uint32
+	ok bool
 }
 
 // signatureSeed seeds the hash of every textSignature, so that signatures
@@ -134,7 +141,7 @@ func (s *textSigner) signature() textSignature {
 	if s.n == 0 {
 		s.h.SetSeed(signatureSeed)
 	}
-	return textSignature{ok: true, n: s.n, hash: s.h.Sum64()}
+	return textSignature{ok: true, n: uint32(s.n), hash: s.h.Sum64()}
 }
 
 // stringText returns a Text whose value is the string s.
@@ -208,8 +215,8 @@ func (t *Text) fragment() *html.Node {
 // build builds the fragment l stands for, a new tree on every call.
 func (l *lazyFragment) build() *html.Node {
 	switch {
-	case l.packed != "":
-		return unpackTree(l.packed)
+	case l.packed:
+		return unpackTree(l.src)
 	case l.xhtml != nil:
 		frag, _ := xhtmlFragment(l.xhtml)
 		return frag
@@ -224,7 +231,7 @@ func (l *lazyFragment) build() *html.Node {
 // fragment (src, parsed by [178]): not Atom XHTML content, not a
 // serialization.
 func (l *lazyFragment) escapedSource() bool {
-	return l.xhtml == nil && l.packed == "" && !l.rendered
+	return l.xhtml == nil && !l.packed && !l.rendered
 }
 
 // IsNode reports whether t's value is a Node (a DocumentFragment) rather
