@@ -47,7 +47,7 @@ func escapedHTMLText(text string) *Text {
 		return t
 	}
 	t := parseHTMLText(text)
-	if t != nil && t.isNode {
+	if t != nil && t.isNode() {
 		// Keep the source too, so that WithoutDocument can let the tree
 		// go (detachFeed).
 		return sourcedNodeText(text, t.frag)

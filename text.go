@@ -61,9 +61,9 @@ const NoNamespace = "\x00"
 // anew each time one is needed, for the call only (see Node). A Text is
 // safe for concurrent use by readers.
 type Text struct {
-	// isNode tells a Node value from a string value.
-	isNode bool
-	// str is the string value.
+	// str is the string value (a Text has a Node value when frag or lazy
+	// is not nil: isNode). Text has no field that says which, so that it
+	// fits the runtime's 32-byte size class (TestTextSize).
 	str string
 	// frag is the Node value. Only fragment reads it, so that it can be
 	// built on first use.
@@ -144,6 +144,14 @@ func (s *textSigner) signature() textSignature {
 	return textSignature{ok: true, n: uint32(s.n), hash: s.h.Sum64()}
 }
 
+// isNode reports whether t has a Node value: one whose fragment is lazy
+// (built on first use) or, when lazy is nil, was given (nodeText). lazy is
+// read first: a lazy Text's frag is written when it is built, which may be
+// in another goroutine.
+func (t *Text) isNode() bool {
+	return t.lazy != nil || t.frag != nil
+}
+
 // stringText returns a Text whose value is the string s.
 func stringText(s string) *Text {
 	return &Text{str: s}
@@ -151,14 +159,14 @@ func stringText(s string) *Text {
 
 // nodeText returns a Text whose value is the Node frag, a DocumentNode.
 func nodeText(frag *html.Node) *Text {
-	return &Text{isNode: true, frag: frag}
+	return &Text{frag: frag}
 }
 
 // lazyNodeText returns a Node value that parses src ([178]) on first use.
 // The caller has established that src gives a significant fragment that is
 // not a single Text node.
 func lazyNodeText(src string, sig textSignature) *Text {
-	return &Text{isNode: true, lazy: &lazyFragment{src: src, sig: sig}}
+	return &Text{lazy: &lazyFragment{src: src, sig: sig}}
 }
 
 // sourcedNodeText returns a Node value whose fragment frag was built from
@@ -166,7 +174,7 @@ func lazyNodeText(src string, sig textSignature) *Text {
 // WithoutDocument can let frag go (detachFeed) and parse src again when
 // the fragment is needed.
 func sourcedNodeText(src string, frag *html.Node) *Text {
-	t := &Text{isNode: true, lazy: &lazyFragment{src: src}}
+	t := &Text{lazy: &lazyFragment{src: src}}
 	t.lazy.once.Do(func() {
 		t.frag = frag
 		t.lazy.built.Store(true)
@@ -178,7 +186,7 @@ func sourcedNodeText(src string, frag *html.Node) *Text {
 // (what Text.HTML gave for it); its fragment is parsed from src on first
 // use.
 func renderedNodeText(src string) *Text {
-	return &Text{isNode: true, lazy: &lazyFragment{src: src, rendered: true}}
+	return &Text{lazy: &lazyFragment{src: src, rendered: true}}
 }
 
 // parseRenderedHTML parses src, a fragment's serialization, with the HTML
@@ -197,7 +205,7 @@ func parseRenderedHTML(src string) *html.Node {
 // fragment returns the Node value (nil for a string value), building it on
 // first use. Every method reads the node through it.
 func (t *Text) fragment() *html.Node {
-	if t == nil || !t.isNode {
+	if t == nil || !t.isNode() {
 		return nil
 	}
 	if l := t.lazy; l != nil {
@@ -237,7 +245,7 @@ func (l *lazyFragment) escapedSource() bool {
 // IsNode reports whether t's value is a Node (a DocumentFragment) rather
 // than a string. It is false for a nil Text.
 func (t *Text) IsNode() bool {
-	return t != nil && t.isNode
+	return t != nil && t.isNode()
 }
 
 // String returns the string value, or for a Node value its HTML
@@ -250,7 +258,7 @@ func (t *Text) String() string {
 	if t == nil {
 		return ""
 	}
-	if t.isNode {
+	if t.isNode() {
 		return t.HTML()
 	}
 	return t.str
@@ -267,7 +275,7 @@ func (t *Text) HTML() string {
 	if t == nil {
 		return ""
 	}
-	if !t.isNode {
+	if !t.isNode() {
 		return html.EscapeString(t.str)
 	}
 	if l := t.lazy; l != nil && l.rendered {
@@ -311,7 +319,7 @@ func (t *Text) TextContent() string {
 	if t == nil {
 		return ""
 	}
-	if !t.isNode {
+	if !t.isNode() {
 		return t.str
 	}
 	var b strings.Builder
@@ -334,7 +342,7 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 	if t == nil {
 		return append(dst, "null"...)
 	}
-	if !t.isNode {
+	if !t.isNode() {
 		return appendJSONText(dst, t.str, w.html)
 	}
 	if l := t.lazy; l != nil && l.rendered {
@@ -477,7 +485,7 @@ func cloneWithoutVoidChildren(n *html.Node) *html.Node {
 // tree at a time, not every entry's: a tree costs about 12 bytes of heap
 // per byte of escaped HTML.
 func (t *Text) readNode() *html.Node {
-	if t == nil || !t.isNode {
+	if t == nil || !t.isNode() {
 		return nil
 	}
 	l := t.lazy
