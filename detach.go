@@ -13,13 +13,15 @@ import (
 // the canonical JSON byte for byte.
 //
 // The model's strings, many of which point into the parsed document, are
-// copied into one block per feed. No text keeps a tree (which costs about
-// 12 bytes of heap per byte of HTML): a text of escaped HTML keeps its
-// source, copied too, and Atom XHTML content, which is read from the
-// document's tree, a compact copy of its fragment; Text.Node, and the
-// methods that need the tree (TextContent, SafeHTML, PlainText, and HTML
-// and the JSON for markup the tokens alone cannot serialize), build it
-// anew for each call and keep none of it. Diagnostics (WithDiagnostics)
+// copied into one block per feed, one copy of equal strings; common values
+// (a link's rel, a MIME type, the format) point to the package's constants
+// instead, and slices keep no spare capacity. No text keeps a tree
+// (which costs about 12 bytes of heap per byte of HTML): a text of escaped
+// HTML keeps its source, copied too, and Atom XHTML content, which is read
+// from the document's tree, a compact copy of its fragment; Text.Node, and
+// the methods that need the tree (TextContent, SafeHTML, PlainText, and
+// HTML and the JSON for markup the tokens alone cannot serialize), build
+// it anew for each call and keep none of it. Diagnostics (WithDiagnostics)
 // still point into the document: drop them to let it go.
 //
 // WithoutDocument lowers what stays in memory after the parse, not the
@@ -29,8 +31,9 @@ import (
 func WithoutDocument() Option { return func(c *config) { c.withoutDocument = true } }
 
 // detachFeed lets go of f's document: it drops the document, the elements
-// and the JSON objects, builds the Nodes of XHTML texts, and copies every
-// string of the model into one new block.
+// and the JSON objects, packs the fragments of XHTML texts, clips the
+// model's slices (clipSlices) and copies its strings into one new block
+// (moveStrings).
 func detachFeed(f *Feed) {
 	for _, e := range f.Entries {
 		if e != nil {
