@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -12,13 +13,15 @@ import (
 // the canonical JSON byte for byte.
 //
 // The model's strings, many of which point into the parsed document, are
-// copied into one block per feed. No text keeps a tree (which costs about
-// 12 bytes of heap per byte of HTML): a text of escaped HTML keeps its
-// source, copied too, and Atom XHTML content, which is read from the
-// document's tree, a compact copy of its fragment; Text.Node, and the
-// methods that need the tree (TextContent, SafeHTML, PlainText, and HTML
-// and the JSON for markup the tokens alone cannot serialize), build it
-// anew for each call and keep none of it. Diagnostics (WithDiagnostics)
+// copied into one block per feed, one copy of equal strings; common values
+// (a link's rel, a MIME type, the format) point to the package's constants
+// instead, and slices keep no spare capacity. No text keeps a tree
+// (which costs about 12 bytes of heap per byte of HTML): a text of escaped
+// HTML keeps its source, copied too, and Atom XHTML content, which is read
+// from the document's tree, a compact copy of its fragment; Text.Node, and
+// the methods that need the tree (TextContent, SafeHTML, PlainText, and
+// HTML and the JSON for markup the tokens alone cannot serialize), build
+// it anew for each call and keep none of it. Diagnostics (WithDiagnostics)
 // still point into the document: drop them to let it go.
 //
 // WithoutDocument lowers what stays in memory after the parse, not the
@@ -28,8 +31,9 @@ import (
 func WithoutDocument() Option { return func(c *config) { c.withoutDocument = true } }
 
 // detachFeed lets go of f's document: it drops the document, the elements
-// and the JSON objects, builds the Nodes of XHTML texts, and copies every
-// string of the model into one new block, which it returns.
+// and the JSON objects, packs the fragments of XHTML texts, clips the
+// model's slices (clipSlices) and copies its strings into one new block
+// (moveStrings), which it returns.
 func detachFeed(f *Feed) []byte {
 	for _, e := range f.Entries {
 		if e != nil {
@@ -49,23 +53,185 @@ func detachFeed(f *Feed) []byte {
 	// document's tree, a packed copy of its fragment (packedtree.go); each
 	// builds its tree for each use (lazyFragment.transient).
 	f.eachString(func(*string) {}, detachText)
+	clipSlices(f)
+	return moveStrings(f)
+}
+
+// moveStrings copies every string of f's model into one new block, sized
+// exactly: a string equal to one of the package's constants
+// (staticString) becomes that constant, which costs no heap, and equal
+// strings (a link's type repeated in every entry, an entry's URL as its
+// alternate and its replies link) share one copy. Strings cannot be
+// modified, so sharing one changes no value. It returns the block.
+func moveStrings(f *Feed) []byte {
+	// at maps each string to copy to its copy, "" until it is made.
+	at := make(map[string]string)
 	n := 0
-	count := func(s *string) { n += len(*s) }
-	f.eachString(count, nil)
+	f.eachString(func(s *string) {
+		if *s == "" || staticString(*s) != "" {
+			return
+		}
+		if _, ok := at[*s]; !ok {
+			at[*s] = ""
+			n += len(*s)
+		}
+	}, nil)
 	block := make([]byte, 0, n)
-	move := func(s *string) {
+	f.eachString(func(s *string) {
 		if len(*s) == 0 {
 			// An empty string cut from the document (type="") still
 			// points into it, and would keep it all alive.
 			*s = ""
 			return
 		}
-		start := len(block)
-		block = append(block, *s...)
-		*s = unsafe.String(&block[start], len(*s))
-	}
-	f.eachString(move, nil)
+		if c := staticString(*s); c != "" {
+			*s = c
+			return
+		}
+		c := at[*s]
+		if c == "" {
+			start := len(block)
+			block = append(block, *s...)
+			c = unsafe.String(&block[start], len(*s))
+			at[*s] = c
+		}
+		*s = c
+	}, nil)
 	return block
+}
+
+// staticStrings are values many feeds' models hold (counted on a corpus of
+// real feeds), sorted: a feed parsed WithoutDocument points at these
+// rather than copy them (moveStrings).
+var staticStrings = [...]string{
+	"0.3", "0.91", "0.92", "1.0", "2.0",
+	"Blogger", "Technology",
+	"alternate",
+	"application/atom+xml", "application/json", "application/rss+xml",
+	"atom", "atom-0.3", "atom-1.0",
+	"audio/mp4", "audio/mpeg", "audio/x-m4a",
+	"bonus", "daily",
+	"de", "edit", "en", "en-GB", "en-US", "en-gb", "en-us",
+	"enclosure", "episodic", "es", "first", "fr", "full", "hourly",
+	"html", "hub", "image", "image/gif", "image/jpeg", "image/png",
+	"iso8601", "ja", "json-feed", "json-feed-1.0", "json-feed-1.1",
+	"last", "license", "month-first", "monthly", "next", "numeric",
+	"previous", "related", "replies", "rfc822",
+	"rss", "rss-0.90", "rss-0.91", "rss-0.92", "rss-1.0", "rss-2.0",
+	"self", "serial", "text", "text/html", "text/plain", "trailer",
+	"unix", "via", "video/mp4", "w3cdtf", "weekly", "xhtml",
+	"year-first", "yearly",
+}
+
+// isStaticString reports whether s is one of staticStrings itself (its
+// bytes the constant's), not merely equal to one.
+func isStaticString(s string) bool {
+	c := staticString(s)
+	return c != "" && unsafe.StringData(c) == unsafe.StringData(s)
+}
+
+// staticString returns the element of staticStrings equal to s, or "".
+func staticString(s string) string {
+	if len(s) > len("application/atom+xml") {
+		return ""
+	}
+	if i, ok := slices.BinarySearch(staticStrings[:], s); ok {
+		return staticStrings[i]
+	}
+	return ""
+}
+
+// clipSlices gives every slice of f's model that has room to spare a new
+// backing array of its length (an empty one none), so that a kept feed
+// does not keep what append grew for it. A slice shared by several fields
+// (the same backing array and length) stays shared.
+func clipSlices(f *Feed) {
+	c := clipper{}
+	f.Entries = clipSlice(c, f.Entries)
+	f.Authors = clipSlice(c, f.Authors)
+	f.Contributors = clipSlice(c, f.Contributors)
+	f.CategoryDetails = clipCategories(c, f.CategoryDetails)
+	f.SkipHours = clipSlice(c, f.SkipHours)
+	f.SkipDays = clipSlice(c, f.SkipDays)
+	f.Links = clipSlice(c, f.Links)
+	if pc := f.Podcast; pc != nil {
+		pc.Funding = clipSlice(c, pc.Funding)
+		pc.Persons = clipSlice(c, pc.Persons)
+		pc.Values = clipValues(c, pc.Values)
+	}
+	for _, e := range f.Entries {
+		if e == nil {
+			continue
+		}
+		e.Authors = clipSlice(c, e.Authors)
+		e.Categories = clipSlice(c, e.Categories)
+		e.Enclosures = clipSlice(c, e.Enclosures)
+		e.Contributors = clipSlice(c, e.Contributors)
+		e.CategoryDetails = clipCategories(c, e.CategoryDetails)
+		e.Links = clipSlice(c, e.Links)
+		if src := e.Source; src != nil {
+			src.Authors = clipSlice(c, src.Authors)
+			src.CategoryDetails = clipCategories(c, src.CategoryDetails)
+		}
+		if pc := e.Podcast; pc != nil {
+			pc.Transcripts = clipSlice(c, pc.Transcripts)
+			pc.Persons = clipSlice(c, pc.Persons)
+			pc.Soundbites = clipSlice(c, pc.Soundbites)
+			pc.AlternateEnclosures = clipSlice(c, pc.AlternateEnclosures)
+			for i := range pc.AlternateEnclosures {
+				a := &pc.AlternateEnclosures[i]
+				a.Sources = clipSlice(c, a.Sources)
+			}
+			pc.Values = clipValues(c, pc.Values)
+		}
+	}
+}
+
+// A clipper remembers the slices clipSlice copied, by backing array and
+// length, so that a slice shared by several fields is copied once.
+type clipper map[clipKey]unsafe.Pointer
+
+type clipKey struct {
+	data unsafe.Pointer
+	n    int
+}
+
+// clipSlice returns s, or when s has spare capacity a copy of it whose
+// capacity is its length (an empty slice without a backing array when s
+// is empty, nil when s is nil).
+func clipSlice[E any](c clipper, s []E) []E {
+	if len(s) == cap(s) {
+		return s
+	}
+	if len(s) == 0 {
+		return []E{}
+	}
+	k := clipKey{unsafe.Pointer(unsafe.SliceData(s)), len(s)}
+	if p, ok := c[k]; ok {
+		return unsafe.Slice((*E)(p), len(s))
+	}
+	out := make([]E, len(s))
+	copy(out, s)
+	c[k] = unsafe.Pointer(unsafe.SliceData(out))
+	return out
+}
+
+// clipCategories is clipSlice for categories and their subcategories.
+func clipCategories(c clipper, list []Category) []Category {
+	list = clipSlice(c, list)
+	for i := range list {
+		list[i].Subcategories = clipCategories(c, list[i].Subcategories)
+	}
+	return list
+}
+
+// clipValues is clipSlice for podcast values and their recipients.
+func clipValues(c clipper, list []PodcastValue) []PodcastValue {
+	list = clipSlice(c, list)
+	for i := range list {
+		list[i].Recipients = clipSlice(c, list[i].Recipients)
+	}
+	return list
 }
 
 // detachText makes t, a text of a feed whose document is let go, keep no
@@ -79,7 +245,7 @@ func detachText(t *Text) {
 	if l.xhtml != nil {
 		frag := t.fragment()
 		l.xhtml = nil
-		l.packed = packTree(frag)
+		l.src, l.packed = packTree(frag), true
 	}
 	l.transient = true
 	l.built.Store(false)

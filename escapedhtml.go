@@ -61,7 +61,7 @@ func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 		return t
 	}
 	t := parseHTMLText(text)
-	if t != nil && t.isNode {
+	if t != nil && t.isNode() {
 		// Keep the source too, so that WithoutDocument can let the tree
 		// go (detachFeed).
 		st := sourcedNodeText(text, t.frag)

@@ -62,7 +62,7 @@ func BenchmarkCorpusHTMLJSON(b *testing.B) {
 			var buf []byte
 			for b.Loop() {
 				for _, s := range c.srcs {
-					t := Text{isNode: true, lazy: &lazyFragment{src: s}}
+					t := Text{lazy: &lazyFragment{src: s}}
 					buf = t.appendJSON(buf[:0], jsonEnc{html: true})
 				}
 			}

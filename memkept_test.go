@@ -121,7 +121,7 @@ func TestWithoutDocumentKeepsNoTree(t *testing.T) {
 				continue
 			}
 			nodes++
-			if tx.lazy.packed != "" {
+			if tx.lazy.packed {
 				packed++
 			}
 			// A new tree on each call, equal to the kept one.

@@ -247,7 +247,7 @@ func undoubleTextValue(t *Text) *Text {
 	switch {
 	case t == nil:
 		return nil
-	case !t.isNode:
+	case !t.isNode():
 		if s, ok := undoubleString(t.str); ok {
 			return stringText(s)
 		}

@@ -61,9 +61,9 @@ const NoNamespace = "\x00"
 // anew each time one is needed, for the call only (see Node). A Text is
 // safe for concurrent use by readers.
 type Text struct {
-	// isNode tells a Node value from a string value.
-	isNode bool
-	// str is the string value.
+	// str is the string value (a Text has a Node value when frag or lazy
+	// is not nil: isNode). Text has no field that says which, so that it
+	// fits the runtime's 32-byte size class (TestTextSize).
 	str string
 	// frag is the Node value. Only fragment reads it, so that it can be
 	// built on first use.
@@ -73,33 +73,37 @@ type Text struct {
 }
 
 // A lazyFragment is what a Node value parsed from escaped HTML keeps until
-// its fragment is first needed.
+// its fragment is first needed. Its fields are ordered so that it fits the
+// runtime's 64-byte size class: every Node text of a parsed feed has one
+// (TestLazyFragmentSize).
 type lazyFragment struct {
 	once sync.Once
-	// src is the HTML source ([178]'s text), when xhtml is nil.
+	// built is set once frag was built (after it was), for readNode.
+	built atomic.Bool
+	// src is the HTML source ([178]'s text) when xhtml is nil and packed
+	// is false, the fragment's serialization when rendered, and the
+	// packed fragment (packTree) when packed.
 	src string
-	// rendered tells that src is the fragment's serialization (HTML
-	// returns it as it is), as read from the canonical JSON
-	// (UnmarshalJSON) or recovered from mojibake.
-	rendered bool
 	// xhtml, when not nil, is the div of Atom XHTML content whose
 	// children make the fragment ([66]–[69]).
 	xhtml *xml5.Node
-	// packed, when not "", is the fragment of Atom XHTML content packed
-	// (packTree) when the document was let go (WithoutDocument).
-	packed string
-	// transient, set when the document was let go (WithoutDocument),
-	// says that the fragment is built for each use and never kept: the
-	// Text then keeps only src or packed.
-	transient bool
-	// built is set once frag was built (after it was), for readNode.
-	built atomic.Bool
 	// sig summarizes the fragment's text content, when sig.ok, so that
 	// "same text content" can tell most different fragments apart without
 	// building them; sigLater tells that it is computed from src when
 	// first asked (signature, escapedhtml.go).
-	sig      textSignature
-	sigLater bool
+	sig textSignature
+	// rendered tells that src is the fragment's serialization (HTML
+	// returns it as it is), as read from the canonical JSON
+	// (UnmarshalJSON) or recovered from mojibake.
+	rendered bool
+	// packed tells that src is the fragment of Atom XHTML content packed
+	// (packTree) when the document was let go (WithoutDocument).
+	packed bool
+	// transient, set when the document was let go (WithoutDocument),
+	// says that the fragment is built for each use and never kept: the
+	// Text then keeps only src.
+	transient bool
+	sigLater  bool
 	// validUTF8 tells that src is known to be valid UTF-8 (text of an
 	// xml5 document, see escapedHTMLTextOf), so that AppendHTML need not
 	// check it again.
@@ -109,9 +113,12 @@ type lazyFragment struct {
 // A textSignature is the length and hash (hash/maphash, seeded once per
 // process) of a text content.
 type textSignature struct {
-	ok   bool
-	n    int
 	hash uint64
+	// n is the length, modulo 2^32: signatures that differ tell texts
+	// apart, equal ones are only a hint (sameTextContent compares the
+	// trees then).
+	n  uint32
+	ok bool
 }
 
 // signatureSeed seeds the hash of every textSignature, so that signatures
@@ -138,7 +145,15 @@ func (s *textSigner) signature() textSignature {
 	if s.n == 0 {
 		s.h.SetSeed(signatureSeed)
 	}
-	return textSignature{ok: true, n: s.n, hash: s.h.Sum64()}
+	return textSignature{ok: true, n: uint32(s.n), hash: s.h.Sum64()}
+}
+
+// isNode reports whether t has a Node value: one whose fragment is lazy
+// (built on first use) or, when lazy is nil, was given (nodeText). lazy is
+// read first: a lazy Text's frag is written when it is built, which may be
+// in another goroutine.
+func (t *Text) isNode() bool {
+	return t.lazy != nil || t.frag != nil
 }
 
 // stringText returns a Text whose value is the string s.
@@ -148,14 +163,14 @@ func stringText(s string) *Text {
 
 // nodeText returns a Text whose value is the Node frag, a DocumentNode.
 func nodeText(frag *html.Node) *Text {
-	return &Text{isNode: true, frag: frag}
+	return &Text{frag: frag}
 }
 
 // lazyNodeText returns a Node value that parses src ([178]) on first use.
 // The caller has established that src gives a significant fragment that is
 // not a single Text node.
 func lazyNodeText(src string, sig textSignature) *Text {
-	return &Text{isNode: true, lazy: &lazyFragment{src: src, sig: sig}}
+	return &Text{lazy: &lazyFragment{src: src, sig: sig}}
 }
 
 // sourcedNodeText returns a Node value whose fragment frag was built from
@@ -163,7 +178,7 @@ func lazyNodeText(src string, sig textSignature) *Text {
 // WithoutDocument can let frag go (detachFeed) and parse src again when
 // the fragment is needed.
 func sourcedNodeText(src string, frag *html.Node) *Text {
-	t := &Text{isNode: true, lazy: &lazyFragment{src: src}}
+	t := &Text{lazy: &lazyFragment{src: src}}
 	t.lazy.once.Do(func() {
 		t.frag = frag
 		t.lazy.built.Store(true)
@@ -175,7 +190,7 @@ func sourcedNodeText(src string, frag *html.Node) *Text {
 // (what Text.HTML gave for it); its fragment is parsed from src on first
 // use.
 func renderedNodeText(src string) *Text {
-	return &Text{isNode: true, lazy: &lazyFragment{src: src, rendered: true}}
+	return &Text{lazy: &lazyFragment{src: src, rendered: true}}
 }
 
 // parseRenderedHTML parses src, a fragment's serialization, with the HTML
@@ -194,7 +209,7 @@ func parseRenderedHTML(src string) *html.Node {
 // fragment returns the Node value (nil for a string value), building it on
 // first use. Every method reads the node through it.
 func (t *Text) fragment() *html.Node {
-	if t == nil || !t.isNode {
+	if t == nil || !t.isNode() {
 		return nil
 	}
 	if l := t.lazy; l != nil {
@@ -212,8 +227,8 @@ func (t *Text) fragment() *html.Node {
 // build builds the fragment l stands for, a new tree on every call.
 func (l *lazyFragment) build() *html.Node {
 	switch {
-	case l.packed != "":
-		return unpackTree(l.packed)
+	case l.packed:
+		return unpackTree(l.src)
 	case l.xhtml != nil:
 		frag, _ := xhtmlFragment(l.xhtml)
 		return frag
@@ -228,13 +243,13 @@ func (l *lazyFragment) build() *html.Node {
 // fragment (src, parsed by [178]): not Atom XHTML content, not a
 // serialization.
 func (l *lazyFragment) escapedSource() bool {
-	return l.xhtml == nil && l.packed == "" && !l.rendered
+	return l.xhtml == nil && !l.packed && !l.rendered
 }
 
 // IsNode reports whether t's value is a Node (a DocumentFragment) rather
 // than a string. It is false for a nil Text.
 func (t *Text) IsNode() bool {
-	return t != nil && t.isNode
+	return t != nil && t.isNode()
 }
 
 // String returns the string value, or for a Node value its HTML
@@ -247,7 +262,7 @@ func (t *Text) String() string {
 	if t == nil {
 		return ""
 	}
-	if t.isNode {
+	if t.isNode() {
 		return t.HTML()
 	}
 	return t.str
@@ -264,7 +279,7 @@ func (t *Text) HTML() string {
 	if t == nil {
 		return ""
 	}
-	if !t.isNode {
+	if !t.isNode() {
 		return html.EscapeString(t.str)
 	}
 	if l := t.lazy; l != nil && l.rendered {
@@ -308,7 +323,7 @@ func (t *Text) TextContent() string {
 	if t == nil {
 		return ""
 	}
-	if !t.isNode {
+	if !t.isNode() {
 		return t.str
 	}
 	var b strings.Builder
@@ -331,7 +346,7 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 	if t == nil {
 		return append(dst, "null"...)
 	}
-	if !t.isNode {
+	if !t.isNode() {
 		return appendJSONText(dst, t.str, w.html)
 	}
 	if l := t.lazy; l != nil && l.rendered {
@@ -477,7 +492,7 @@ func cloneWithoutVoidChildren(n *html.Node) *html.Node {
 // tree at a time, not every entry's: a tree costs about 12 bytes of heap
 // per byte of escaped HTML.
 func (t *Text) readNode() *html.Node {
-	if t == nil || !t.isNode {
+	if t == nil || !t.isNode() {
 		return nil
 	}
 	l := t.lazy

@@ -55,8 +55,9 @@ func (p *processor) textOrNull(s string) *Text {
 // hold, once detachFeed has moved each string f holds into kept: a Text
 // the processing made and then left (a value recovery mode replaced, say)
 // still points into the document, which its block, kept by the Feed's
-// other Texts, would keep alive. Every Text f holds has its string in kept
-// or empty (eachString visits every string of the model).
+// other Texts, would keep alive. Every Text f holds has its string in kept,
+// one of the package's constants (isStaticString) or empty (eachString
+// visits every string of the model).
 func (p *processor) dropUnheldTexts(kept []byte) {
 	lo := uintptr(unsafe.Pointer(unsafe.SliceData(kept)))
 	hi := lo + uintptr(len(kept))
@@ -64,7 +65,7 @@ func (p *processor) dropUnheldTexts(kept []byte) {
 		b = b[:cap(b)]
 		for i := range b {
 			s := b[i].str
-			if at := uintptr(unsafe.Pointer(unsafe.StringData(s))); s != "" && (at < lo || at >= hi) {
+			if at := uintptr(unsafe.Pointer(unsafe.StringData(s))); s != "" && (at < lo || at >= hi) && !isStaticString(s) {
 				b[i].str = ""
 			}
 		}

@@ -91,3 +91,22 @@ func TestWithoutDocumentDropsUnheldTexts(t *testing.T) {
 	assert.Less(t, kept, int64(len(in)), "the feeds keep their documents")
 	runtime.KeepAlive(feeds)
 }
+
+// TestWithoutDocumentKeepsStaticValuedTexts checks that a text the feed
+// holds whose value is one of the strings a detached feed points at rather
+// than copies (staticStrings) is kept, while the texts it does not hold are
+// emptied (dropUnheldTexts tells them apart by where their bytes are).
+func TestWithoutDocumentKeepsStaticValuedTexts(t *testing.T) {
+	src := `<rss version="2.0"><channel><title>Technology</title><description>html</description>` +
+		`<item><title>text</title></item><item><title>Blogger</title></item></channel></rss>`
+	feed, err := ParseDocument(strings.NewReader(src), WithoutDocument())
+	require.NoError(t, err)
+	require.NotNil(t, feed.Title)
+	assert.Equal(t, "Technology", feed.Title.String())
+	require.NotNil(t, feed.Description)
+	assert.Equal(t, "html", feed.Description.String())
+	require.Len(t, feed.Entries, 2)
+	assert.Equal(t, "text", feed.Entries[0].Title.String())
+	assert.Equal(t, "Blogger", feed.Entries[1].Title.String())
+	assert.True(t, isStaticString(feed.Title.String()), "the title points at the constant")
+}

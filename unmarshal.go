@@ -413,7 +413,7 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 	}
 	v, err := r.text(i, jsonValueEnd(b, i))
 	if err == nil {
-		*t = Text{isNode: v.isNode, str: v.str, lazy: v.lazy}
+		*t = Text{str: v.str, lazy: v.lazy}
 	}
 	return err
 }

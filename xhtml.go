@@ -32,7 +32,7 @@ func xhtmlText(div *xml5.Node) *Text {
 	if !xhtmlSignificance(div, false, &signer) {
 		return nil // [107]
 	}
-	return &Text{isNode: true, lazy: &lazyFragment{xhtml: div, sig: signer.signature()}} // [69]
+	return &Text{lazy: &lazyFragment{xhtml: div, sig: signer.signature()}} // [69]
 }
 
 // xhtmlTextEager is xhtmlText building the fragment at once: the eager path
