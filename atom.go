@@ -403,14 +403,6 @@ func (p *processor) processAtomText(el *xml5.Node) *Text {
 	return p.textOrNull(processStringElement(el)) // [64] [65] [45]–[48]
 }
 
-// textOrNull returns s as a string Text, or nil (null) when s is "".
-func textOrNull(s string) *Text {
-	if s == "" {
-		return nil
-	}
-	return stringText(s)
-}
-
 // processAtomDate is "process an Atom date" (docs/decisions.md#atom-date) on
 // el's child text content; nil is null.
 func (p *processor) processAtomDate(el *xml5.Node) *time.Time {

@@ -211,7 +211,7 @@ func TestChannelElementsRules(t *testing.T) {
 	t.Run("the first url child only, as the logo", func(t *testing.T) {
 		feed, _ := parse(t, `<image><url></url><url>https://e.com/a.png</url><title>T</title></image>`)
 		assert.Nil(t, feed.Logo)
-		assert.Equal(t, &ChannelImage{Title: textOrNull("T")}, feed.ChannelImage)
+		assert.Equal(t, &ChannelImage{Title: stringText("T")}, feed.ChannelImage)
 	})
 	t.Run("elements in a namespace are not RSS's", func(t *testing.T) {
 		feed, _ := parse(t, `<x:cloud xmlns:x="urn:x" domain="d"/><x:docs xmlns:x="urn:x">https://e.com/</x:docs>`)

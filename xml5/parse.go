@@ -128,7 +128,13 @@ type captureWriter struct {
 	max  int64
 }
 
-func (w *captureWriter) Write(p []byte) (int, error) {
+func (w *captureWriter) Write(p []byte) (int, error) { return capture(w, p) }
+
+func (w *captureWriter) WriteString(s string) (int, error) { return capture(w, s) }
+
+// capture is Write and WriteString: it appends p to w.buf, up to w.max+1
+// bytes, the first time into a buffer of w.hint bytes.
+func capture[S string | []byte](w *captureWriter, p S) (int, error) {
 	room := w.max + 1 - int64(len(w.buf))
 	if int64(len(p)) > room {
 		w.buf = append(w.buf, p[:room]...)
@@ -139,19 +145,6 @@ func (w *captureWriter) Write(p []byte) (int, error) {
 	}
 	w.buf = append(w.buf, p...)
 	return len(p), nil
-}
-
-func (w *captureWriter) WriteString(s string) (int, error) {
-	room := w.max + 1 - int64(len(w.buf))
-	if int64(len(s)) > room {
-		w.buf = append(w.buf, s[:room]...)
-		return int(room), errCaptureFull
-	}
-	if w.buf == nil && len(s) < w.hint {
-		w.buf = make([]byte, 0, w.hint)
-	}
-	w.buf = append(w.buf, s...)
-	return len(s), nil
 }
 
 // Parser phases (tree construction).
