@@ -343,7 +343,95 @@ func dtSkipCFWS(s string, i int) (j int, skipped, ok bool) {
 // MINUTE and SECOND made of ASCII digits, and a numeric ZONE ±hhmm. The
 // weekday is never checked; a zone name the table does not give an offset for
 // is UTC.
+//
+// The shape most dates have is read by rssDateCommon; every other string by
+// parseRSSDateExact, the algorithm as written.
 func parseRSSDate(s string) (time.Time, bool) {
+	if f, _, ok := rssDateCommon(s); ok {
+		return f.instant()
+	}
+	return parseRSSDateExact(s)
+}
+
+// parseRSSDateAssumed is parseRSSDate, also telling whether the zone was
+// assumed (rssZoneAssumed): the zones most dates have, GMT and ±hhmm, are
+// known without reading the date again.
+func parseRSSDateAssumed(s string) (t time.Time, assumed, ok bool) {
+	if f, zone, common := rssDateCommon(s); common {
+		if t, ok = f.instant(); !ok {
+			return t, false, false
+		}
+		if zone == "GMT" || zone[0] == '+' || zone[0] == '-' {
+			return t, false, true
+		}
+		return t, rssZoneAssumed(s), true // dateinfo.go
+	}
+	if t, ok = parseRSSDateExact(s); !ok {
+		return t, false, false
+	}
+	return t, rssZoneAssumed(s), true
+}
+
+// rssDateCommon reads the fields of an RSS date of the shape most feeds
+// write, "Mon, 02 Nov 2026 10:00:00 GMT": three letters, a comma, a space,
+// two digits, a space, a month (three letters), a space, four digits, a
+// space, hh:mm:ss and a space, then a zone made of letters or ±hhmm (the
+// minutes ≤ 59) up to the end of s. It returns what parseRSSDateExact reads
+// from such a string (before the range checks of instant) and the zone as
+// written; ok is false for every other string, which parseRSSDateExact
+// then reads (it may accept it or not).
+func rssDateCommon(s string) (f dtFields, zone string, ok bool) {
+	if len(s) < 27 || s[3] != ',' || s[4] != ' ' || s[7] != ' ' || s[11] != ' ' ||
+		s[16] != ' ' || s[19] != ':' || s[22] != ':' || s[25] != ' ' ||
+		!dtIsAlpha(s[0]) || !dtIsAlpha(s[1]) || !dtIsAlpha(s[2]) {
+		return f, "", false
+	}
+	// The digits, each checked by its value: a byte below '0' wraps
+	// around to above 9.
+	d0, d1 := s[5]-'0', s[6]-'0'
+	y0, y1, y2, y3 := s[12]-'0', s[13]-'0', s[14]-'0', s[15]-'0'
+	h0, h1, m0, m1 := s[17]-'0', s[18]-'0', s[20]-'0', s[21]-'0'
+	s0, s1 := s[23]-'0', s[24]-'0'
+	if d0 > 9 || d1 > 9 || y0 > 9 || y1 > 9 || y2 > 9 || y3 > 9 ||
+		h0 > 9 || h1 > 9 || m0 > 9 || m1 > 9 || s0 > 9 || s1 > 9 {
+		return f, "", false
+	}
+	if f.month = rssMonth(s[8:11]); f.month == 0 {
+		return f, "", false
+	}
+	zone = s[26:]
+	switch c := zone[0]; {
+	case c == '+' || c == '-':
+		if len(zone) != 5 {
+			return f, "", false
+		}
+		z0, z1, z2, z3 := zone[1]-'0', zone[2]-'0', zone[3]-'0', zone[4]-'0'
+		if z0 > 9 || z1 > 9 || z2 > 5 || z3 > 9 {
+			return f, "", false
+		}
+		f.offset = int64(z0)*600 + int64(z1)*60 + int64(z2)*10 + int64(z3)
+		if c == '-' {
+			f.offset = -f.offset
+		}
+	case zone == "GMT":
+	default:
+		for k := 0; k < len(zone); k++ {
+			if !dtIsAlpha(zone[k]) {
+				return f, "", false
+			}
+		}
+		f.offset = rssZoneOffset(zone)
+	}
+	f.day = int64(d0)*10 + int64(d1)
+	f.year = int64(y0)*1000 + int64(y1)*100 + int64(y2)*10 + int64(y3)
+	f.hour = int64(h0)*10 + int64(h1)
+	f.minute = int64(m0)*10 + int64(m1)
+	f.second = int64(s0)*10 + int64(s1)
+	return f, zone, true
+}
+
+// parseRSSDateExact is parseRSSDate as the algorithm reads every string.
+func parseRSSDateExact(s string) (time.Time, bool) {
 	var f dtFields
 	var n int
 	var ok, sp bool
@@ -472,30 +560,33 @@ func rssMonth(name string) int64 {
 	if len(name) != 3 {
 		return 0
 	}
-	switch string([]byte{dtUpper(name[0]), dtUpper(name[1]), dtUpper(name[2])}) {
-	case "JAN":
+	// A byte ORed with 0x20 is a lowercase letter only when it is that
+	// letter in either case: the three bytes as one number, compared with
+	// the lowercase names.
+	switch uint32(name[0]|0x20)<<16 | uint32(name[1]|0x20)<<8 | uint32(name[2]|0x20) {
+	case 'j'<<16 | 'a'<<8 | 'n':
 		return 1
-	case "FEB":
+	case 'f'<<16 | 'e'<<8 | 'b':
 		return 2
-	case "MAR":
+	case 'm'<<16 | 'a'<<8 | 'r':
 		return 3
-	case "APR":
+	case 'a'<<16 | 'p'<<8 | 'r':
 		return 4
-	case "MAY":
+	case 'm'<<16 | 'a'<<8 | 'y':
 		return 5
-	case "JUN":
+	case 'j'<<16 | 'u'<<8 | 'n':
 		return 6
-	case "JUL":
+	case 'j'<<16 | 'u'<<8 | 'l':
 		return 7
-	case "AUG":
+	case 'a'<<16 | 'u'<<8 | 'g':
 		return 8
-	case "SEP":
+	case 's'<<16 | 'e'<<8 | 'p':
 		return 9
-	case "OCT":
+	case 'o'<<16 | 'c'<<8 | 't':
 		return 10
-	case "NOV":
+	case 'n'<<16 | 'o'<<8 | 'v':
 		return 11
-	case "DEC":
+	case 'd'<<16 | 'e'<<8 | 'c':
 		return 12
 	}
 	return 0

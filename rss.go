@@ -417,8 +417,7 @@ func firstChildElement(el *xml5.Node, ns, local string) *xml5.Node {
 // el's child text content; nil is null.
 func (p *processor) processRSSDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
-	if t, ok := parseRSSDate(text); ok {
-		assumed := rssZoneAssumed(text) // dateinfo.go
+	if t, assumed, ok := parseRSSDateAssumed(text); ok { // dates.go
 		// The hook for recovery mode (repair 10, recovery_dates.go).
 		t, assumed = p.recoverRSSZone(el, text, t, assumed)
 		return p.strictDate(text, t, assumed, FormRFC822)
