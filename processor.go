@@ -166,7 +166,10 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 func (p *processor) release() {
 	links, cats, terms := keptBuffer(p.entryLinks), keptBuffer(p.entryCats), keptBuffer(p.entryTerms)
 	blocks := keptBuffer(p.textBlocks)
-	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms, textBlocks: blocks}
+	// Zeroed, then the kept fields set: assigning a whole composite
+	// literal builds it on the stack first.
+	*p = processor{}
+	p.entryLinks, p.entryCats, p.entryTerms, p.textBlocks = links, cats, terms, blocks
 }
 
 // keptBufferCap is the largest per-entry buffer a released processor keeps.
