@@ -3,6 +3,7 @@ package xml5
 import (
 	"errors"
 	"io"
+	"math/bits"
 	"strings"
 	"sync"
 	"unsafe"
@@ -688,6 +689,21 @@ func scanName(s string, start, i int, attr bool) (int, string) {
 	if attr {
 		stop = &attrNameStopNUL
 	}
+	// Eight bytes at a time: every byte scanName stops at is below 0x40,
+	// and so are few name bytes ('-', '.', ':', digits), so the first
+	// byte below 0x40 of each eight is looked up in the table.
+	for i+8 <= len(s) {
+		m := below40(load64(s, i))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(m) >> 3
+		if stop[s[i]] {
+			break
+		}
+		i++
+	}
 	for i < len(s) && !stop[s[i]] {
 		i++
 	}
@@ -698,6 +714,23 @@ func scanName(s string, start, i int, attr bool) (int, string) {
 		i++
 	}
 	return i, clean(s[start:i])
+}
+
+// load64 returns the eight bytes of s at i as a little-endian number (one
+// load where the machine allows it).
+func load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// below40 returns w with the high bit of a byte set where that byte is
+// below 0x40, and possibly of bytes after the first such byte (a borrow
+// carries into the next byte), never of a byte before it: the lowest set
+// bit tells the first byte below 0x40, if any.
+func below40(w uint64) uint64 {
+	const lo, hi = 0x4040404040404040, 0x8080808080808080
+	return (w - lo) & ^w & hi
 }
 
 // startTag tokenizes a start or empty-element tag at p.pos.
@@ -1140,6 +1173,19 @@ func (p *parser) endTag() {
 		p.parseError("invalid-first-character-of-end-tag-name")
 		p.bogusComment(i)
 		return
+	}
+	// Most end tags close the open element: its name and '>' tell it
+	// without reading the name (an open element's name holds none of the
+	// bytes that end one, so scanName would read the same).
+	if top := len(p.stack) - 1; top >= p.base && p.phase == phaseMain {
+		if q := p.stack[top].qname; q != "" {
+			if e := i + len(q); e < len(s) && s[e] == '>' && s[i:e] == q {
+				p.pos = e + 1
+				p.flushText()
+				p.pop(top)
+				return
+			}
+		}
 	}
 	i, name := scanName(s, i, i, false)
 	j := strings.IndexByte(s[i:], '>')

@@ -1,0 +1,86 @@
+package xml5
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// scanNameByByte is scanName as one byte at a time reads it.
+func scanNameByByte(s string, start, i int, attr bool) (int, string) {
+	stop := &tagNameStopNUL
+	if attr {
+		stop = &attrNameStopNUL
+	}
+	for i < len(s) && !stop[s[i]] {
+		i++
+	}
+	if (i == len(s) || s[i] != 0) && s[start] != 0 {
+		return i, s[start:i]
+	}
+	for i < len(s) && (!stop[s[i]] || s[i] == 0) {
+		i++
+	}
+	return i, clean(s[start:i])
+}
+
+// TestScanNameWordAtATime: the eight-bytes-at-a-time scan stops where the
+// byte-at-a-time one does, for every byte value at every position of a
+// word, with the input ending right after or well after.
+func TestScanNameWordAtATime(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		for k := 0; k < 20; k++ {
+			for _, tail := range []string{"", "x", "bc-d.e:f9>", "bcdefghijklmnopq r"} {
+				s := "<" + strings.Repeat("a", k) + string(rune(b))[:1] + tail
+				if b >= 0x80 {
+					s = "<" + strings.Repeat("a", k) + string([]byte{byte(b)}) + tail
+				}
+				for _, attr := range []bool{false, true} {
+					wantI, wantName := scanNameByByte(s, 1, 1, attr)
+					gotI, gotName := scanName(s, 1, 1, attr)
+					require.Equal(t, wantI, gotI, "scanName(%q, attr %v): end", s, attr)
+					require.Equal(t, wantName, gotName, "scanName(%q, attr %v): name", s, attr)
+				}
+			}
+		}
+	}
+}
+
+// TestEndTagOfOpenElement: an end tag closes the open element whether its
+// name is read or matched against the open element's, and one that only
+// starts like it is read as written.
+func TestEndTagOfOpenElement(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"<a><b>x</b>y</a>", "a[b[x] y]"},
+		{"<a><b>x</bc>y</a>", "a[b[xy]]"},
+		{"<a><bc>x</b>y</a>", "a[bc[xy]]"},
+		{"<a><b>x</b >y</a>", "a[b[x] y]"},
+		{"<a><b>x</b\x00>y</a>", "a[b[xy]]"},
+		{"<a><b\x00>x</b\x00>y</a>", "a[b\uFFFD[x] y]"},
+		{"<a><b\x00>x</b\uFFFD>y</a>", "a[b\uFFFD[x] y]"},
+		{"<a><b>x</a>y</b>", "a[b[x]]"},
+		{"<a><b>x</b", "a[b[x]]"},
+	} {
+		doc, err := Parse(strings.NewReader(tc.in))
+		require.NoError(t, err, tc.in)
+		require.Equal(t, tc.want, shape(doc.Node.FirstChild), tc.in)
+	}
+}
+
+// shape writes an element as name[children], text as itself.
+func shape(n *Node) string {
+	if n.Type == TextNode {
+		return n.Data
+	}
+	var b strings.Builder
+	b.WriteString(n.Local + "[")
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c != n.FirstChild {
+			b.WriteByte(' ')
+		}
+		b.WriteString(shape(c))
+	}
+	b.WriteString("]")
+	return b.String()
+}
