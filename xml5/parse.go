@@ -208,6 +208,7 @@ type parser struct {
 	recordErrors   bool
 	errPos         positionCursor // where the last error or repair was located
 	nodeSlab       []Node
+	slabUsed       int // nodes of nodeSlab handed out
 	slabSize       int
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
@@ -316,14 +317,18 @@ func keptScratch[T any](s []T) []T {
 	return s[:0]
 }
 
+// newNode returns the next node of the slab (a new slab when it is used
+// up), of type t. The slab is indexed rather than resliced: storing the
+// slab's pointer at every node costs more than its index.
 func (p *parser) newNode(t NodeType) *Node {
 	p.nodes++
 	p.checkTree()
-	if len(p.nodeSlab) == 0 {
+	if p.slabUsed >= len(p.nodeSlab) {
 		p.growSlab()
+		p.slabUsed = 0
 	}
-	n := &p.nodeSlab[0]
-	p.nodeSlab = p.nodeSlab[1:]
+	n := &p.nodeSlab[p.slabUsed]
+	p.slabUsed++
 	n.Type = t
 	return n
 }
@@ -485,11 +490,15 @@ func sameString(a, b string) bool {
 	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
-// flushText turns the pending text into a Text node.
+// flushText turns the pending text, if any, into a Text node.
 func (p *parser) flushText() {
-	if p.pendMode == 0 {
-		return
+	if p.pendMode != 0 {
+		p.flushPending()
 	}
+}
+
+// flushPending is flushText when there is pending text.
+func (p *parser) flushPending() {
 	var s string
 	if p.pendMode == 1 {
 		s = p.pendSrc[p.pendA:p.pendB]
