@@ -537,6 +537,23 @@ func (p *parser) makeString(b []byte) string {
 // textStop marks the bytes that end a run of plain text.
 var textStop = [256]bool{'<': true, '&': true, '\r': true, 0: true}
 
+// textStopBytes returns w with the high bit set of the bytes that end
+// plain text ('<', '&', CR, NUL), and possibly of bytes after the first
+// one, never before: the lowest set bit tells the first such byte.
+func textStopBytes(w uint64) uint64 {
+	return zeroBytes(w) | zeroBytes(w^('<'*ones)) | zeroBytes(w^('&'*ones)) | zeroBytes(w^('\r'*ones))
+}
+
+// ones has a 1 in every byte.
+const ones = 0x0101010101010101
+
+// zeroBytes returns w with the high bit of a byte set where that byte is
+// zero, and possibly of bytes after the first zero byte (a borrow carries
+// into the next byte), never of a byte before it.
+func zeroBytes(w uint64) uint64 {
+	return (w - ones) & ^w & (ones << 7)
+}
+
 // nextTextStop returns the index of the first byte at or after i that ends
 // plain text, or len(p.src). It remembers where the next '<', '&', CR and
 // NUL are, so that every byte is searched at most once for each of them:
@@ -591,16 +608,26 @@ func (p *parser) run() {
 	for p.pos < len(p.src) && p.err == nil {
 		s := p.src
 		i := p.pos
-		end := i + 16
-		if end > len(s) {
-			end = len(s)
+		if s[i] == '<' {
+			// Markup right after markup, as most of it is.
+			p.tagOpen()
+			continue
+		}
+		// Text: its first 16 bytes eight at a time, then (a long run of
+		// text) the vectorized searches find its end.
+		end := min(i+16, len(s))
+		for i+8 <= end {
+			if m := textStopBytes(load64(s, i)); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				end = i // found: no byte loop, no search
+				break
+			}
+			i += 8
 		}
 		for i < end && !textStop[s[i]] {
 			i++
 		}
-		if i == end && i < len(s) {
-			// A long run of text: let the vectorized searches
-			// find its end.
+		if i == end && i < len(s) && !textStop[s[i]] {
 			i = p.nextTextStop(i)
 		}
 		if i > p.pos {
@@ -1254,7 +1281,8 @@ func (p *parser) pop(k int) {
 			p.nameCounts[e.qname]--
 		}
 	}
-	clear(p.stack[k:])
+	// The entries above k are not cleared: they only point into the
+	// document being built, and release clears the whole stack.
 	p.stack = p.stack[:k]
 	if k == 0 {
 		p.phase = phaseEnd
