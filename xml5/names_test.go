@@ -84,3 +84,57 @@ func shape(n *Node) string {
 	b.WriteString("]")
 	return b.String()
 }
+
+// TestWordScansFindFirstByte: textStopBytes and below40 tell the first byte
+// of a word that ends text (or is below 0x40), whatever the bytes after it,
+// for every byte value at every position, with the bytes after it that
+// borrows could mislead.
+func TestWordScansFindFirstByte(t *testing.T) {
+	first := func(w uint64, is func(byte) bool) int {
+		for k := 0; k < 8; k++ {
+			if is(byte(w >> (8 * k))) {
+				return k
+			}
+		}
+		return 8
+	}
+	lowest := func(m uint64) int {
+		for k := 0; k < 8; k++ {
+			if m>>(8*k+7)&1 != 0 {
+				return k
+			}
+		}
+		return 8
+	}
+	fills := []byte{'a', 0x40, 0x41, 0x7f, 0x80, 0xff, '/', ' ', '<', 0, 1}
+	var afters []byte // every byte up to 0x41 (borrows), and a few others
+	for c := 0; c <= 0x41; c++ {
+		afters = append(afters, byte(c))
+	}
+	afters = append(afters, 'a', 0x7f, 0x80, 0xc3, 0xff)
+	for pos := 0; pos < 8; pos++ {
+		for b := 0; b < 256; b++ {
+			for _, before := range fills {
+				for _, after := range afters {
+					var w uint64
+					for k := 0; k < 8; k++ {
+						c := before
+						switch {
+						case k == pos:
+							c = byte(b)
+						case k > pos:
+							c = byte(after)
+						}
+						w |= uint64(c) << (8 * k)
+					}
+					if want, got := first(w, func(c byte) bool { return textStop[c] }), lowest(textStopBytes(w)); want != got {
+						require.Equal(t, want, got, "textStopBytes(%#x)", w)
+					}
+					if want, got := first(w, func(c byte) bool { return c < 0x40 }), lowest(below40(w)); want != got {
+						require.Equal(t, want, got, "below40(%#x)", w)
+					}
+				}
+			}
+		}
+	}
+}
