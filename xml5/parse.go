@@ -775,6 +775,12 @@ func (p *parser) startTag() {
 	start := p.pos
 	i, name := scanName(s, p.pos+1, p.pos+1, false)
 	p.attrs = p.attrs[:0]
+	if i < len(s) && s[i] == '>' && p.attlists == nil {
+		// No attribute, and none by default: most tags.
+		p.pos = i + 1
+		p.emitStart(name, false, start)
+		return
+	}
 	p.attrSet = nil
 	empty := false
 	for {
@@ -1001,6 +1007,12 @@ func (p *parser) emitStart(qname string, empty bool, off int) {
 // resolve sets n's name, namespace and attributes from qname and p.attrs,
 // pushing the element's namespace declarations onto p.ns.
 func (p *parser) resolve(n *Node, qname string) {
+	if len(p.attrs) == 0 && strings.IndexByte(qname, ':') < 0 {
+		// No attribute and no prefix: most elements.
+		n.Local = qname
+		n.Namespace = p.lookup("")
+		return
+	}
 	attrs := p.allocAttrs(len(p.attrs))
 	// Declarations first: they apply to the element and all its
 	// attributes.
