@@ -196,6 +196,15 @@ func sniffDeclEncoding(raw []byte) string {
 		end = 1024
 	}
 	head := bytesToString(raw[5:end]) // only read, and not kept
+	if f, ok := readDecl(head); ok {
+		return f.encoding
+	}
+	return sniffHead(head)
+}
+
+// sniffHead is sniffDeclEncoding for a declaration's head (up to its
+// first 1024 bytes, "<?xml" left out) of any form.
+func sniffHead(head string) string {
 	if i := strings.Index(head, "?>"); i >= 0 {
 		head = head[:i]
 	}
@@ -226,3 +235,95 @@ func sniffDeclEncoding(raw []byte) string {
 	}
 	return rest[:j]
 }
+
+// declFields are the pseudo-attributes of an XML declaration, "" when
+// absent, and the index of its "?>".
+type declFields struct {
+	version, encoding, standalone string
+	end                           int
+}
+
+// readDecl reads an XML declaration's body (what follows "<?xml") in the
+// form nearly all have: version, encoding and standalone pseudo-attributes
+// (each at most once, in any order), name, '=' and a quoted value of
+// letters, digits, '.', '-', '_' and ':', with white space between, then
+// "?>". The values are those declValue and sniffDeclEncoding find, and end
+// is the first "?>": neither names, values nor white space hold a '?', and
+// a value holding a name is left to them (ok false), as is every other
+// form.
+func readDecl(s string) (f declFields, ok bool) {
+	i := 0
+	var seen [3]bool
+	for {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
+			i++
+		}
+		if i+1 < len(s) && s[i] == '?' && s[i+1] == '>' {
+			f.end = i
+			return f, true
+		}
+		var k int
+		switch {
+		case strings.HasPrefix(s[i:], "version"):
+			k, i = 0, i+len("version")
+		case strings.HasPrefix(s[i:], "encoding"):
+			k, i = 1, i+len("encoding")
+		case strings.HasPrefix(s[i:], "standalone"):
+			k, i = 2, i+len("standalone")
+		default:
+			return f, false
+		}
+		if seen[k] {
+			return f, false
+		}
+		seen[k] = true
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
+			i++
+		}
+		if i >= len(s) || s[i] != '=' {
+			return f, false
+		}
+		i++
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
+			i++
+		}
+		if i >= len(s) || s[i] != '"' && s[i] != '\'' {
+			return f, false
+		}
+		q := s[i]
+		i++
+		v := i
+		for i < len(s) && declValueByte[s[i]] {
+			i++
+		}
+		if i >= len(s) || s[i] != q {
+			return f, false
+		}
+		val := s[v:i]
+		i++
+		if len(val) >= len("version") && (strings.Contains(val, "version") ||
+			strings.Contains(val, "encoding") || strings.Contains(val, "standalone")) {
+			return f, false
+		}
+		switch k {
+		case 0:
+			f.version = val
+		case 1:
+			f.encoding = val
+		default:
+			f.standalone = val
+		}
+	}
+}
+
+// declValueByte marks the bytes of a pseudo-attribute value readDecl reads.
+var declValueByte = func() (t [256]bool) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	t['.'], t['-'], t['_'], t[':'] = true, true, true, true
+	return t
+}()

@@ -1445,6 +1445,14 @@ func (p *parser) cdata() {
 func (p *parser) xmlDecl() {
 	s := p.src
 	start := p.pos // 0 unless WithRecovery skipped whitespace
+	if f, ok := readDecl(s[start+5:]); ok { // decode.go
+		p.pos = start + 5 + f.end + 2
+		p.doc.XMLVersion, p.doc.XMLEncoding, p.doc.XMLStandalone = f.version, f.encoding, f.standalone
+		if p.recovery {
+			p.recoverDeclValues(start) // recovery.go
+		}
+		return
+	}
 	j := strings.Index(s[start:], "?>")
 	end := len(s)
 	if j >= 0 {
