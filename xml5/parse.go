@@ -1444,7 +1444,7 @@ func (p *parser) cdata() {
 // records its pseudo-attributes.
 func (p *parser) xmlDecl() {
 	s := p.src
-	start := p.pos // 0 unless WithRecovery skipped whitespace
+	start := p.pos                          // 0 unless WithRecovery skipped whitespace
 	if f, ok := readDecl(s[start+5:]); ok { // decode.go
 		p.pos = start + 5 + f.end + 2
 		p.doc.XMLVersion, p.doc.XMLEncoding, p.doc.XMLStandalone = f.version, f.encoding, f.standalone
