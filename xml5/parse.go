@@ -1179,6 +1179,13 @@ func (p *parser) allocAttrs(n int) []Attr {
 		// document.
 		if p.attrSlabSize == 0 {
 			p.attrSlabSize = min(max(len(p.main)/128, 4), 16)
+			if p.attrSlabSize < 16 && p.entDepth == 0 && sameString(p.src, p.main) {
+				// A small document: no more than the attributes
+				// it can still hold, this tag's and one per '='
+				// after it (a count the vectorized search makes
+				// cheaply).
+				p.attrSlabSize = min(p.attrSlabSize, n+strings.Count(p.main[p.pos:], "="))
+			}
 		} else {
 			p.attrSlabSize = min(max(2*p.attrSlabSize, 16), 256)
 		}
@@ -1444,8 +1451,9 @@ func (p *parser) cdata() {
 // records its pseudo-attributes.
 func (p *parser) xmlDecl() {
 	s := p.src
-	start := p.pos                          // 0 unless WithRecovery skipped whitespace
-	if f, ok := readDecl(s[start+5:]); ok { // decode.go
+	start := p.pos // 0 unless WithRecovery skipped whitespace
+	// The common form in one pass (decode.go), any other by searches.
+	if f, ok := readDecl(s[start+5:]); ok {
 		p.pos = start + 5 + f.end + 2
 		p.doc.XMLVersion, p.doc.XMLEncoding, p.doc.XMLStandalone = f.version, f.encoding, f.standalone
 		if p.recovery {
