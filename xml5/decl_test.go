@@ -31,6 +31,13 @@ var declCases = []string{
 	` standalone="no" standalone="yes"?>`,
 	` encoding=""?>`,
 	` version="1.0" encoding="standalone-standalone"?>`,
+	` version="1.0" encoding="windows-1252"?>`,
+	` version="1.0" encoding="utf-8" ?>`,
+	` version="1.0" encoding="utf-8"?`,
+	` version="1.0" encoding="ut'f"?>`,
+	` version="1.0" encoding="UTF-8"?><?xml version="1.1"?>`,
+	` version="1.0" encoding="versi"?>`,
+	` version="1.0" encoding="version"?>`,
 }
 
 // assertDeclSame: readDecl, when it reads a declaration, finds what
@@ -56,7 +63,7 @@ func TestReadDeclSameAsSearch(t *testing.T) {
 			read++
 		}
 	}
-	assert.Equal(t, 7, read, "declarations of the common form")
+	assert.Equal(t, 11, read, "declarations of the common form")
 	for _, body := range []string{` version="1.0" encoding="utf-8"?>`, `?>`, ` encoding="windows-1252" version="1.0"?>`} {
 		_, ok := readDecl(body)
 		assert.True(t, ok, "%q is read at once", body)

@@ -252,6 +252,16 @@ type declFields struct {
 // a value holding a name is left to them (ok false), as is every other
 // form.
 func readDecl(s string) (f declFields, ok bool) {
+	// The most common of all first.
+	if strings.HasPrefix(s, commonDecl) {
+		i := len(commonDecl)
+		for i < len(s) && declValueByte[s[i]] {
+			i++
+		}
+		if val := s[len(commonDecl):i]; len(val) < len("version") && strings.HasPrefix(s[i:], `"?>`) {
+			return declFields{version: "1.0", encoding: val, end: i + 1}, true
+		}
+	}
 	i := 0
 	var seen [3]bool
 	for {
@@ -315,6 +325,9 @@ func readDecl(s string) (f declFields, ok bool) {
 		}
 	}
 }
+
+// commonDecl is how most XML declarations start, "<?xml" left out.
+const commonDecl = ` version="1.0" encoding="`
 
 // declValueByte marks the bytes of a pseudo-attribute value readDecl reads.
 var declValueByte = func() (t [256]bool) {
