@@ -216,6 +216,7 @@ type parser struct {
 	nodes          int // nodes made
 	attrCount      int // attributes made
 	nodeBudget     int // the most nodes allowed (Limits.MaxNodes)
+	nodeRoom       int // nodeBudget - attrCount/2, which checkTree compares
 	attrSlab       []Attr
 	attrs          []rawAttr
 	attrSet        map[string]struct{}
@@ -263,6 +264,7 @@ func newParser(p *parser, doc *Document, text string, lim Limits, errs bool) *pa
 	if lim.MaxNodes == noLimit {
 		p.nodeBudget = noLimit
 	}
+	p.nodeRoom = p.nodeBudget
 	// Nodes come from slabs: a first one sized to the input but kept under
 	// the runtime's 32 KB large-object size (a large object takes the
 	// heap's lock and is swept on its own, which costs small documents
@@ -1162,7 +1164,7 @@ func (p *parser) truncateNS(mark int) {
 // What is being made is still made (callers attach it); the parse stops
 // at the next token.
 func (p *parser) checkTree() {
-	if p.nodes+p.attrCount/2 > p.nodeBudget {
+	if p.nodes > p.nodeRoom { // p.nodes+p.attrCount/2 > p.nodeBudget
 		p.limitError("MaxNodes", p.nodeBudget)
 	}
 }
@@ -1172,6 +1174,7 @@ func (p *parser) allocAttrs(n int) []Attr {
 		return nil
 	}
 	p.attrCount += n
+	p.nodeRoom = p.nodeBudget - p.attrCount/2
 	p.checkTree()
 	if len(p.attrSlab) < n {
 		// Slabs grow with the attributes the document has used, from
