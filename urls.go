@@ -156,6 +156,14 @@ var urlChars = func() (t [256]bool) {
 	return t
 }()
 
+// urlPlainChars are the urlChars simpleURLRest has nothing more to check
+// for: all but ? # % and the dot.
+var urlPlainChars = func() (t [256]bool) {
+	t = urlChars
+	t['?'], t['#'], t['%'], t['.'] = false, false, false, false
+	return t
+}()
+
 // simpleHTTPURL is a fast path for "parse a URL": it recognizes the common
 // absolute URLs whose serialization is the input itself (or the input with
 // "/" added as the empty path) and returns that serialization. For anything
@@ -219,6 +227,9 @@ func simpleURLRest(s string, i int) bool {
 	inPath := true
 	for ; i < len(s); i++ {
 		c := s[i]
+		if urlPlainChars[c] {
+			continue
+		}
 		if !urlChars[c] {
 			return false
 		}
