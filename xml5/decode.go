@@ -55,6 +55,11 @@ var utf8Encoding, _ = charset.Lookup("utf-8")
 // lookupLabel resolves an encoding label as the WHATWG Encoding Standard
 // does. It returns nil for an unknown label.
 func lookupLabel(label string) (encoding.Encoding, string) {
+	if label == "utf-8" || label == "UTF-8" {
+		// The usual label as most write it: answered before the
+		// trimming and the case-blind comparisons below.
+		return utf8Encoding, "UTF-8"
+	}
 	label = strings.TrimSpace(label)
 	if label == "" {
 		return nil, ""
