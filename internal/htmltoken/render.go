@@ -556,7 +556,10 @@ func (r *renderer) reconstruct(dst []byte) []byte {
 func (r *renderer) dropPending(a atom.Atom) bool {
 	for i := len(r.pending) - 1; i >= r.pendingBase; i-- {
 		if r.pending[i].atom == a {
-			r.pending = append(r.pending[:i], r.pending[i+1:]...)
+			// copy and a reslice rather than append, which would make
+			// escape analysis move appendTokens' buffers to the heap.
+			copy(r.pending[i:], r.pending[i+1:])
+			r.pending = r.pending[:len(r.pending)-1]
 			return true
 		}
 	}
