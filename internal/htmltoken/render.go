@@ -65,7 +65,8 @@ const ValidUTF8 Mode = 1 << 3
 // closes the form when it is the current element). SVG content is read
 // for its plain shape and structure elements (render_svg.go). It gives up
 // on whatever else makes the tree differ from the nesting (a formatting
-// element closed past a special element, a inside a, three formatting
+// element closed past a special element, an a start tag while an a is
+// open below a special element, three formatting
 // elements of a kind open when one is closed without its end tag, a form
 // closed past other elements), on elements with insertion rules of their
 // own (select, template, MathML and the rest of SVG, noscript,
@@ -452,9 +453,14 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		dst, ok = r.startListItem(dst, tag)
 		reopen = false
 	case atom.A:
-		// A pending a is taken out of the list (the adoption agency
-		// algorithm on an element no longer open).
-		r.dropPending(atom.A)
+		// The adoption agency algorithm for the last a in the list of
+		// active formatting elements: a pending a is taken out of it,
+		// an open one closed (adoptNoBlock).
+		if !r.dropPending(atom.A) && r.openA > 0 {
+			if dst, ok = r.adoptNoBlock(dst, atom.A); !ok {
+				return dst, giveUp
+			}
+		}
 		if r.openA > 0 {
 			return dst, giveUp
 		}

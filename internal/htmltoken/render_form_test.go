@@ -73,3 +73,28 @@ func TestAppendHTMLAdoptionNoBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendHTMLNestedA checks an a start tag while an a is open.
+func TestAppendHTMLNestedA(t *testing.T) {
+	for _, tt := range []struct {
+		src string
+		ok  bool
+	}{
+		{"<a href=1>x<a href=2>y</a>", true},
+		{"<a href=1>x<a/>y", true},
+		{"<p><a href=1>x<b>y<a href=2>z</a>w", true},
+		{"<a href=1><span>x<a href=2>y", true},
+		{"<a href=1><div>x<a href=2>y", false},
+		{"<a>x</p><a>y", true},
+		{"<a>1<b>2</a>3<a>4", true},
+		{"<table><tr><td><a>x<a>y</td></tr></table>", true},
+		{"<a><table><tr><td><a>x</td></tr></table><a>y", true},
+		{"<b><b><b><a>x<b>y<a>z", false},
+	} {
+		for _, mode := range allModes {
+			got, diff := compareRender(tt.src, mode)
+			assert.NotEqual(t, disagreed, got, "%q mode %d\n%s", tt.src, mode, diff)
+			assert.Equal(t, tt.ok, got == agreed, "%q mode %d: ok", tt.src, mode)
+		}
+	}
+}

@@ -21,7 +21,8 @@ import (
 
 // svgElementName returns the name the tree builder gives an element of SVG
 // content whose lower-case tag name is name, when the serializer follows
-// it: those whose name it leaves as it is.
+// it: those whose name it leaves as it is, and three it writes in camel
+// case.
 func svgElementName(name []byte) (string, bool) {
 	switch string(name) {
 	case "svg":
@@ -54,6 +55,19 @@ func svgElementName(name []byte) (string, bool) {
 		return "text", true
 	case "tspan":
 		return "tspan", true
+	case "mask":
+		return "mask", true
+	case "pattern":
+		return "pattern", true
+	case "marker":
+		return "marker", true
+	// Names the tree builder changes the case of.
+	case "clippath":
+		return "clipPath", true
+	case "lineargradient":
+		return "linearGradient", true
+	case "radialgradient":
+		return "radialGradient", true
 	}
 	return "", false
 }
@@ -93,7 +107,7 @@ func (r *renderer) svgTag(dst []byte, z Tokenizer, name string, tag atom.Atom, h
 	r.fresh = false
 	start := len(dst)
 	dst = append(dst, r.out.lt...)
-	dst = append(dst, name...) // lower-case ASCII letters
+	dst = append(dst, name...) // ASCII letters
 	for hasAttr {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
@@ -136,7 +150,7 @@ func (r *renderer) svgStartTag(dst []byte, z Tokenizer, selfClosing bool) ([]byt
 // element when it has its name.
 func (r *renderer) svgEndTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	name, _ := z.TagName()
-	if string(name) != r.stack[len(r.stack)-1].name {
+	if e := r.stack[len(r.stack)-1]; len(name) != len(e.name) || !equalFoldASCII(name, []byte(e.name)) {
 		return dst, false
 	}
 	return r.svgPop(dst), true

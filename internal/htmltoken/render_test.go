@@ -128,7 +128,8 @@ func TestAppendHTML(t *testing.T) {
 		{"<style>p > a {}</style>", true},
 		// What the tokens alone do not tell.
 		{"<b><p>x</b>y</p>", false},
-		{"<a>x<a>y", false},
+		{"<a>x<a>y", true},
+		{"<a>x<div><a>y", false},
 		{"<table><td>x</table>", true},
 		{"<p>a<table>\n <tr><th>h<td><b>x</td></tr><tr><td><p>y<td>z</tbody></table>b", true},
 		{"<table><tbody><tr><td><table><td>n</table>o</td></tr></tbody><thead><tr><td>p</table>", true},
