@@ -37,6 +37,14 @@ const JSONStringEscapeHTML Mode = JSONString | 1<<2
 // UTF-8 the output is unspecified (it may hold invalid JSON).
 const ValidUTF8 Mode = 1 << 3
 
+// SortAttributes makes AppendHTML write every element's attributes sorted
+// (by name, then value), as it writes those of formatting elements, so
+// that two fragments whose trees are equal (the DOM's isEqualNode, which
+// compares attributes as sets) have the same serialization, and two whose
+// trees differ have different ones. It gives up on SVG elements with
+// attributes.
+const SortAttributes Mode = 1 << 4
+
 // AppendHTML appends to dst what golang.org/x/net/html writes for src when
 // it parses it as a fragment in a div context (scripting disabled) and
 // renders the fragment's nodes one after the other with html.Render (with
@@ -331,7 +339,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		return dst, true
 	}
 	r.fresh = false
-	if act == insertFormatting {
+	if act == insertFormatting || r.mode&SortAttributes != 0 {
 		slices.SortFunc(attrs, func(x, y [2][]byte) int {
 			if c := bytes.Compare(x[0], y[0]); c != 0 {
 				return c

@@ -104,6 +104,9 @@ func svgAttributeKey(k []byte) (string, bool) {
 // or one inside it) named name with the attributes z has left, and opens
 // it, or closes it at once when selfClosing.
 func (r *renderer) svgTag(dst []byte, z Tokenizer, name string, tag atom.Atom, hasAttr, selfClosing bool) ([]byte, bool) {
+	if hasAttr && r.mode&SortAttributes != 0 {
+		return dst, false
+	}
 	r.fresh = false
 	start := len(dst)
 	dst = append(dst, r.out.lt...)

@@ -31,6 +31,9 @@ func referenceHTML(src string, mode Mode) (string, error) {
 			}
 			dropOneByOneImages(n)
 		}
+		if mode&SortAttributes != 0 {
+			sortAttributes(n)
+		}
 		if err := html.Render(&b, n); err != nil {
 			return "", err
 		}
@@ -175,7 +178,7 @@ func FuzzAppendHTML(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		for _, mode := range allModes {
+		for _, mode := range append(allModes, DropOneByOneImages|SortAttributes) {
 			got, diff := compareRender(src, mode)
 			require.NotEqual(t, disagreed, got, "%q mode %d\n%s", src, mode, diff)
 		}
