@@ -3,6 +3,8 @@ package feedspec
 import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/internal/htmltoken"
 )
 
 // sanitize runs "sanitize" [112] on the fragment frag and reports whether it
@@ -162,9 +164,34 @@ func sameTextContent(a, b *Text) bool {
 				return false
 			}
 		}
+		if la.escapedSource() && lb.escapedSource() {
+			if equal, ok := sameSerialization(la.src, lb.src); ok {
+				return equal
+			}
+		}
 	}
 	// readNode: a tree built only for the comparison is not kept.
 	return equalChildren(a.readNode(), b.readNode())
+}
+
+// sameSerialization compares the sanitized fragments of the escaped HTML
+// sources a and b without building them: their serializations from the
+// tokens (htmltoken.AppendHTML, 1×1 images left out as [113] removes them)
+// with every element's attributes sorted are equal exactly when the
+// fragments are (equalChildren: attributes compare as sets). It reports
+// false when the tokens of either cannot tell its tree.
+func sameSerialization(a, b string) (equal, ok bool) {
+	const mode = htmltoken.DropOneByOneImages | htmltoken.SortAttributes
+	x, ok := htmltoken.AppendHTML(make([]byte, 0, 2*(len(a)+len(b))), a, mode)
+	if !ok {
+		return false, false
+	}
+	n := len(x)
+	x, ok = htmltoken.AppendHTML(x, b, mode)
+	if !ok {
+		return false, false
+	}
+	return string(x[:n]) == string(x[n:]), true
 }
 
 // equalChildren reports whether a's and b's child lists are equal node by

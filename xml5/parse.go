@@ -338,19 +338,16 @@ func (p *parser) newNode(t NodeType) *Node {
 // growSlab allocates the next slab of nodes when the document proves
 // bigger than estimated: sized from the nodes made per byte so far and the
 // bytes left, plus an eighth (so that little is left unused), yet at most
-// twice the last slab (blocks grow with the document), under the
-// runtime's 32 KB large-object size for the first three slabs, and at most
-// 2048 nodes.
+// twice the last slab (blocks grow with the document), and under the
+// runtime's 32 KB large-object size: a larger slab is allocated from the
+// page heap, zeroed apart and freed page by page, which cost more CPU time
+// over the corpus than the more frequent small allocations.
 func (p *parser) growSlab() {
 	p.slabs++
 	done := max(p.offset(), 1)
 	left := max(len(p.main)-done, 0)
 	est := p.nodes*left/done + p.nodes*left/done/8 + 16
-	limit := 2048
-	if p.slabs < 4 {
-		limit = smallSlabNodes
-	}
-	p.slabSize = min(max(est, 16), 2*p.slabSize, limit)
+	p.slabSize = min(max(est, 16), 2*p.slabSize, smallSlabNodes)
 	p.nodeSlab = make([]Node, p.slabSize)
 	p.slabNodes += p.slabSize
 }

@@ -107,7 +107,7 @@ func checkDifferential(t *testing.T, source string, texts []string) {
 		if o == disagreed {
 			report("AppendHTML(DropOneByOneImages)", src, diff)
 		}
-		for _, mode := range []Mode{JSONString, DropOneByOneImages | JSONStringEscapeHTML} {
+		for _, mode := range []Mode{JSONString, DropOneByOneImages | JSONStringEscapeHTML, DropOneByOneImages | SortAttributes} {
 			if o, diff = compareRender(src, mode); o == disagreed {
 				report(fmt.Sprintf("AppendHTML(mode %d)", mode), src, diff)
 			}

@@ -37,6 +37,14 @@ const JSONStringEscapeHTML Mode = JSONString | 1<<2
 // UTF-8 the output is unspecified (it may hold invalid JSON).
 const ValidUTF8 Mode = 1 << 3
 
+// SortAttributes makes AppendHTML write every element's attributes sorted
+// (by name, then value), as it writes those of formatting elements, so
+// that two fragments whose trees are equal (the DOM's isEqualNode, which
+// compares attributes as sets) have the same serialization, and two whose
+// trees differ have different ones. It gives up on SVG elements with
+// attributes.
+const SortAttributes Mode = 1 << 4
+
 // AppendHTML appends to dst what golang.org/x/net/html writes for src when
 // it parses it as a fragment in a div context (scripting disabled) and
 // renders the fragment's nodes one after the other with html.Render (with
@@ -55,12 +63,22 @@ const ValidUTF8 Mode = 1 << 3
 // (reconstructs) before the next text or element and whose end tags it
 // then ignores. Buttons, objects, applets and marquees keep their scopes
 // (a p in a button is not closed from inside it; an object is a boundary,
-// as a table is). It gives up on whatever else makes the tree differ from
-// the nesting (an end tag for a formatting element open below the current
-// one, a inside a, three formatting elements of a kind open when one is
-// closed without its end tag), on elements with insertion rules of their
-// own (forms, select, template, foreign content, noscript, plaintext...),
-// and on NUL. Tables are read when their tokens tell the tree: sections,
+// as a table is). An end tag for a formatting element open below the
+// current one, with no special element above it, closes it and the
+// elements above it, the formatting ones among them reopened later (the
+// adoption agency algorithm when it moves no node); "any other end tag"
+// (span, label, a custom element...) closes its element with those above
+// it, or is ignored past a special element. Forms follow the form element
+// pointer (a form start tag while it is set is ignored; a form end tag
+// closes the form when it is the current element). SVG content is read
+// for its plain shape and structure elements (render_svg.go). It gives up
+// on whatever else makes the tree differ from the nesting (a formatting
+// element closed past a special element, an a start tag while an a is
+// open below a special element, three formatting
+// elements of a kind open when one is closed without its end tag, a form
+// closed past other elements), on elements with insertion rules of their
+// own (select, template, MathML and the rest of SVG, noscript,
+// plaintext...), and on NUL. Tables are read when their tokens tell the tree: sections,
 // rows, cells and column groups, with the tbody, tr and colgroup the tree
 // builder inserts and the cells and rows it closes, white space between
 // them; text or other elements directly in a table (which the tree builder
@@ -130,7 +148,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
 	ok := true
 	for ok {
-		switch z.Next() {
+		switch tt := z.Next(); tt {
 		case html.ErrorToken:
 			if z.Err() != io.EOF {
 				return dst, false
@@ -139,13 +157,25 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		case html.TextToken:
 			dst, ok = r.text(dst, z.Text())
 		case html.CommentToken:
-			dst, ok = r.comment(dst, z.Text())
+			// In SVG content the tokenizer reads CDATA sections.
+			ok = r.svg == 0
+			if ok {
+				dst, ok = r.comment(dst, z.Text())
+			}
 		case html.DoctypeToken:
-			// Ignored in body.
+			// Ignored in body and in SVG content.
 		case html.StartTagToken, html.SelfClosingTagToken:
-			dst, ok = r.startTag(dst, z)
+			if r.svg > 0 {
+				dst, ok = r.svgStartTag(dst, z, tt == html.SelfClosingTagToken)
+			} else {
+				dst, ok = r.startTag(dst, z, tt == html.SelfClosingTagToken)
+			}
 		case html.EndTagToken:
-			dst, ok = r.endTag(dst, z)
+			if r.svg > 0 {
+				dst, ok = r.svgEndTag(dst, z)
+			} else {
+				dst, ok = r.endTag(dst, z)
+			}
 		}
 		if len(r.stack) >= maxOpenElements {
 			return dst, false
@@ -196,6 +226,13 @@ type renderer struct {
 	// open or pending, which can take one out of the list ("Noah's Ark
 	// clause"): closing one without its end tag then gives up.
 	noah bool
+	// svg, when not 0, is the length of stack with the svg element whose
+	// content (render_svg.go) is being read.
+	svg int
+	// form is the tree builder's form element pointer: set by a form
+	// start tag (while it is set, form start tags are ignored), cleared
+	// by a form end tag.
+	form bool
 }
 
 // text applies the rules for a character token: text is escaped, but in
@@ -205,6 +242,11 @@ type renderer struct {
 func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 	if bytes.IndexByte(d, 0) >= 0 {
 		return dst, false
+	}
+	if r.svg > 0 {
+		// Inserted as it is: no formatting element is pending (the svg
+		// start tag reopened them), none is opened in SVG content.
+		return appendEscapedHTML(dst, d, r.mode), true
 	}
 	if r.inTable() || r.top() == atom.Colgroup {
 		// White space stays in the table (column group); other text
@@ -274,7 +316,7 @@ const (
 // startTag applies a start tag: the rules of startTagRules, then the
 // element written (left out for a 1x1 image in DropOneByOneImages mode)
 // and opened.
-func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
+func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, bool) {
 	name, hasAttr := z.TagName()
 	tag := LookupAtom(name)
 	dst, act := r.startTagRules(dst, tag)
@@ -283,6 +325,9 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 		return dst, false
 	case ignoreTag:
 		return dst, true
+	}
+	if tag == atom.Svg {
+		return r.svgTag(dst, z, "svg", tag, hasAttr, selfClosing)
 	}
 	attrs := r.attrBuf[:0]
 	for hasAttr {
@@ -294,7 +339,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer) ([]byte, bool) {
 		return dst, true
 	}
 	r.fresh = false
-	if act == insertFormatting {
+	if act == insertFormatting || r.mode&SortAttributes != 0 {
 		slices.SortFunc(attrs, func(x, y [2][]byte) int {
 			if c := bytes.Compare(x[0], y[0]); c != 0 {
 				return c
@@ -400,6 +445,13 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		atom.Section, atom.Summary, atom.Ul, atom.Pre, atom.Listing:
 		dst, ok = r.closeP(dst)
 		reopen = false
+	case atom.Form:
+		if r.form {
+			return dst, ignoreTag
+		}
+		r.form = true
+		dst, ok = r.closeP(dst)
+		reopen = false
 	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 		if dst, ok = r.closeP(dst); ok && isHeading(r.top()) {
 			dst = r.pop(dst)
@@ -409,9 +461,14 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		dst, ok = r.startListItem(dst, tag)
 		reopen = false
 	case atom.A:
-		// A pending a is taken out of the list (the adoption agency
-		// algorithm on an element no longer open).
-		r.dropPending(atom.A)
+		// The adoption agency algorithm for the last a in the list of
+		// active formatting elements: a pending a is taken out of it,
+		// an open one closed (adoptNoBlock).
+		if !r.dropPending(atom.A) && r.openA > 0 {
+			if dst, ok = r.adoptNoBlock(dst, atom.A); !ok {
+				return dst, giveUp
+			}
+		}
 		if r.openA > 0 {
 			return dst, giveUp
 		}
@@ -431,11 +488,14 @@ func (r *renderer) startTagRules(dst []byte, tag atom.Atom) ([]byte, startAction
 		// their text up to their end tag.
 		reopen = false
 	case atom.Base, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta,
-		atom.Noframes, atom.Template, atom.Form, atom.Plaintext,
+		atom.Noframes, atom.Template, atom.Plaintext,
 		atom.Nobr, atom.Input, atom.Image, atom.Xmp, atom.Noembed, atom.Noscript,
 		atom.Select, atom.Option, atom.Optgroup,
-		atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math, atom.Svg:
+		atom.Rb, atom.Rtc, atom.Rp, atom.Rt, atom.Math:
 		return dst, giveUp
+	case atom.Svg:
+		// An element (render_svg.go), after the pending formatting
+		// elements are reopened.
 	}
 	if !ok {
 		return dst, giveUp
@@ -556,7 +616,10 @@ func (r *renderer) reconstruct(dst []byte) []byte {
 func (r *renderer) dropPending(a atom.Atom) bool {
 	for i := len(r.pending) - 1; i >= r.pendingBase; i-- {
 		if r.pending[i].atom == a {
-			r.pending = append(r.pending[:i], r.pending[i+1:]...)
+			// copy and a reslice rather than append, which would make
+			// escape analysis move appendTokens' buffers to the heap.
+			copy(r.pending[i:], r.pending[i+1:])
+			r.pending = r.pending[:len(r.pending)-1]
 			return true
 		}
 	}
@@ -657,6 +720,9 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	if r.inTable() {
 		return r.endTagInTable(dst, tag)
 	}
+	if tag == atom.Form {
+		return r.endForm(dst)
+	}
 	if len(r.stack) > 0 {
 		if e := r.stack[len(r.stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
 			r.fresh = false
@@ -664,6 +730,25 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 		}
 	}
 	return r.endTagNotCurrent(dst, tag, name, hasAttr)
+}
+
+// endForm applies a form end tag: it clears the form element pointer and
+// closes the form when it is the current element, or is ignored when no
+// form is open. A form open elsewhere in the stack (the tree builder
+// removes it from the middle of the stack, or ignores the tag when a table
+// or cell is in between) gives up, as does one open while the pointer is
+// not set.
+func (r *renderer) endForm(dst []byte) ([]byte, bool) {
+	had := r.form
+	r.form = false
+	if !isOpen(r.stack, atom.Form, nil) {
+		return dst, true
+	}
+	if !had || r.top() != atom.Form {
+		return dst, false
+	}
+	r.fresh = false
+	return r.pop(dst), true
 }
 
 // endTagInCell applies the rules of the "in cell" insertion mode for an end
@@ -732,6 +817,21 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
 		dst = append(dst, r.out.emptyP...)
+	case isFormatting(tag) && isOpen(r.stack[r.base:], tag, nil):
+		return r.adoptNoBlock(dst, tag)
+	case isOtherEndTag(tag) && isOpen(r.stack[r.base:], tag, name):
+		// "Any other end tag": it closes the element with the elements
+		// above it, unless a special element is in between (then it is
+		// ignored).
+		for i := len(r.stack) - 1; i >= r.base; i-- {
+			if e := r.stack[i]; e.atom == tag && (tag != 0 || e.name == string(name)) {
+				r.fresh = false
+				return r.popTo(dst, i)
+			}
+			if isSpecialTokenElement(r.stack[i].atom) {
+				break
+			}
+		}
 	case isOpen(r.stack[r.base:], tag, name):
 		// It closes an element below the current one, with the
 		// elements above it (popTo).
@@ -747,6 +847,27 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 	}
 	// Otherwise no element it could close is open: ignored.
 	return dst, true
+}
+
+// adoptNoBlock applies the end tag of the formatting element tag, open
+// below the current element: when no element above it is special, the
+// adoption agency algorithm closes it with the elements above it, and
+// those that are formatting elements stay in the list of active formatting
+// elements (pending); it gives up otherwise (the algorithm moves nodes).
+func (r *renderer) adoptNoBlock(dst []byte, tag atom.Atom) ([]byte, bool) {
+	i := len(r.stack) - 1
+	for r.stack[i].atom != tag {
+		if isSpecialTokenElement(r.stack[i].atom) {
+			return dst, false
+		}
+		i--
+	}
+	r.fresh = false
+	dst, ok := r.popTo(dst, i+1)
+	if !ok {
+		return dst, false
+	}
+	return r.pop(dst), true
 }
 
 // top returns the current element's atom, 0 when none is open.
@@ -1036,6 +1157,25 @@ func listItemToClose(stack []tokenElement, tag atom.Atom) int {
 	return -1
 }
 
+// isOtherEndTag reports whether the end tag for a (0 for a name without an
+// atom) is read by the in-body insertion mode's rule for "any other end
+// tag".
+func isOtherEndTag(a atom.Atom) bool {
+	switch a {
+	case atom.Body, atom.Html, atom.Address, atom.Article, atom.Aside,
+		atom.Blockquote, atom.Button, atom.Center, atom.Details, atom.Dialog,
+		atom.Dir, atom.Div, atom.Dl, atom.Fieldset, atom.Figcaption,
+		atom.Figure, atom.Footer, atom.Header, atom.Hgroup, atom.Listing,
+		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Pre, atom.Search,
+		atom.Section, atom.Select, atom.Summary, atom.Ul, atom.Form, atom.P,
+		atom.Li, atom.Dd, atom.Dt, atom.H1, atom.H2, atom.H3, atom.H4,
+		atom.H5, atom.H6, atom.Applet, atom.Marquee, atom.Object, atom.Br,
+		atom.Template:
+		return false
+	}
+	return !isFormatting(a)
+}
+
 // isSpecialTokenElement reports whether a, an element appendTokens keeps
 // open, is in the HTML "special" category.
 func isSpecialTokenElement(a atom.Atom) bool {
@@ -1047,7 +1187,8 @@ func isSpecialTokenElement(a atom.Atom) bool {
 		atom.Menu, atom.Nav, atom.Ol, atom.P, atom.Section, atom.Summary, atom.Ul,
 		atom.Pre, atom.Listing, atom.Script, atom.Style, atom.Iframe, atom.Title,
 		atom.Textarea, atom.Colgroup, atom.Button, atom.Applet, atom.Marquee, atom.Object,
-		atom.Table, atom.Td, atom.Th, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
+		atom.Table, atom.Td, atom.Th, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr,
+		atom.Form:
 		return true
 	}
 	return false
