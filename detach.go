@@ -33,18 +33,25 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 // detachFeed lets go of f's document: it drops the document, the elements
 // and the JSON objects, packs the fragments of XHTML texts, clips the
 // model's slices (clipSlices) and copies its strings into one new block
-// (moveStrings), which it returns.
+// (moveStrings), which it returns. An entry keeps private state only when
+// it has some beyond the document (an own image, Base64 content): the
+// value its IDIsPermalink points to moves to the block's end.
 func detachFeed(f *Feed) []byte {
+	permalinks := 0
 	for _, e := range f.Entries {
-		if e != nil {
-			// Entry.Image reads the episode's itunes:image from the
-			// element: keep it (the Thumbnail itself when the same).
-			if img := e.episodeImage(); img != nil && img != e.Thumbnail {
-				e.ownImage = &Image{URL: strings.Clone(img.URL)}
-			} else {
-				e.ownImage = img
-			}
-			e.el, e.object = nil, nil
+		if e == nil || e.priv == nil {
+			continue
+		}
+		priv := e.priv
+		// Entry.Image reads the episode's itunes:image from the element:
+		// keep it, unless it is the Thumbnail, which Image gives when
+		// there is no element.
+		if img := e.episodeImage(); img != nil && img != e.Thumbnail {
+			priv.ownImage = &Image{URL: strings.Clone(img.URL)}
+		}
+		priv.el, priv.object = nil, nil
+		if e.IDIsPermalink == &priv.permalink {
+			permalinks++
 		}
 	}
 	f.doc, f.el, f.object = nil, nil, nil
@@ -54,7 +61,27 @@ func detachFeed(f *Feed) []byte {
 	// builds its tree for each use (lazyFragment.transient).
 	f.eachString(func(*string) {}, detachText)
 	clipSlices(f)
-	return moveStrings(f)
+	block := moveStrings(f, permalinks)
+	for _, e := range f.Entries {
+		if e == nil || e.priv == nil {
+			continue
+		}
+		priv := e.priv
+		if e.IDIsPermalink == &priv.permalink {
+			block = append(block, 0)
+			p := (*bool)(unsafe.Pointer(&block[len(block)-1]))
+			*p = priv.permalink
+			e.IDIsPermalink = p
+		}
+		// The state was taken from the parse's block of states (or
+		// allocated with the entry): a new one, when needed, holds only
+		// what is left.
+		e.priv = nil
+		if priv.ownImage != nil || priv.base64Content {
+			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content}
+		}
+	}
+	return block
 }
 
 // moveStrings copies every string of f's model into one new block, sized
@@ -62,8 +89,9 @@ func detachFeed(f *Feed) []byte {
 // (staticString) becomes that constant, which costs no heap, and equal
 // strings (a link's type repeated in every entry, an entry's URL as its
 // alternate and its replies link) share one copy. Strings cannot be
-// modified, so sharing one changes no value. It returns the block.
-func moveStrings(f *Feed) []byte {
+// modified, so sharing one changes no value. It returns the block, with
+// room for extra more bytes.
+func moveStrings(f *Feed, extra int) []byte {
 	// at maps each string to copy to its copy, "" until it is made.
 	at := make(map[string]string)
 	n := 0
@@ -76,7 +104,7 @@ func moveStrings(f *Feed) []byte {
 			n += len(*s)
 		}
 	}, nil)
-	block := make([]byte, 0, n)
+	block := make([]byte, 0, n+extra)
 	f.eachString(func(s *string) {
 		if len(*s) == 0 {
 			// An empty string cut from the document (type="") still

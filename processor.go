@@ -69,6 +69,10 @@ type processor struct {
 	// size the next block.
 	textsMade, textsBeforeEntries int
 	entriesDone, entryTotal       int
+	// withoutDocument is WithoutDocument; entryStates is then the block
+	// the entries' private states are taken from (entry.go's newEntry).
+	withoutDocument bool
+	entryStates     []entryPrivate
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
@@ -156,6 +160,7 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 		p.diags = c.diagnostics
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates
+		p.withoutDocument = c.withoutDocument
 	}
 }
 

@@ -1,0 +1,125 @@
+package feedspec
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestEntrySize checks that an Entry fits the runtime's 416-byte size
+// class, which a feed parsed WithoutDocument keeps for each entry: its
+// private state is behind one pointer (entryPrivate).
+func TestEntrySize(t *testing.T) {
+	assert.Equal(t, uintptr(416), unsafe.Sizeof(Entry{}))
+	assert.Equal(t, uintptr(8), unsafe.Sizeof(Entry{}.priv))
+}
+
+// fillWithRoom is fillAll (unmarshal_test.go), deeper (every slice of the
+// model is reached), with every slice given one element and room for two
+// more.
+func fillWithRoom(v reflect.Value, depth int) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.Type() == reflect.TypeOf((*Text)(nil)) {
+			v.Set(reflect.ValueOf(stringText("t")))
+			return
+		}
+		if v.Type() == reflect.TypeOf((*Feed)(nil)) || depth > 12 {
+			return // Entry.Feed; a recursion guard
+		}
+		v.Set(reflect.New(v.Type().Elem()))
+		fillWithRoom(v.Elem(), depth+1)
+	case reflect.Struct:
+		if v.Type() == reflect.TypeOf(time.Time{}) {
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				fillWithRoom(v.Field(i), depth+1)
+			}
+		}
+	case reflect.Slice:
+		if depth > 12 {
+			return
+		}
+		v.Set(reflect.MakeSlice(v.Type(), 1, 3))
+		fillWithRoom(v.Index(0), depth+1)
+	case reflect.String:
+		v.SetString("s")
+	}
+}
+
+// eachModelSlice calls fn with the path and value of every slice of the
+// model reachable from v through exported fields.
+func eachModelSlice(v reflect.Value, path string, fn func(string, reflect.Value)) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() || v.Type() == reflect.TypeOf((*Feed)(nil)) || v.Type() == reflect.TypeOf((*Text)(nil)) {
+			return
+		}
+		eachModelSlice(v.Elem(), path, fn)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.IsExported() {
+				eachModelSlice(v.Field(i), path+"."+f.Name, fn)
+			}
+		}
+	case reflect.Slice:
+		if v.IsNil() {
+			return
+		}
+		fn(path, v)
+		for i := 0; i < v.Len(); i++ {
+			eachModelSlice(v.Index(i), path+"[]", fn)
+		}
+	}
+}
+
+// TestClipSlicesClipsEverySlice gives every slice of a feed's model
+// (reflection finds them) room to spare and checks that clipSlices leaves
+// none with any, so that a feed parsed WithoutDocument keeps no spare
+// capacity: a slice field added to the model and not clipped fails it.
+func TestClipSlicesClipsEverySlice(t *testing.T) {
+	var f Feed
+	fillWithRoom(reflect.ValueOf(&f).Elem(), 0)
+	types := map[string]bool{}
+	n := 0
+	eachModelSlice(reflect.ValueOf(&f).Elem(), "Feed", func(path string, s reflect.Value) {
+		require.Greater(t, s.Cap(), s.Len(), path)
+		types[s.Type().String()] = true
+		n++
+	})
+	// Every slice type of the model is reached (Subcategories included).
+	require.Greater(t, n, 25)
+	for _, typ := range []string{"[]*feedspec.Entry", "[]feedspec.Category", "[]feedspec.PodcastValueRecipient", "[]feedspec.PodcastSource", "[]int", "[]string"} {
+		require.True(t, types[typ], "no slice of type %s was filled (have %v)", typ, types)
+	}
+	clipSlices(&f)
+	checked := 0
+	eachModelSlice(reflect.ValueOf(&f).Elem(), "Feed", func(path string, s reflect.Value) {
+		assert.Equal(t, s.Len(), s.Cap(), "%s keeps spare capacity", path)
+		checked++
+	})
+	assert.Equal(t, n, checked)
+}
+
+// TestClipSlicesKeepsShared checks that a slice two fields share stays
+// shared after clipSlices, and that an empty slice stays empty, not nil.
+func TestClipSlicesKeepsShared(t *testing.T) {
+	links := make([]Link, 1, 4)
+	links[0].Href = "https://example.com/"
+	f := &Feed{Links: links, Authors: make([]*Person, 0, 2)}
+	e := &Entry{Links: links}
+	f.Entries = []*Entry{e}
+	clipSlices(f)
+	assert.Equal(t, 1, cap(f.Links))
+	assert.Same(t, &f.Links[0], &e.Links[0])
+	assert.NotNil(t, f.Authors)
+	assert.Empty(t, f.Authors)
+	assert.True(t, strings.HasPrefix(f.Links[0].Href, "https://"))
+}
