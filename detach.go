@@ -60,6 +60,7 @@ func detachFeed(f *Feed) []byte {
 	// document's tree, a packed copy of its fragment (packedtree.go); each
 	// builds its tree for each use (lazyFragment.transient).
 	f.eachString(func(*string) {}, detachText)
+	compactTexts(f)
 	clipSlices(f)
 	block := moveStrings(f, permalinks)
 	for _, e := range f.Entries {
@@ -126,6 +127,77 @@ func moveStrings(f *Feed, extra int) []byte {
 		*s = c
 	}, nil)
 	return block
+}
+
+// maxCompactTexts is the most Texts compactTexts moves into one block.
+const maxCompactTexts = 64
+
+// compactTexts moves the Texts of f's model into one new block of exactly
+// their number, when they are at most maxCompactTexts: a parse takes the
+// Texts of string values from blocks (textblock.go), the first of four,
+// whose unused room a small feed would otherwise keep, and those of Node
+// values one by one. A Text held by several fields stays shared. A bigger
+// feed keeps its blocks, whose unused room is small beside them.
+func compactTexts(f *Feed) {
+	var held [maxCompactTexts]*Text
+	n := 0
+	f.eachTextSlot(func(t **Text) {
+		if *t != nil {
+			n++
+		}
+	})
+	if n == 0 || n > maxCompactTexts {
+		return
+	}
+	block := make([]Text, n)
+	n = 0
+	f.eachTextSlot(func(t **Text) {
+		old := *t
+		if old == nil {
+			return
+		}
+		for i, h := range held[:n] {
+			if h == old {
+				*t = &block[i]
+				return
+			}
+		}
+		held[n] = old
+		block[n] = *old
+		*t = &block[n]
+		n++
+	})
+}
+
+// eachTextSlot calls fn with a pointer to every Text field of f's model
+// (TestEachTextSlotSeesEveryText checks that none is missed).
+func (f *Feed) eachTextSlot(fn func(**Text)) {
+	fn(&f.Title)
+	fn(&f.Subtitle)
+	fn(&f.Description)
+	fn(&f.Rights)
+	if img := f.ChannelImage; img != nil {
+		fn(&img.Title)
+		fn(&img.Description)
+	}
+	if in := f.TextInput; in != nil {
+		fn(&in.Title)
+		fn(&in.Description)
+	}
+	for _, e := range f.Entries {
+		if e == nil {
+			continue
+		}
+		fn(&e.Title)
+		fn(&e.Subtitle)
+		fn(&e.Summary)
+		fn(&e.Content)
+		fn(&e.Rights)
+		if src := e.Source; src != nil {
+			fn(&src.Title)
+			fn(&src.Rights)
+		}
+	}
 }
 
 // staticStrings are values many feeds' models hold (counted on a corpus of

@@ -123,3 +123,75 @@ func TestClipSlicesKeepsShared(t *testing.T) {
 	assert.Empty(t, f.Authors)
 	assert.True(t, strings.HasPrefix(f.Links[0].Href, "https://"))
 }
+
+// TestEachTextSlotSeesEveryText fills every field of a feed and checks that
+// eachTextSlot visits every Text field reflection finds, so that
+// compactTexts moves them all.
+func TestEachTextSlotSeesEveryText(t *testing.T) {
+	var f Feed
+	fillWithRoom(reflect.ValueOf(&f).Elem(), 0)
+	want := 0
+	var count func(v reflect.Value)
+	count = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() || v.Type() == reflect.TypeOf((*Feed)(nil)) {
+				return
+			}
+			if v.Type() == reflect.TypeOf((*Text)(nil)) {
+				want++
+				return
+			}
+			count(v.Elem())
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					count(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				count(v.Index(i))
+			}
+		}
+	}
+	count(reflect.ValueOf(&f).Elem())
+	got := 0
+	f.eachTextSlot(func(t **Text) {
+		if *t != nil {
+			got++
+		}
+	})
+	assert.Equal(t, want, got)
+	assert.Greater(t, got, 10)
+}
+
+// TestCompactTexts checks that compactTexts moves a small feed's Texts into
+// one block of their number, values unchanged, a shared Text still shared,
+// and leaves a feed with more than maxCompactTexts Texts as it is.
+func TestCompactTexts(t *testing.T) {
+	shared := stringText("shared")
+	node := lazyNodeText("<b>x</b>", textSignature{})
+	f := &Feed{Title: stringText("feed"), Description: node}
+	f.Entries = []*Entry{{Title: shared, Summary: shared, Content: stringText("c")}}
+	compactTexts(f)
+	assert.NotSame(t, shared, f.Entries[0].Title)
+	assert.Same(t, f.Entries[0].Title, f.Entries[0].Summary)
+	assert.Equal(t, "feed", f.Title.String())
+	assert.Equal(t, "shared", f.Entries[0].Summary.String())
+	assert.Equal(t, "c", f.Entries[0].Content.String())
+	assert.Equal(t, "<b>x</b>", f.Description.HTML())
+	// One block of four: the first Text's address, then three more.
+	first := unsafe.Pointer(f.Title)
+	for i, txt := range []*Text{f.Description, f.Entries[0].Title, f.Entries[0].Content} {
+		assert.Equal(t, uintptr(first)+uintptr(i+1)*unsafe.Sizeof(Text{}), uintptr(unsafe.Pointer(txt)))
+	}
+	big := &Feed{}
+	for range maxCompactTexts {
+		big.Entries = append(big.Entries, &Entry{Title: stringText("t")})
+	}
+	big.Title = stringText("one too many")
+	before := big.Title
+	compactTexts(big)
+	assert.Same(t, before, big.Title)
+}
