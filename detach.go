@@ -337,18 +337,23 @@ func clipValues(c clipper, list []PodcastValue) []PodcastValue {
 // detachText makes t, a text of a feed whose document is let go, keep no
 // tree (see detachFeed). A Node value made outside a parse (NewNodeText)
 // has no source and is left as it is.
+//
+// The Text's str, unused by a Node value, takes the source (the escaped
+// HTML, the packed fragment or the serialization), and its lazy fragment
+// becomes the shared one of detachedFragments that reads it, so that the
+// Text keeps nothing but the source.
 func detachText(t *Text) {
 	l := t.lazy
-	if l == nil {
+	if l == nil || l.transient {
 		return
 	}
 	if l.xhtml != nil {
-		frag := t.fragment()
-		l.xhtml = nil
-		l.src, l.packed = packTree(frag), true
+		t.str = packTree(t.fragment())
+		t.lazy = detachedFragment(l, true)
+	} else {
+		t.str = l.src
+		t.lazy = detachedFragment(l, false)
 	}
-	l.transient = true
-	l.built.Store(false)
 	t.frag = nil
 }
 
@@ -522,7 +527,7 @@ func eachText(fn func(*string), textFn func(*Text), texts ...*Text) {
 			textFn(t)
 		}
 		fn(&t.str)
-		if l := t.lazy; l != nil && l.xhtml == nil {
+		if l := t.lazy; l != nil && l.xhtml == nil && !l.transient {
 			fn(&l.src)
 		}
 	}

@@ -195,3 +195,45 @@ func TestCompactTexts(t *testing.T) {
 	compactTexts(big)
 	assert.Same(t, before, big.Title)
 }
+
+// TestDetachedNodeTextsShareFragments checks that the Node texts of a feed
+// parsed WithoutDocument keep no lazyFragment of their own (one of
+// detachedFragments, shared), their source in the Text, and read as the
+// same texts of the feed parsed with its document, also from goroutines at
+// once.
+func TestDetachedNodeTextsShareFragments(t *testing.T) {
+	doc := `<feed xmlns="http://www.w3.org/2005/Atom"><title type="html">&lt;b>T&lt;/b></title>
+<entry><title>E</title><summary type="html">&lt;p>one &amp;amp; &lt;i>two&lt;/i></summary>
+<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>x<b>y</b></p></div></content></entry></feed>`
+	full, err := ParseDocument(strings.NewReader(doc))
+	require.NoError(t, err)
+	bare, err := ParseDocument(strings.NewReader(doc), WithoutDocument())
+	require.NoError(t, err)
+	pairs := [][2]*Text{{full.Title, bare.Title}, {full.Entries[0].Summary, bare.Entries[0].Summary}, {full.Entries[0].Content, bare.Entries[0].Content}}
+	for i, p := range pairs {
+		require.True(t, p[1].IsNode(), "text %d", i)
+		l := p[1].lazy
+		require.True(t, l == &detachedFragments[0] || l == &detachedFragments[1] || l == &detachedFragments[2], "text %d keeps a lazyFragment of its own", i)
+		assert.NotEmpty(t, p[1].str, "text %d", i)
+	}
+	assert.Same(t, &detachedFragments[2], bare.Entries[0].Content.lazy)
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			defer func() { done <- true }()
+			for _, p := range pairs {
+				assert.Equal(t, p[0].HTML(), p[1].HTML())
+				assert.Equal(t, p[0].TextContent(), p[1].TextContent())
+				assert.Equal(t, string(p[0].appendJSON(nil, jsonEnc{})), string(p[1].appendJSON(nil, jsonEnc{})))
+				assert.Equal(t, renderHTML(p[0].Node()), renderHTML(p[1].Node()))
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	for _, f := range detachedFragments {
+		assert.Empty(t, f.src)
+		assert.False(t, f.built.Load())
+	}
+}
