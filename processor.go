@@ -171,7 +171,9 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 func (p *processor) release() {
 	links, cats, terms := keptBuffer(p.entryLinks), keptBuffer(p.entryCats), keptBuffer(p.entryTerms)
 	blocks := keptBuffer(p.textBlocks)
-	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms, textBlocks: blocks}
+	// No entry holds a state of entryStates once detachFeed has run.
+	states := keptBuffer(p.entryStates)
+	*p = processor{entryLinks: links, entryCats: cats, entryTerms: terms, textBlocks: blocks, entryStates: states}
 }
 
 // keptBufferCap is the largest per-entry buffer a released processor keeps.

@@ -232,8 +232,46 @@ func TestDetachedNodeTextsShareFragments(t *testing.T) {
 	for range 4 {
 		<-done
 	}
-	for _, f := range detachedFragments {
-		assert.Empty(t, f.src)
-		assert.False(t, f.built.Load())
+	for i := range detachedFragments {
+		assert.Empty(t, detachedFragments[i].src)
+		assert.False(t, detachedFragments[i].built.Load())
 	}
+}
+
+// TestWithoutDocumentEntryState checks what an entry keeps of its private
+// state WithoutDocument: none for a plain entry, IDIsPermalink's value
+// (moved to the feed's block of strings, each entry its own), Base64
+// content and an own image; and that the next parses, which reuse the
+// processor's block of states, change none of it.
+func TestWithoutDocumentEntryState(t *testing.T) {
+	rss := `<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>P</title>
+<item><title>A</title><guid>https://x/a</guid></item>
+<item><title>B</title><guid isPermaLink="false">b</guid><media:thumbnail url="https://x/t.jpg"/><itunes:image href="https://x/b.jpg"/></item>
+<item><title>C</title></item></channel></rss>`
+	atom := `<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>D</title><content type="application/octet-stream">aGVsbG8=</content></entry></feed>`
+	f, err := ParseDocument(strings.NewReader(rss), WithoutDocument())
+	require.NoError(t, err)
+	g, err := ParseDocument(strings.NewReader(atom), WithoutDocument())
+	require.NoError(t, err)
+	for range 3 { // reuse the pooled processor's block of states
+		_, err := ParseDocument(strings.NewReader(rss), WithoutDocument())
+		require.NoError(t, err)
+	}
+	a, b, c := f.Entries[0], f.Entries[1], f.Entries[2]
+	require.NotNil(t, a.IDIsPermalink)
+	require.NotNil(t, b.IDIsPermalink)
+	assert.True(t, *a.IDIsPermalink)
+	assert.False(t, *b.IDIsPermalink)
+	*a.IDIsPermalink = false // each entry's own
+	assert.False(t, *b.IDIsPermalink)
+	assert.Nil(t, c.IDIsPermalink)
+	assert.Nil(t, a.priv)
+	assert.Nil(t, c.priv)
+	require.NotNil(t, b.priv)
+	assert.Equal(t, "https://x/b.jpg", b.Image().URL)
+	assert.Equal(t, "https://x/t.jpg", b.Thumbnail.URL)
+	content, err := g.Entries[0].ContentBytes()
+	require.NoError(t, err)
+	assert.Equal(t, "hello", string(content))
+	assert.Nil(t, g.Entries[0].Element())
 }
