@@ -92,20 +92,58 @@ func detachFeed(f *Feed) []byte {
 // alternate and its replies link) share one copy. Strings cannot be
 // modified, so sharing one changes no value. It returns the block, with
 // room for extra more bytes.
+//
+// The allocator rounds a block up to its size class (for 32 KB and more,
+// to whole 8 KB pages): when that would waste more than 1/32 of it, the
+// block is the biggest size that fits (holding every Text's string, as
+// dropUnheldTexts needs) and a second block, of exactly what is left,
+// holds the strings that did not fit.
 func moveStrings(f *Feed, extra int) []byte {
-	// at maps each string to copy to its copy, "" until it is made.
+	// at maps each string to copy to its copy; until it is made, to ""
+	// or one of the marks.
 	at := make(map[string]string)
-	n := 0
+	n, texts := 0, 0
+	inText := false
 	f.eachString(func(s *string) {
+		text := inText
+		inText = false
 		if *s == "" || staticString(*s) != "" {
 			return
 		}
-		if _, ok := at[*s]; !ok {
-			at[*s] = ""
+		c, seen := at[*s]
+		if !seen {
 			n += len(*s)
+			at[*s] = ""
 		}
-	}, nil)
-	block := make([]byte, 0, n+extra)
+		if text && !isMark(c, markText) {
+			at[*s] = markText
+			texts += len(*s)
+		}
+	}, func(*Text) { inText = true })
+	size, second := n+extra, 0
+	if total := n + extra; roundSize(total)-total > max(64, total/32) {
+		if first := floorSize(total); texts+extra <= first {
+			size = first
+			room := first - extra - texts
+			f.eachString(func(s *string) {
+				if *s == "" || staticString(*s) != "" || at[*s] != "" {
+					return
+				}
+				if len(*s) <= room {
+					room -= len(*s)
+					at[*s] = markFirst
+				} else {
+					second += len(*s)
+					at[*s] = markSecond
+				}
+			}, nil)
+		}
+	}
+	block := make([]byte, 0, size)
+	var rest []byte
+	if second > 0 {
+		rest = make([]byte, 0, second)
+	}
 	f.eachString(func(s *string) {
 		if len(*s) == 0 {
 			// An empty string cut from the document (type="") still
@@ -118,7 +156,13 @@ func moveStrings(f *Feed, extra int) []byte {
 			return
 		}
 		c := at[*s]
-		if c == "" {
+		switch {
+		case isMark(c, markSecond):
+			start := len(rest)
+			rest = append(rest, *s...)
+			c = unsafe.String(&rest[start], len(*s))
+			at[*s] = c
+		case c == "" || isMark(c, markText) || isMark(c, markFirst):
 			start := len(block)
 			block = append(block, *s...)
 			c = unsafe.String(&block[start], len(*s))
@@ -127,6 +171,54 @@ func moveStrings(f *Feed, extra int) []byte {
 		*s = c
 	}, nil)
 	return block
+}
+
+// The marks moveStrings keeps for a string not copied yet: a Text's
+// string, one for the first block, one for the second. Their bytes tell
+// them from copies (isMark).
+var markText, markFirst, markSecond = "text", "first", "second"
+
+// isMark reports whether c is mark itself.
+func isMark(c, mark string) bool {
+	return len(c) == len(mark) && unsafe.StringData(c) == unsafe.StringData(mark)
+}
+
+// byteSizeClasses are the runtime's size classes up to 32 KB (runtime's
+// sizeclasses.go; TestByteSizeClasses checks them against the runtime):
+// a bigger object takes whole 8 KB pages.
+var byteSizeClasses = [...]int{
+	8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224,
+	240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768,
+	896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200,
+	3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240,
+	10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576,
+	27264, 28672, 32768,
+}
+
+// heapPage is the unit in which objects bigger than 32 KB are allocated.
+const heapPage = 8192
+
+// roundSize returns the bytes the allocator takes for an object of n
+// bytes (n > 0).
+func roundSize(n int) int {
+	if n > byteSizeClasses[len(byteSizeClasses)-1] {
+		return (n + heapPage - 1) / heapPage * heapPage
+	}
+	i, _ := slices.BinarySearch(byteSizeClasses[:], n)
+	return byteSizeClasses[i]
+}
+
+// floorSize returns the biggest object size at most n that the allocator
+// takes whole (n >= 8).
+func floorSize(n int) int {
+	if n > byteSizeClasses[len(byteSizeClasses)-1] {
+		return n / heapPage * heapPage
+	}
+	i, found := slices.BinarySearch(byteSizeClasses[:], n)
+	if !found {
+		i--
+	}
+	return byteSizeClasses[i]
 }
 
 // maxCompactTexts is the most Texts compactTexts moves into one block.

@@ -275,3 +275,60 @@ func TestWithoutDocumentEntryState(t *testing.T) {
 	assert.Equal(t, "hello", string(content))
 	assert.Nil(t, g.Entries[0].Element())
 }
+
+// TestByteSizeClasses checks byteSizeClasses against the runtime: an
+// append to a nil slice takes the size class of what it appends.
+func TestByteSizeClasses(t *testing.T) {
+	capOf := func(n int) int { return cap(append([]byte(nil), make([]byte, n)...)) }
+	for i, c := range byteSizeClasses {
+		assert.Equal(t, c, capOf(c), "class %d", c)
+		if i+1 < len(byteSizeClasses) {
+			assert.Equal(t, byteSizeClasses[i+1], capOf(c+1), "above class %d", c)
+		}
+		assert.Equal(t, c, roundSize(c))
+		assert.Equal(t, c, floorSize(c))
+		if i > 0 {
+			assert.Equal(t, byteSizeClasses[i-1], floorSize(c-1))
+		}
+	}
+	assert.Equal(t, 5*heapPage, capOf(4*heapPage+1))
+	assert.Equal(t, 5*heapPage, roundSize(4*heapPage+1))
+	assert.Equal(t, 4*heapPage, floorSize(5*heapPage-1))
+}
+
+// TestMoveStringsTwoBlocks checks that a feed whose strings would waste
+// much of their block's size class gets a first block of exactly a size
+// class, holding every Text's string, and a second of what is left; that
+// equal strings still share one copy; and that the values are unchanged.
+func TestMoveStringsTwoBlocks(t *testing.T) {
+	f := &Feed{Title: stringText(strings.Repeat("t", 1000))}
+	var want []string
+	for i := range 40 {
+		// 40 × 105 + 1000 = 5200 bytes: class 5376, first block 4864.
+		s := strings.Repeat(string(rune('a'+i%26)), 100) + strings.Repeat("x", 5)
+		if i >= 26 {
+			s = strings.Repeat(string(rune('a'+i%26)), 99) + strings.Repeat("y", 6)
+		}
+		want = append(want, s)
+		f.Entries = append(f.Entries, &Entry{ID: strings.Clone(s), PageURL: strings.Clone(s)})
+	}
+	block := moveStrings(f, 3)
+	assert.Equal(t, 4864, cap(block))
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
+	in := func(s string) bool {
+		at := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return at >= lo && at < lo+uintptr(len(block))
+	}
+	assert.True(t, in(f.Title.str), "a Text's string is in the first block")
+	assert.LessOrEqual(t, len(block)+3, cap(block))
+	outside := 0
+	for i, e := range f.Entries {
+		assert.Equal(t, want[i], e.ID)
+		assert.Equal(t, unsafe.StringData(e.ID), unsafe.StringData(e.PageURL))
+		if !in(e.ID) {
+			outside++
+		}
+	}
+	assert.Positive(t, outside)
+	assert.Equal(t, strings.Repeat("t", 1000), f.Title.String())
+}
