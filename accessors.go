@@ -100,8 +100,8 @@ func (e *Entry) AudioEnclosure() *Enclosure {
 // Untrusted: its URL is the feed's value; pass it through SafeURL before
 // writing it into a src.
 func (e *Entry) Image() *Image {
-	if img := e.ownImage; img != nil {
-		return img
+	if e.priv != nil && e.priv.ownImage != nil {
+		return e.priv.ownImage
 	}
 	if img := e.episodeImage(); img != nil {
 		return img
@@ -126,10 +126,11 @@ func (e *Entry) Image() *Image {
 // an href that parses (the Thumbnail when it has the same URL), read from
 // its element; nil when there is none or no element.
 func (e *Entry) episodeImage() *Image {
-	if e.el == nil || e.Feed == nil {
+	el := e.element()
+	if el == nil || e.Feed == nil {
 		return nil
 	}
-	for c := e.el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
+	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 		if !isITunes(c.Namespace) || c.Local != "image" {
 			continue
 		}

@@ -114,7 +114,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 // processAtomEntry is "process an Atom entry element" [52], for an entry
 // element in the Atom or the Atom 0.3 namespace.
 func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
-	entry := &Entry{el: el} // [78]
+	entry := p.newEntry(el) // [78] (entry.go)
 	p.startEntry()
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [79]
 		switch ns := c.Namespace; ns { // [80]

@@ -71,7 +71,7 @@ func (p *processor) processContentRules(entry *Entry, el *xml5.Node, gave bool) 
 	switch atomContentKind(typ) {
 	case contentBase64:
 		if gave {
-			entry.base64Content = true
+			entry.private().base64Content = true
 		}
 	case contentXML:
 		if entry.ContentXML == "" {
@@ -324,7 +324,7 @@ func (w *xmlWriter) element(n *xml5.Node, known bool, def string) {
 // with json.Unmarshal, which does not keep the content's type), and nil
 // and an error wrapping ErrBase64Content when the text is not Base64.
 func (e *Entry) ContentBytes() ([]byte, error) {
-	if !e.base64Content || e.Content == nil {
+	if e.priv == nil || !e.priv.base64Content || e.Content == nil {
 		return nil, nil
 	}
 	return decodeBase64Content(e.Content.String())

@@ -33,18 +33,25 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 // detachFeed lets go of f's document: it drops the document, the elements
 // and the JSON objects, packs the fragments of XHTML texts, clips the
 // model's slices (clipSlices) and copies its strings into one new block
-// (moveStrings), which it returns.
+// (moveStrings), which it returns. An entry keeps private state only when
+// it has some beyond the document (an own image, Base64 content): the
+// value its IDIsPermalink points to moves to the block's end.
 func detachFeed(f *Feed) []byte {
+	permalinks := 0
 	for _, e := range f.Entries {
-		if e != nil {
-			// Entry.Image reads the episode's itunes:image from the
-			// element: keep it (the Thumbnail itself when the same).
-			if img := e.episodeImage(); img != nil && img != e.Thumbnail {
-				e.ownImage = &Image{URL: strings.Clone(img.URL)}
-			} else {
-				e.ownImage = img
-			}
-			e.el, e.object = nil, nil
+		if e == nil || e.priv == nil {
+			continue
+		}
+		priv := e.priv
+		// Entry.Image reads the episode's itunes:image from the element:
+		// keep it, unless it is the Thumbnail, which Image gives when
+		// there is no element.
+		if img := e.episodeImage(); img != nil && img != e.Thumbnail {
+			priv.ownImage = &Image{URL: strings.Clone(img.URL)}
+		}
+		priv.el, priv.object = nil, nil
+		if e.IDIsPermalink == &priv.permalink {
+			permalinks++
 		}
 	}
 	f.doc, f.el, f.object = nil, nil, nil
@@ -53,8 +60,29 @@ func detachFeed(f *Feed) []byte {
 	// document's tree, a packed copy of its fragment (packedtree.go); each
 	// builds its tree for each use (lazyFragment.transient).
 	f.eachString(func(*string) {}, detachText)
+	compactTexts(f)
 	clipSlices(f)
-	return moveStrings(f)
+	block := moveStrings(f, permalinks)
+	for _, e := range f.Entries {
+		if e == nil || e.priv == nil {
+			continue
+		}
+		priv := e.priv
+		if e.IDIsPermalink == &priv.permalink {
+			block = append(block, 0)
+			p := (*bool)(unsafe.Pointer(&block[len(block)-1]))
+			*p = priv.permalink
+			e.IDIsPermalink = p
+		}
+		// The state was taken from the parse's block of states (or
+		// allocated with the entry): a new one, when needed, holds only
+		// what is left.
+		e.priv = nil
+		if priv.ownImage != nil || priv.base64Content {
+			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content}
+		}
+	}
+	return block
 }
 
 // moveStrings copies every string of f's model into one new block, sized
@@ -62,21 +90,60 @@ func detachFeed(f *Feed) []byte {
 // (staticString) becomes that constant, which costs no heap, and equal
 // strings (a link's type repeated in every entry, an entry's URL as its
 // alternate and its replies link) share one copy. Strings cannot be
-// modified, so sharing one changes no value. It returns the block.
-func moveStrings(f *Feed) []byte {
-	// at maps each string to copy to its copy, "" until it is made.
+// modified, so sharing one changes no value. It returns the block, with
+// room for extra more bytes.
+//
+// The allocator rounds a block up to its size class (for 32 KB and more,
+// to whole 8 KB pages): when that would waste more than 1/32 of it, the
+// block is the biggest size that fits (holding every Text's string, as
+// dropUnheldTexts needs) and a second block, of exactly what is left,
+// holds the strings that did not fit.
+func moveStrings(f *Feed, extra int) []byte {
+	// at maps each string to copy to its copy; until it is made, to ""
+	// or one of the marks.
 	at := make(map[string]string)
-	n := 0
+	n, texts := 0, 0
+	inText := false
 	f.eachString(func(s *string) {
+		text := inText
+		inText = false
 		if *s == "" || staticString(*s) != "" {
 			return
 		}
-		if _, ok := at[*s]; !ok {
-			at[*s] = ""
+		c, seen := at[*s]
+		if !seen {
 			n += len(*s)
+			at[*s] = ""
 		}
-	}, nil)
-	block := make([]byte, 0, n)
+		if text && !isMark(c, markText) {
+			at[*s] = markText
+			texts += len(*s)
+		}
+	}, func(*Text) { inText = true })
+	size, second := n+extra, 0
+	if total := n + extra; roundSize(total)-total > max(64, total/32) {
+		if first := floorSize(total); texts+extra <= first {
+			size = first
+			room := first - extra - texts
+			f.eachString(func(s *string) {
+				if *s == "" || staticString(*s) != "" || at[*s] != "" {
+					return
+				}
+				if len(*s) <= room {
+					room -= len(*s)
+					at[*s] = markFirst
+				} else {
+					second += len(*s)
+					at[*s] = markSecond
+				}
+			}, nil)
+		}
+	}
+	block := make([]byte, 0, size)
+	var rest []byte
+	if second > 0 {
+		rest = make([]byte, 0, second)
+	}
 	f.eachString(func(s *string) {
 		if len(*s) == 0 {
 			// An empty string cut from the document (type="") still
@@ -89,7 +156,13 @@ func moveStrings(f *Feed) []byte {
 			return
 		}
 		c := at[*s]
-		if c == "" {
+		switch {
+		case isMark(c, markSecond):
+			start := len(rest)
+			rest = append(rest, *s...)
+			c = unsafe.String(&rest[start], len(*s))
+			at[*s] = c
+		case c == "" || isMark(c, markText) || isMark(c, markFirst):
 			start := len(block)
 			block = append(block, *s...)
 			c = unsafe.String(&block[start], len(*s))
@@ -98,6 +171,125 @@ func moveStrings(f *Feed) []byte {
 		*s = c
 	}, nil)
 	return block
+}
+
+// The marks moveStrings keeps for a string not copied yet: a Text's
+// string, one for the first block, one for the second. Their bytes tell
+// them from copies (isMark).
+var markText, markFirst, markSecond = "text", "first", "second"
+
+// isMark reports whether c is mark itself.
+func isMark(c, mark string) bool {
+	return len(c) == len(mark) && unsafe.StringData(c) == unsafe.StringData(mark)
+}
+
+// byteSizeClasses are the runtime's size classes up to 32 KB (runtime's
+// sizeclasses.go; TestByteSizeClasses checks them against the runtime):
+// a bigger object takes whole 8 KB pages.
+var byteSizeClasses = [...]int{
+	8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224,
+	240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768,
+	896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200,
+	3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240,
+	10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576,
+	27264, 28672, 32768,
+}
+
+// heapPage is the unit in which objects bigger than 32 KB are allocated.
+const heapPage = 8192
+
+// roundSize returns the bytes the allocator takes for an object of n
+// bytes (n > 0).
+func roundSize(n int) int {
+	if n > byteSizeClasses[len(byteSizeClasses)-1] {
+		return (n + heapPage - 1) / heapPage * heapPage
+	}
+	i, _ := slices.BinarySearch(byteSizeClasses[:], n)
+	return byteSizeClasses[i]
+}
+
+// floorSize returns the biggest object size at most n that the allocator
+// takes whole (n >= 8).
+func floorSize(n int) int {
+	if n > byteSizeClasses[len(byteSizeClasses)-1] {
+		return n / heapPage * heapPage
+	}
+	i, found := slices.BinarySearch(byteSizeClasses[:], n)
+	if !found {
+		i--
+	}
+	return byteSizeClasses[i]
+}
+
+// maxCompactTexts is the most Texts compactTexts moves into one block.
+const maxCompactTexts = 64
+
+// compactTexts moves the Texts of f's model into one new block of exactly
+// their number, when they are at most maxCompactTexts: a parse takes the
+// Texts of string values from blocks (textblock.go), the first of four,
+// whose unused room a small feed would otherwise keep, and those of Node
+// values one by one. A Text held by several fields stays shared. A bigger
+// feed keeps its blocks, whose unused room is small beside them.
+func compactTexts(f *Feed) {
+	var held [maxCompactTexts]*Text
+	n := 0
+	f.eachTextSlot(func(t **Text) {
+		if *t != nil {
+			n++
+		}
+	})
+	if n == 0 || n > maxCompactTexts {
+		return
+	}
+	block := make([]Text, n)
+	n = 0
+	f.eachTextSlot(func(t **Text) {
+		old := *t
+		if old == nil {
+			return
+		}
+		for i, h := range held[:n] {
+			if h == old {
+				*t = &block[i]
+				return
+			}
+		}
+		held[n] = old
+		block[n] = *old
+		*t = &block[n]
+		n++
+	})
+}
+
+// eachTextSlot calls fn with a pointer to every Text field of f's model
+// (TestEachTextSlotSeesEveryText checks that none is missed).
+func (f *Feed) eachTextSlot(fn func(**Text)) {
+	fn(&f.Title)
+	fn(&f.Subtitle)
+	fn(&f.Description)
+	fn(&f.Rights)
+	if img := f.ChannelImage; img != nil {
+		fn(&img.Title)
+		fn(&img.Description)
+	}
+	if in := f.TextInput; in != nil {
+		fn(&in.Title)
+		fn(&in.Description)
+	}
+	for _, e := range f.Entries {
+		if e == nil {
+			continue
+		}
+		fn(&e.Title)
+		fn(&e.Subtitle)
+		fn(&e.Summary)
+		fn(&e.Content)
+		fn(&e.Rights)
+		if src := e.Source; src != nil {
+			fn(&src.Title)
+			fn(&src.Rights)
+		}
+	}
 }
 
 // staticStrings are values many feeds' models hold (counted on a corpus of
@@ -237,18 +429,23 @@ func clipValues(c clipper, list []PodcastValue) []PodcastValue {
 // detachText makes t, a text of a feed whose document is let go, keep no
 // tree (see detachFeed). A Node value made outside a parse (NewNodeText)
 // has no source and is left as it is.
+//
+// The Text's str, unused by a Node value, takes the source (the escaped
+// HTML, the packed fragment or the serialization), and its lazy fragment
+// becomes the shared one of detachedFragments that reads it, so that the
+// Text keeps nothing but the source.
 func detachText(t *Text) {
 	l := t.lazy
-	if l == nil {
+	if l == nil || l.transient {
 		return
 	}
 	if l.xhtml != nil {
-		frag := t.fragment()
-		l.xhtml = nil
-		l.src, l.packed = packTree(frag), true
+		t.str = packTree(t.fragment())
+		t.lazy = detachedFragment(l, true)
+	} else {
+		t.str = l.src
+		t.lazy = detachedFragment(l, false)
 	}
-	l.transient = true
-	l.built.Store(false)
 	t.frag = nil
 }
 
@@ -422,7 +619,7 @@ func eachText(fn func(*string), textFn func(*Text), texts ...*Text) {
 			textFn(t)
 		}
 		fn(&t.str)
-		if l := t.lazy; l != nil && l.xhtml == nil {
+		if l := t.lazy; l != nil && l.xhtml == nil && !l.transient {
 			fn(&l.src)
 		}
 	}

@@ -161,21 +161,11 @@ type Entry struct {
 	// never write it into a page.
 	ContentXML string `json:"content_xml,omitempty"`
 
-	// el is the element the entry was read from (see Element).
-	el *xml5.Node
-	// object is the JSON Feed item the entry was read from (see
-	// JSONObject).
-	object map[string]json.RawMessage
-	// ownImage is the episode's own itunes:image, which Image reads from
-	// el: kept here when the document is let go (WithoutDocument).
-	ownImage *Image
-	// permalink holds the value IDIsPermalink points to, so that setting
-	// it allocates nothing.
-	permalink bool
-	// base64Content is set when Content was read from an Atom content
-	// element whose type is a media type of rule 6 of RFC 4287 4.1.3.3
-	// (neither text nor XML: Base64); see ContentBytes.
-	base64Content bool
+	// priv holds the entry's state that is not in its model, nil when it
+	// has none: behind one pointer, so that an Entry fits the runtime's
+	// 416-byte size class, which a feed parsed WithoutDocument keeps for
+	// each entry (docs/performance.md#retained).
+	priv *entryPrivate
 }
 
 // Element returns the element the entry was read from (an Atom entry, an
@@ -185,7 +175,72 @@ type Entry struct {
 // children keep their namespaces, attributes and order: use it to read any
 // extension the model does not map. The whole document stays reachable from
 // it.
-func (e *Entry) Element() *xml5.Node { return e.el }
+func (e *Entry) Element() *xml5.Node { return e.element() }
+
+// An entryPrivate is the state of an Entry that is not in its model.
+type entryPrivate struct {
+	// el is the element the entry was read from (see Element).
+	el *xml5.Node
+	// object is the JSON Feed item the entry was read from (see
+	// JSONObject).
+	object map[string]json.RawMessage
+	// ownImage is the episode's own itunes:image, which Image reads from
+	// el: kept here when the document is let go (WithoutDocument) and it
+	// is not the Thumbnail.
+	ownImage *Image
+	// permalink holds the value IDIsPermalink points to, so that setting
+	// it allocates nothing (in a feed parsed WithoutDocument, the value is
+	// moved into the feed's block of strings: detachFeed).
+	permalink bool
+	// base64Content is set when Content was read from an Atom content
+	// element whose type is a media type of rule 6 of RFC 4287 4.1.3.3
+	// (neither text nor XML: Base64); see ContentBytes.
+	base64Content bool
+}
+
+// An entryWithPrivate is an Entry and its private state, allocated
+// together (newEntry).
+type entryWithPrivate struct {
+	e Entry
+	p entryPrivate
+}
+
+// newEntry returns a new Entry read from el, with its private state. Parsed
+// WithoutDocument, the state is taken from the parse's block of states
+// (p.entryStates), which detachFeed lets go; otherwise the Entry and its
+// state are one allocation.
+func (p *processor) newEntry(el *xml5.Node) *Entry {
+	if !p.withoutDocument {
+		a := &entryWithPrivate{p: entryPrivate{el: el}}
+		a.e.priv = &a.p
+		return &a.e
+	}
+	if len(p.entryStates) == cap(p.entryStates) {
+		p.entryStates = make([]entryPrivate, 0, min(max(2*cap(p.entryStates), 4), maxEntryStateBlock))
+	}
+	p.entryStates = append(p.entryStates, entryPrivate{el: el})
+	return &Entry{priv: &p.entryStates[len(p.entryStates)-1]}
+}
+
+// maxEntryStateBlock is the most entry states a block of p.entryStates
+// holds.
+const maxEntryStateBlock = 64
+
+// private returns e's private state, made when it has none.
+func (e *Entry) private() *entryPrivate {
+	if e.priv == nil {
+		e.priv = new(entryPrivate)
+	}
+	return e.priv
+}
+
+// element returns the element e was read from, nil when none.
+func (e *Entry) element() *xml5.Node {
+	if e.priv == nil {
+		return nil
+	}
+	return e.priv.el
+}
 
 // ComputedAuthors returns the entry's "computed authors": its own authors,
 // or else the authors of its Source (an Atom source element's, RFC 4287

@@ -375,11 +375,12 @@ func processRSSGUID(entry *Entry, el *xml5.Node) {
 		return
 	}
 	entry.ID = id
-	entry.permalink = true
+	priv := entry.private()
+	priv.permalink = true
 	if v, ok := el.AttrValue("", "isPermaLink"); ok && asciiEqualFold(trimSpaceCharacters(v), "false") {
-		entry.permalink = false
+		priv.permalink = false
 	}
-	entry.IDIsPermalink = &entry.permalink
+	entry.IDIsPermalink = &priv.permalink
 }
 
 // skipDayNames are the RSS skipDays values, as the RSS 2.0 specification

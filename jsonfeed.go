@@ -65,7 +65,12 @@ func (f *Feed) JSONObject() map[string]json.RawMessage { return f.object }
 // WithoutDocument (as a Fetcher parses unless KeepDocument). The map and
 // its values are shared: callers must not
 // modify them.
-func (e *Entry) JSONObject() map[string]json.RawMessage { return e.object }
+func (e *Entry) JSONObject() map[string]json.RawMessage {
+	if e.priv == nil {
+		return nil
+	}
+	return e.priv.object
+}
 
 // jsonFeedVersionPrefix is what the version string of a JSON Feed contains
 // (real feeds write it with http and https, 1 and 1.1).
@@ -215,7 +220,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		return nil, errNotJSONFeed("items is %s, not an array", jsonKind(items))
 	}
 
-	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates}
+	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates, withoutDocument: c.withoutDocument}
 	if c.url != "" {
 		p.base = parseDocumentURL(c.url) // nil when it does not parse (urlcache.go)
 	}
@@ -262,6 +267,8 @@ type jsonFeedReader struct {
 	base         *whatwgurl.Url // nil when the document has no URL
 	diags        *[]Diagnostic
 	lenientDates bool
+	// withoutDocument: WithoutDocument, the JSON objects are not kept.
+	withoutDocument bool
 }
 
 // offset returns the byte offset of raw, a slice of p.data.
@@ -500,7 +507,10 @@ func (p *jsonFeedReader) person(path string, raw json.RawMessage) *Person {
 // entry reads an item.
 func (p *jsonFeedReader) entry(path string, item json.RawMessage) *Entry {
 	obj := jsonMembers(p.data, p.offset(item))
-	e := &Entry{object: obj}
+	e := &Entry{}
+	if !p.withoutDocument {
+		e.private().object = obj
+	}
 	switch raw, ok := obj["id"]; {
 	case !ok || raw[0] == 'n':
 		p.rejectAt(DiagnosticValue, jsonPath(path, "id"), p.offset(item), "the item has no id (JSON Feed readers discard such items)")

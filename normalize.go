@@ -440,8 +440,8 @@ func (e *Entry) bodyBase() string {
 	if f == nil {
 		return ""
 	}
-	if f.xmlBase && f.doc != nil && e.el != nil {
-		return f.ResolveURLAt(e.el, "")
+	if el := e.element(); f.xmlBase && f.doc != nil && el != nil {
+		return f.ResolveURLAt(el, "")
 	}
 	return f.docURL
 }

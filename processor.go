@@ -69,6 +69,10 @@ type processor struct {
 	// size the next block.
 	textsMade, textsBeforeEntries int
 	entriesDone, entryTotal       int
+	// withoutDocument is WithoutDocument; entryStates is then the block
+	// the entries' private states are taken from (entry.go's newEntry).
+	withoutDocument bool
+	entryStates     []entryPrivate
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
@@ -156,6 +160,7 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 		p.diags = c.diagnostics
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates
+		p.withoutDocument = c.withoutDocument
 	}
 }
 
@@ -166,10 +171,13 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 func (p *processor) release() {
 	links, cats, terms := keptBuffer(p.entryLinks), keptBuffer(p.entryCats), keptBuffer(p.entryTerms)
 	blocks := keptBuffer(p.textBlocks)
+	// No entry holds a state of entryStates once detachFeed has run.
+	states := keptBuffer(p.entryStates)
 	// Zeroed, then the kept fields set: assigning a whole composite
 	// literal builds it on the stack first.
 	*p = processor{}
 	p.entryLinks, p.entryCats, p.entryTerms, p.textBlocks = links, cats, terms, blocks
+	p.entryStates = states
 }
 
 // keptBufferCap is the largest per-entry buffer a released processor keeps.

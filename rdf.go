@@ -125,7 +125,8 @@ func rdfAbout(el *xml5.Node) string {
 // processRSS10Item processes an RSS 1.0 item element
 // (docs/decisions.md#rss1-rdf).
 func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
-	entry := &Entry{el: el, ID: rdfAbout(el)}
+	entry := p.newEntry(el) // entry.go
+	entry.ID = rdfAbout(el)
 	p.startEntry()
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 		switch c.Namespace {

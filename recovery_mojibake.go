@@ -343,7 +343,7 @@ func (p *processor) recoverMojibake(feed *Feed) {
 		}
 		if n := undoubleStruct(reflect.ValueOf(e).Elem(), ""); n > 0 {
 			if count == 0 {
-				at = e.el
+				at = e.element()
 			}
 			count += n
 		}

@@ -197,7 +197,7 @@ func (p *processor) processDCAddition(el *xml5.Node, language *string, rights **
 
 // processRSSItem is "process an RSS 2.0 item element" [249].
 func (p *processor) processRSSItem(el *xml5.Node) *Entry {
-	entry := &Entry{el: el} // [248]
+	entry := p.newEntry(el) // [248] (entry.go)
 	p.startEntry()
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [250]
 		switch ns := c.Namespace; ns { // [251]

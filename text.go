@@ -100,14 +100,52 @@ type lazyFragment struct {
 	// (packTree) when the document was let go (WithoutDocument).
 	packed bool
 	// transient, set when the document was let go (WithoutDocument),
-	// says that the fragment is built for each use and never kept: the
-	// Text then keeps only src.
+	// says that the fragment is built for each use and never kept, and
+	// that the source is the Text's str, not src: the lazyFragment is
+	// then one of detachedFragments, shared and never written.
 	transient bool
 	sigLater  bool
 	// validUTF8 tells that src is known to be valid UTF-8 (text of an
 	// xml5 document, see escapedHTMLTextOf), so that AppendHTML need not
 	// check it again.
 	validUTF8 bool
+}
+
+// detachedFragments are the lazyFragments of the Node texts of a feed
+// parsed WithoutDocument (detachText), one for each way of reading the
+// source, which the Text's str holds: so such a Text keeps no
+// lazyFragment of its own (64 bytes). Nothing writes them: a transient
+// fragment is built for each use, and the signature and sync fields are
+// read only while parsing, before detachText.
+var detachedFragments = [...]lazyFragment{
+	{transient: true},                  // escaped HTML source
+	{transient: true, validUTF8: true}, // escaped HTML source, valid UTF-8
+	{transient: true, packed: true},    // packed Atom XHTML content (packTree)
+	{transient: true, rendered: true},  // a serialization
+}
+
+// detachedFragment returns the element of detachedFragments for a source
+// read as l reads its own (l not transient) or, when packed, for a packed
+// fragment.
+func detachedFragment(l *lazyFragment, packed bool) *lazyFragment {
+	switch {
+	case packed:
+		return &detachedFragments[2]
+	case l.rendered:
+		return &detachedFragments[3]
+	case l.validUTF8:
+		return &detachedFragments[1]
+	}
+	return &detachedFragments[0]
+}
+
+// source returns the source of t's lazy fragment l (t.lazy): l.src, or
+// the Text's str when l is transient (detachedFragments).
+func (t *Text) source(l *lazyFragment) string {
+	if l.transient {
+		return t.str
+	}
+	return l.src
 }
 
 // A textSignature is the length and hash (hash/maphash, seeded once per
@@ -214,28 +252,29 @@ func (t *Text) fragment() *html.Node {
 	}
 	if l := t.lazy; l != nil {
 		if l.transient {
-			return l.build()
+			return t.build(l)
 		}
 		l.once.Do(func() {
-			t.frag = l.build()
+			t.frag = t.build(l)
 			l.built.Store(true)
 		})
 	}
 	return t.frag
 }
 
-// build builds the fragment l stands for, a new tree on every call.
-func (l *lazyFragment) build() *html.Node {
+// build builds the fragment l, t's lazy fragment, stands for, a new tree
+// on every call.
+func (t *Text) build(l *lazyFragment) *html.Node {
 	switch {
 	case l.packed:
-		return unpackTree(l.src)
+		return unpackTree(t.source(l))
 	case l.xhtml != nil:
 		frag, _ := xhtmlFragment(l.xhtml)
 		return frag
 	case l.rendered:
-		return parseRenderedHTML(l.src)
+		return parseRenderedHTML(t.source(l))
 	}
-	frag, _ := parseHTMLFragment(l.src)
+	frag, _ := parseHTMLFragment(t.source(l))
 	return frag
 }
 
@@ -283,10 +322,10 @@ func (t *Text) HTML() string {
 		return html.EscapeString(t.str)
 	}
 	if l := t.lazy; l != nil && l.rendered {
-		return l.src
+		return t.source(l)
 	}
 	if l := t.lazy; l != nil && l.escapedSource() {
-		if b, ok := htmltoken.AppendHTML(nil, l.src, htmltoken.DropOneByOneImages); ok {
+		if b, ok := htmltoken.AppendHTML(nil, t.source(l), htmltoken.DropOneByOneImages); ok {
 			return string(b)
 		}
 	}
@@ -351,7 +390,7 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 	}
 	if l := t.lazy; l != nil && l.rendered {
 		dst = append(dst, `{"html":`...)
-		dst = appendJSONText(dst, l.src, w.html)
+		dst = appendJSONText(dst, t.source(l), w.html)
 		return append(dst, '}')
 	}
 	dst = append(dst, `{"html":"`...)
@@ -364,7 +403,7 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 		if w.html {
 			mode |= htmltoken.JSONStringEscapeHTML
 		}
-		if out, ok := htmltoken.AppendHTML(dst, l.src, mode); ok {
+		if out, ok := htmltoken.AppendHTML(dst, t.source(l), mode); ok {
 			return append(out, '"', '}')
 		}
 		dst = dst[:n]
@@ -499,5 +538,5 @@ func (t *Text) readNode() *html.Node {
 	if l == nil || l.xhtml != nil || l.built.Load() {
 		return t.fragment()
 	}
-	return l.build()
+	return t.build(l)
 }

@@ -245,6 +245,42 @@ func retainedPerFile(inputs []retainedInput, rows []retainedParser) {
 		fmt.Printf("| %s | %d | %.2f× | %.0f | %.2f× |\n", p.name, above, worst, float64(sums[i])/1e3, float64(sums[i])/float64(sums[last]))
 	}
 	fmt.Printf("| %s | | | %.0f | |\n", rows[last].name, float64(sums[last])/1e3)
+	// By how much the files above gofeed are above it, for each row.
+	fmt.Println("\nBytes above gofeed's, of the files above it:")
+	fmt.Println()
+	fmt.Println("| rows | files above | ≤ 256 B | ≤ 512 B | ≤ 1 KB | ≤ 4 KB | more | median B | sum KB |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+	for i, p := range rows[:last] {
+		var over []int64
+		for _, r := range results {
+			if d := r.heaps[i] - r.heaps[last]; d > 0 {
+				over = append(over, d)
+			}
+		}
+		slices.Sort(over)
+		counts := make([]int, 5)
+		var sum int64
+		for _, d := range over {
+			sum += d
+			switch {
+			case d <= 256:
+				counts[0]++
+			case d <= 512:
+				counts[1]++
+			case d <= 1024:
+				counts[2]++
+			case d <= 4096:
+				counts[3]++
+			default:
+				counts[4]++
+			}
+		}
+		median := int64(0)
+		if len(over) > 0 {
+			median = over[len(over)/2]
+		}
+		fmt.Printf("| %s | %d | %d | %d | %d | %d | %d | %d | %.1f |\n", p.name, len(over), counts[0], counts[1], counts[2], counts[3], counts[4], median, float64(sum)/1e3)
+	}
 	// The worst ten by each feedspec row's ratio.
 	for col := range last {
 		slices.SortFunc(results, func(a, b fileResult) int { return cmp.Compare(ratio(b, col), ratio(a, col)) })
