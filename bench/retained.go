@@ -5,40 +5,14 @@ import (
 	"cmp"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 
 	"github.com/mmcdole/gofeed"
 
 	"github.com/feedspec/feedspec"
+	"github.com/feedspec/feedspec/bench/insn"
 )
-
-// A retainedInput is one corpus file, by name.
-type retainedInput struct {
-	name string
-	data []byte
-}
-
-// readNamedDir is readDir keeping the file names.
-func readNamedDir(dir string) ([]retainedInput, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []retainedInput
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, retainedInput{e.Name(), data})
-	}
-	return out, nil
-}
 
 // retainedParser is one row of the retained-heap tables: parse returns what
 // a program would keep, nil when the parser rejects the input.
@@ -138,7 +112,7 @@ func retainedParsers() []retainedParser {
 // the size of feedspec's canonical JSON of them. Then, unless perFile is
 // false, the same for each file on its own (retainedPerFile).
 func retainedTable(dir string, perFile bool) {
-	named, err := readNamedDir(dir)
+	named, err := insn.ReadNamedDir(dir)
 	if err != nil || len(named) == 0 {
 		fmt.Fprintf(os.Stderr, "bench: no corpus in %s\n", dir)
 		os.Exit(1)
@@ -146,8 +120,8 @@ func retainedTable(dir string, perFile bool) {
 	inputs := make([][]byte, len(named))
 	total := 0
 	for i, in := range named {
-		inputs[i] = in.data
-		total += len(in.data)
+		inputs[i] = in.Data
+		total += len(in.Data)
 	}
 	rows := retainedParsers()
 	fmt.Printf("%s, GOMAXPROCS %d, %s; corpus: %d files, %.1f MB\n\n", runtime.Version(), runtime.GOMAXPROCS(0), runtime.GOARCH, len(inputs), mb(total))
@@ -184,7 +158,7 @@ var retainedRounds = 3
 // feedspec WithoutDocument (rows[0], and rows[1]: after a reader's calls)
 // and gofeed (the last row) keep, and prints the ten files with the highest
 // ratio feedspec/gofeed among those both parse.
-func retainedPerFile(inputs []retainedInput, rows []retainedParser) {
+func retainedPerFile(inputs []insn.NamedFile, rows []retainedParser) {
 	type fileResult struct {
 		name  string
 		size  int
@@ -192,19 +166,19 @@ func retainedPerFile(inputs []retainedInput, rows []retainedParser) {
 	}
 	var results []fileResult
 	for _, in := range inputs {
-		r := fileResult{name: in.name, size: len(in.data)}
+		r := fileResult{name: in.Name, size: len(in.Data)}
 		ok := true
 		for _, p := range rows {
 			// A first parse, not measured: what the first use of a
 			// package initializes (a charset's tables, say) is not the
 			// feed's.
-			if p.parse(in.data) == nil {
+			if p.parse(in.Data) == nil {
 				ok = false
 				break
 			}
 			var rounds []int64
 			for range retainedRounds {
-				heap, n := retainedBy(p.parse, [][]byte{in.data})
+				heap, n := retainedBy(p.parse, [][]byte{in.Data})
 				if n == 0 {
 					ok = false
 					break

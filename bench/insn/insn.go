@@ -165,11 +165,31 @@ func Child(mode, set, corpus string, passes int) int {
 // ReadDir returns the contents of the regular files in dir, in the
 // directory's order.
 func ReadDir(dir string) ([][]byte, error) {
+	files, err := ReadNamedDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, len(files))
+	for i, f := range files {
+		out[i] = f.Data
+	}
+	return out, nil
+}
+
+// A NamedFile is the name and the contents of one file.
+type NamedFile struct {
+	Name string
+	Data []byte
+}
+
+// ReadNamedDir returns the names and contents of the regular files in dir,
+// in the directory's order.
+func ReadNamedDir(dir string) ([]NamedFile, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	var out [][]byte
+	var out []NamedFile
 	for _, e := range entries {
 		if !e.Type().IsRegular() {
 			continue
@@ -178,7 +198,7 @@ func ReadDir(dir string) ([][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, data)
+		out = append(out, NamedFile{Name: e.Name(), Data: data})
 	}
 	return out, nil
 }
