@@ -115,34 +115,14 @@ func TestWithoutDocumentLetsGo(t *testing.T) {
 func TestEachStringSeesEveryString(t *testing.T) {
 	var f Feed
 	fillAll(reflect.ValueOf(&f).Elem(), 0)
-	var want int
-	var count func(v reflect.Value)
-	count = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() || v.Type() == reflect.TypeOf((*Feed)(nil)) {
-				return
-			}
-			if v.Type() == reflect.TypeOf((*Text)(nil)) {
-				want++ // its string value
-				return
-			}
-			count(v.Elem())
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					count(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				count(v.Index(i))
-			}
-		case reflect.String:
+	// Every string field, and every Text's string value.
+	want := countTexts(reflect.ValueOf(&f).Elem())
+	walkModel(reflect.ValueOf(&f).Elem(), "", func(_ string, v reflect.Value) bool {
+		if v.Kind() == reflect.String {
 			want++
 		}
-	}
-	count(reflect.ValueOf(&f).Elem())
+		return v.Type() != reflect.TypeOf((*Text)(nil))
+	})
 	got := 0
 	f.eachString(func(s *string) {
 		if *s != "" {

@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
@@ -22,62 +21,62 @@ func TestEntrySize(t *testing.T) {
 // fillWithRoom is fillAll (unmarshal_test.go), deeper (every slice of the
 // model is reached), with every slice given one element and room for two
 // more.
-func fillWithRoom(v reflect.Value, depth int) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.Type() == reflect.TypeOf((*Text)(nil)) {
-			v.Set(reflect.ValueOf(stringText("t")))
-			return
-		}
-		if v.Type() == reflect.TypeOf((*Feed)(nil)) || depth > 12 {
-			return // Entry.Feed; a recursion guard
-		}
-		v.Set(reflect.New(v.Type().Elem()))
-		fillWithRoom(v.Elem(), depth+1)
-	case reflect.Struct:
-		if v.Type() == reflect.TypeOf(time.Time{}) {
-			return
-		}
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				fillWithRoom(v.Field(i), depth+1)
-			}
-		}
-	case reflect.Slice:
-		if depth > 12 {
-			return
-		}
-		v.Set(reflect.MakeSlice(v.Type(), 1, 3))
-		fillWithRoom(v.Index(0), depth+1)
-	case reflect.String:
-		v.SetString("s")
-	}
-}
+func fillWithRoom(v reflect.Value, depth int) { fillModel(v, depth, 12, 2) }
 
 // eachModelSlice calls fn with the path and value of every slice of the
 // model reachable from v through exported fields.
 func eachModelSlice(v reflect.Value, path string, fn func(string, reflect.Value)) {
+	walkModel(v, path, func(path string, v reflect.Value) bool {
+		switch {
+		case v.Kind() == reflect.Pointer && v.Type() == reflect.TypeOf((*Text)(nil)):
+			return false
+		case v.Kind() == reflect.Slice && !v.IsNil():
+			fn(path, v)
+		}
+		return true
+	})
+}
+
+// walkModel calls visit with the path and value of v and of every value
+// reachable from it through exported fields, pointers that are not nil
+// (but for Entry.Feed, the way back) and slice elements; visit returns
+// false to not look inside the value it was given.
+func walkModel(v reflect.Value, path string, visit func(string, reflect.Value) bool) {
+	if !visit(path, v) {
+		return
+	}
 	switch v.Kind() {
 	case reflect.Pointer:
-		if v.IsNil() || v.Type() == reflect.TypeOf((*Feed)(nil)) || v.Type() == reflect.TypeOf((*Text)(nil)) {
+		if v.IsNil() || v.Type() == reflect.TypeOf((*Feed)(nil)) {
 			return
 		}
-		eachModelSlice(v.Elem(), path, fn)
+		walkModel(v.Elem(), path, visit)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Type().Field(i); f.IsExported() {
-				eachModelSlice(v.Field(i), path+"."+f.Name, fn)
+				walkModel(v.Field(i), path+"."+f.Name, visit)
 			}
 		}
 	case reflect.Slice:
-		if v.IsNil() {
-			return
-		}
-		fn(path, v)
 		for i := 0; i < v.Len(); i++ {
-			eachModelSlice(v.Index(i), path+"[]", fn)
+			walkModel(v.Index(i), path+"[]", visit)
 		}
 	}
+}
+
+// countTexts returns the number of Texts reachable from v (walkModel).
+func countTexts(v reflect.Value) int {
+	n := 0
+	walkModel(v, "", func(_ string, v reflect.Value) bool {
+		if v.Kind() == reflect.Pointer && v.Type() == reflect.TypeOf((*Text)(nil)) {
+			if !v.IsNil() {
+				n++
+			}
+			return false
+		}
+		return true
+	})
+	return n
 }
 
 // TestClipSlicesClipsEverySlice gives every slice of a feed's model
@@ -130,32 +129,7 @@ func TestClipSlicesKeepsShared(t *testing.T) {
 func TestEachTextSlotSeesEveryText(t *testing.T) {
 	var f Feed
 	fillWithRoom(reflect.ValueOf(&f).Elem(), 0)
-	want := 0
-	var count func(v reflect.Value)
-	count = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() || v.Type() == reflect.TypeOf((*Feed)(nil)) {
-				return
-			}
-			if v.Type() == reflect.TypeOf((*Text)(nil)) {
-				want++
-				return
-			}
-			count(v.Elem())
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					count(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				count(v.Index(i))
-			}
-		}
-	}
-	count(reflect.ValueOf(&f).Elem())
+	want := countTexts(reflect.ValueOf(&f).Elem())
 	got := 0
 	f.eachTextSlot(func(t **Text) {
 		if *t != nil {

@@ -252,18 +252,22 @@ func FuzzUnmarshal(f *testing.F) {
 // fillAll sets every exported field of the value v points to (recursively,
 // one element per list) to a value that is not null, so that a field added
 // to the model without being read back fails TestUnmarshalEveryField.
-func fillAll(v reflect.Value, depth int) {
+func fillAll(v reflect.Value, depth int) { fillModel(v, depth, 6, 0) }
+
+// fillModel is fillAll going maxDepth levels deep, with every slice given
+// room for room more elements than its one.
+func fillModel(v reflect.Value, depth, maxDepth, room int) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.Type() == reflect.TypeOf((*Text)(nil)) {
 			v.Set(reflect.ValueOf(stringText("t")))
 			return
 		}
-		if v.Type() == reflect.TypeOf((*Feed)(nil)) || depth > 6 {
+		if v.Type() == reflect.TypeOf((*Feed)(nil)) || depth > maxDepth {
 			return // Entry.Feed; a recursion guard
 		}
 		v.Set(reflect.New(v.Type().Elem()))
-		fillAll(v.Elem(), depth+1)
+		fillModel(v.Elem(), depth+1, maxDepth, room)
 	case reflect.Struct:
 		if v.Type() == reflect.TypeOf(time.Time{}) {
 			v.Set(reflect.ValueOf(time.Date(2024, 1, 15, 13, 45, 0, 5e8, time.UTC)))
@@ -271,15 +275,15 @@ func fillAll(v reflect.Value, depth int) {
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				fillAll(v.Field(i), depth+1)
+				fillModel(v.Field(i), depth+1, maxDepth, room)
 			}
 		}
 	case reflect.Slice:
-		if depth > 6 {
+		if depth > maxDepth {
 			return
 		}
-		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
-		fillAll(v.Index(0), depth+1)
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1+room))
+		fillModel(v.Index(0), depth+1, maxDepth, room)
 	case reflect.String:
 		v.SetString("s")
 	case reflect.Bool:
@@ -293,7 +297,7 @@ func fillAll(v reflect.Value, depth int) {
 	case reflect.Float64:
 		v.SetFloat(1.5)
 	default:
-		panic("fillAll: " + v.Type().String())
+		panic("fillModel: " + v.Type().String())
 	}
 }
 
