@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"os"
+	"reflect"
 	"runtime"
 	"slices"
 
@@ -149,6 +150,35 @@ func retainedTable(dir string, perFile bool) {
 	}
 }
 
+// kb formats a size in bytes as KB, MB or GB.
+func kb(n int) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%d GB", n>>30)
+	case n >= 1<<20:
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%d KB", n>>10)
+}
+
+// layoutFloor returns the fewest bytes a parsed feed with n entries can
+// keep while Feed and Entry hold their exported fields directly (the
+// layout the package's API promises; docs/decisions.md#model-layout): the
+// sizes of those fields, with no padding, no size-class rounding, no
+// private field and nothing they point to, plus the entries' pointers.
+func layoutFloor(n int) int64 {
+	exported := func(t reflect.Type) int64 {
+		var size int64
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() {
+				size += int64(f.Type.Size())
+			}
+		}
+		return size
+	}
+	return exported(reflect.TypeFor[feedspec.Feed]()) + int64(n)*(exported(reflect.TypeFor[feedspec.Entry]())+8)
+}
+
 // retainedRounds is how many times retainedPerFile measures each file with
 // each parser (it takes the median): -retained-rounds.
 var retainedRounds = 3
@@ -163,6 +193,7 @@ func retainedPerFile(inputs []insn.NamedFile, rows []retainedParser) {
 		name  string
 		size  int
 		heaps []int64
+		floor int64 // layoutFloor of the file's feed
 	}
 	var results []fileResult
 	for _, in := range inputs {
@@ -192,6 +223,9 @@ func retainedPerFile(inputs []insn.NamedFile, rows []retainedParser) {
 			r.heaps = append(r.heaps, rounds[len(rounds)/2])
 		}
 		if ok {
+			if f, _ := feedspec.ParseDocument(bytes.NewReader(in.Data), feedspec.WithoutDocument()); f != nil {
+				r.floor = layoutFloor(len(f.Entries))
+			}
 			results = append(results, r)
 		}
 	}
@@ -219,6 +253,37 @@ func retainedPerFile(inputs []insn.NamedFile, rows []retainedParser) {
 		fmt.Printf("| %s | %d | %.2f× | %.0f | %.2f× |\n", p.name, above, worst, float64(sums[i])/1e3, float64(sums[i])/float64(sums[last]))
 	}
 	fmt.Printf("| %s | | | %.0f | |\n", rows[last].name, float64(sums[last])/1e3)
+	// The files no layout with the public fields can bring to gofeed's.
+	belowFloor, aboveAndBelowFloor := 0, 0
+	for _, r := range results {
+		if r.floor > r.heaps[last] {
+			belowFloor++
+			if ratio(r, 0) > 1 {
+				aboveAndBelowFloor++
+			}
+		}
+	}
+	fmt.Printf("\nFiles whose gofeed heap is below the floor of the public layout (a Feed's exported fields, %d B, and %d B an entry: layoutFloor): %d; of the files above gofeed's in the first row, %d.\n",
+		layoutFloor(0), layoutFloor(1)-layoutFloor(0), belowFloor, aboveAndBelowFloor)
+	// The files above gofeed by their input's size, for the first row.
+	fmt.Printf("\nThe files above gofeed's (%s) by input size:\n\n", rows[0].name)
+	fmt.Println("| input | files | above gofeed | worst ratio |")
+	fmt.Println("|---|---:|---:|---:|")
+	for lo, hi := 0, 1<<10; lo < 1<<30; lo, hi = hi, hi*4 {
+		files, above, worst := 0, 0, 0.0
+		for _, r := range results {
+			if lo < r.size && r.size <= hi || lo == 0 && r.size == 0 {
+				files++
+				if ratio(r, 0) > 1 {
+					above++
+				}
+				worst = max(worst, ratio(r, 0))
+			}
+		}
+		if files > 0 {
+			fmt.Printf("| %s < size ≤ %s | %d | %d | %.2f× |\n", kb(lo), kb(hi), files, above, worst)
+		}
+	}
 	// By how much the files above gofeed are above it, for each row.
 	fmt.Println("\nBytes above gofeed's, of the files above it:")
 	fmt.Println()
