@@ -602,6 +602,13 @@ func (p *parser) parse() error {
 	return p.err
 }
 
+// textWordScan is how many bytes of a run of text run reads eight at a
+// time before it leaves the rest to nextTextStop's vectorized searches:
+// most runs of text (white space between tags, text between references)
+// are shorter, and a search per stop byte costs more on a short span than
+// the word scan.
+const textWordScan = 64
+
 // run tokenizes p.src from p.pos to its end.
 func (p *parser) run() {
 	for p.pos < len(p.src) && p.err == nil {
@@ -612,9 +619,9 @@ func (p *parser) run() {
 			p.tagOpen()
 			continue
 		}
-		// Text: its first 16 bytes eight at a time, then (a long run of
-		// text) the vectorized searches find its end.
-		end := min(i+16, len(s))
+		// Text: its first textWordScan bytes eight at a time, then (a
+		// long run of text) the vectorized searches find its end.
+		end := min(i+textWordScan, len(s))
 		for i+8 <= end {
 			if m := textStopBytes(load64(s, i)); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
@@ -768,6 +775,23 @@ func below40(w uint64) uint64 {
 	return (w - lo) & ^w & hi
 }
 
+// below20 returns w with the high bit of a byte set where that byte is
+// below 0x20 (the control bytes, among them TAB, LF, CR, FF and NUL), and
+// possibly of bytes after the first such byte, never of a byte before it,
+// as below40 does.
+func below20(w uint64) uint64 {
+	const lo, hi = 0x2020202020202020, 0x8080808080808080
+	return (w - lo) & ^w & hi
+}
+
+// valueStopBytes returns w with the high bit set of the bytes that end a
+// plain quoted attribute value's scan: the quote (qs is the quote in every
+// byte), '&' and the bytes below 0x20, and possibly of bytes after the first
+// one, never before: the lowest set bit tells the first such byte.
+func valueStopBytes(w, qs uint64) uint64 {
+	return zeroBytes(w^qs) | below20(w) | zeroBytes(w^('&'*ones))
+}
+
 // startTag tokenizes a start or empty-element tag at p.pos.
 func (p *parser) startTag() {
 	s := p.src
@@ -900,10 +924,29 @@ var valueSpecial = [256]bool{'&': true, '\t': true, '\n': true, '\r': true, '\f'
 // returns the value, the index after the closing quote, and false at EOF.
 func (p *parser) quotedValue(i int, q byte) (string, int, bool) {
 	s := p.src
-	j := strings.IndexByte(s[i:], q)
+	// Most values are short and plain: eight bytes at a time, look for
+	// the quote or a byte that needs attrValue, whichever comes first.
+	// A value is plain when the quote comes first.
+	k := i
+	qs := uint64(q) * ones
+	for k+8 <= len(s) {
+		w := load64(s, k)
+		m := valueStopBytes(w, qs)
+		if m == 0 {
+			k += 8
+			continue
+		}
+		k += bits.TrailingZeros64(m) >> 3
+		if s[k] == q {
+			return s[i:k], k + 1, true
+		}
+		break // special, and the slow path is needed
+	}
+	j := strings.IndexByte(s[k:], q)
 	if j < 0 {
 		return "", len(s), false
 	}
+	j += k - i
 	raw := s[i : i+j]
 	plain := true
 	for k := 0; k < len(raw); k++ {
