@@ -1462,27 +1462,38 @@ func (p *parser) cdata() {
 	}
 	// CDATA merges into the surrounding text; NUL is dropped and
 	// newlines normalized like any text.
-	if strings.IndexByte(s[i:end], 0) < 0 && strings.IndexByte(s[i:end], '\r') < 0 {
-		p.addRange(i, end)
-		return
-	}
+	// The next NUL and CR, each searched for again only once passed, so
+	// that the section is read once for each (most sections have neither,
+	// and are one range).
 	a := i
-	for k := i; k < end; k++ {
-		switch s[k] {
-		case 0:
-			p.addRange(a, k)
-			a = k + 1
-		case '\r':
-			p.addRange(a, k)
-			if k+1 < end && s[k+1] == '\n' {
-				a = k + 1
-			} else {
-				p.addString("\n")
-				a = k + 1
-			}
+	nul, cr := nextByte(s, 0, a, end), nextByte(s, '\r', a, end)
+	for {
+		k := min(nul, cr)
+		if k == end {
+			break
 		}
+		p.addRange(a, k)
+		a = k + 1
+		if k == nul {
+			nul = nextByte(s, 0, a, end)
+			continue
+		}
+		if k+1 < end && s[k+1] == '\n' {
+			a = k + 1 // CR LF: the LF stays
+		} else {
+			p.addString("\n")
+		}
+		cr = nextByte(s, '\r', a, end)
 	}
 	p.addRange(a, end)
+}
+
+// nextByte returns the index of the first c in s[i:end], or end.
+func nextByte(s string, c byte, i, end int) int {
+	if j := strings.IndexByte(s[i:end], c); j >= 0 {
+		return i + j
+	}
+	return end
 }
 
 // xmlDecl consumes the XML declaration at the start of the document and
