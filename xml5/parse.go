@@ -403,16 +403,19 @@ func (p *parser) current() *Node {
 	return p.doc.Node
 }
 
+// appendChild appends c, a node fresh from newNode (its links nil), to
+// parent's children. A pointer field that stays nil is not written: each
+// pointer write costs a write barrier while the collector marks.
 func appendChild(parent, c *Node) {
 	last := parent.LastChild
 	if last != nil {
 		last.NextSibling = c
+		c.PrevSibling = last
 	} else {
 		parent.FirstChild = c
 	}
 	parent.LastChild = c
 	c.Parent = parent
-	c.PrevSibling = last
 }
 
 // --- text accumulation ---
@@ -426,7 +429,12 @@ func (p *parser) addRange(a, b int) {
 	switch p.pendMode {
 	case 0:
 		p.pendMode = 1
-		p.pendSrc = p.src
+		if !sameString(p.pendSrc, p.src) {
+			// pendSrc is kept from one text to the next (it is
+			// the document, but in an entity's replacement text):
+			// a pointer written once, not at every text.
+			p.pendSrc = p.src
+		}
 		p.pendA, p.pendB = a, b
 		p.pendOff = p.offsetAt(a)
 	case 1:
@@ -508,7 +516,6 @@ func (p *parser) flushPending() {
 		s = p.makeString(p.textBuf)
 	}
 	p.pendMode = 0
-	p.pendSrc = ""
 	n := p.newNode(TextNode)
 	n.Data = s
 	n.Offset = p.pendOff
@@ -686,7 +693,6 @@ func (p *parser) refText(i int) bool {
 		p.pendOff = p.offset()
 	case 1:
 		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
-		p.pendSrc = ""
 	}
 	p.pendMode = 2
 	b := p.textBuf
@@ -1147,9 +1153,13 @@ func (p *parser) emitStart(qname string, empty bool, off int) {
 // pushing the element's namespace declarations onto p.ns.
 func (p *parser) resolve(n *Node, qname string) {
 	if len(p.attrs) == 0 && strings.IndexByte(qname, ':') < 0 {
-		// No attribute and no prefix: most elements.
+		// No attribute and no prefix: most elements. (A namespace
+		// of "" is not written: n is fresh, and a write costs a
+		// write barrier while the collector marks.)
 		n.Local = qname
-		n.Namespace = p.lookup("")
+		if ns := p.lookup(""); ns != "" {
+			n.Namespace = ns
+		}
 		return
 	}
 	attrs := p.allocAttrs(len(p.attrs))
