@@ -696,6 +696,12 @@ func (p *parser) refText(i int) bool {
 	}
 	p.pendMode = 2
 	b := p.textBuf
+	// The text from i on decodes to no more bytes than its source up to
+	// the next '<' (no reference refText reads is shorter than its
+	// character): room for it at once, not grown word by word.
+	if room := p.nextLT(i) - i + 8; cap(b)-len(b) < room {
+		b = slices.Grow(b, room)
+	}
 	for {
 		if c < utf8.RuneSelf {
 			b = append(b, byte(c))
@@ -752,6 +758,19 @@ func (p *parser) refText(i int) bool {
 // of each other in cycles, fewer words trading mispredictions of the
 // searches' length branches for instructions).
 const refTextWords = 16
+
+// nextLT returns the index of the first '<' at or after i in p.src, or
+// len(p.src), through nextTextStop's memory of it.
+func (p *parser) nextLT(i int) int {
+	if p.stops[0] < i {
+		if j := strings.IndexByte(p.src[i:], '<'); j >= 0 {
+			p.stops[0] = i + j
+		} else {
+			p.stops[0] = len(p.src)
+		}
+	}
+	return p.stops[0]
+}
 
 // quickRef returns the character of the reference at s[i] ('&') and its
 // length when it is a predefined entity, or a character reference with
