@@ -42,7 +42,7 @@ func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 	// Text without markup, character references, carriage returns or NULs
 	// parses to one Text node holding the same string (or to no node at all
 	// when it is empty), so the parser can be skipped.
-	if !strings.ContainsAny(text, "<&\r\x00") {
+	if !hasMarkupByte(text) {
 		if !textHasNonSpace(text) { // [109]
 			return nil // [111]
 		}
@@ -69,6 +69,32 @@ func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 		return st
 	}
 	return t
+}
+
+// hasMarkupByte reports whether s holds a '<', '&', CR or NUL: eight bytes
+// at a time (strings.ContainsAny reads one byte at a time, and these texts
+// are many and mostly short).
+func hasMarkupByte(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// zero has the high bit set of a byte of w that is zero, and maybe
+	// of bytes after one that is: none is set when no byte is zero.
+	zero := func(w uint64) uint64 { return (w - ones) & ^w & highs }
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		b := s[i : i+8]
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		if zero(w)|zero(w^('<'*ones))|zero(w^('&'*ones))|zero(w^('\r'*ones)) != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '<', '&', '\r', 0:
+			return true
+		}
+	}
+	return false
 }
 
 // parseHTMLText is [178] from [73] on, always running the HTML fragment

@@ -167,13 +167,21 @@ var urlPlainChars = func() (t [256]bool) {
 
 // simpleHTTPURL is a fast path for "parse a URL": it recognizes the common
 // absolute URLs whose serialization is the input itself (or the input with
-// "/" added as the empty path) and returns that serialization. For anything
-// else — another scheme, upper case in the scheme or host, a port, user
-// info, a host that is not plain lower-case ASCII labels (IDNA, IPv4, IPv6),
+// "/" added as the empty path, leading and trailing C0 controls and spaces
+// stripped, upper-case ASCII letters of the host lowercased) and returns
+// that serialization. For anything else — another scheme, upper case in the
+// scheme, a port, user info, a host that is not plain ASCII labels (IDNA,
+// IPv4, IPv6),
 // dot segments, percent-encoded dots, a character the parser would encode or
 // strip — it returns false and the caller runs the full WHATWG parser.
 // TestSimpleHTTPURLAgreesWithParser checks that both always agree.
 func simpleHTTPURL(s string) (string, bool) {
+	if s != "" && (s[0] <= ' ' || s[len(s)-1] <= ' ') {
+		// The parser first strips leading and trailing C0 controls and
+		// spaces (URLs in feeds are often indented): what is left
+		// serializes the same. Controls inside are left to it.
+		s = trimC0Space(s)
+	}
 	var i int
 	switch {
 	case len(s) > 8 && s[:8] == "https://":
@@ -183,10 +191,13 @@ func simpleHTTPURL(s string) (string, bool) {
 	default:
 		return "", false
 	}
-	// The host: labels of [a-z0-9-], none empty, none "xn--…"; the last
-	// label starts with a letter (else it could be read as an IPv4 number:
-	// the parser takes "-0" for one).
+	// The host: labels of [a-z0-9-] (A-Z too, which the host parser
+	// lowercases), none empty, none "xn--…"; the last label starts with a
+	// letter (else it could be read as an IPv4 number: the parser takes
+	// "-0" for one).
+	hostStart := i
 	labelStart := i
+	upper := false
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c == '/' || c == '?' || c == '#' {
@@ -199,17 +210,37 @@ func simpleHTTPURL(s string) (string, bool) {
 			labelStart = i + 1
 			continue
 		}
+		if 'A' <= c && c <= 'Z' {
+			upper = true
+			continue
+		}
 		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
 			return "", false
 		}
 	}
 	last := s[labelStart:i]
-	if !plainLabel(last) || last[0] < 'a' || last[0] > 'z' {
+	if !plainLabel(last) || last[0]|0x20 < 'a' || last[0]|0x20 > 'z' {
 		return "", false
 	}
 	hostEnd := i
 	if !simpleURLRest(s, i) {
 		return "", false
+	}
+	if upper {
+		// The host lowercased, and "/" as the empty path.
+		b := make([]byte, 0, len(s)+1)
+		b = append(b, s[:hostStart]...)
+		for _, c := range []byte(s[hostStart:hostEnd]) {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+		}
+		if hostEnd == len(s) || s[hostEnd] != '/' {
+			b = append(b, '/')
+		}
+		b = append(b, s[hostEnd:]...)
+		return string(b), true
 	}
 	if hostEnd == len(s) {
 		return s + "/", true
@@ -218,6 +249,18 @@ func simpleHTTPURL(s string) (string, bool) {
 		return s[:hostEnd] + "/" + s[hostEnd:], true
 	}
 	return s, true
+}
+
+// trimC0Space returns s without its leading and trailing C0 controls and
+// spaces (bytes up to 0x20), as the URL parser strips them.
+func trimC0Space(s string) string {
+	for s != "" && s[0] <= ' ' {
+		s = s[1:]
+	}
+	for s != "" && s[len(s)-1] <= ' ' {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // simpleURLRest reports whether s[i:], the path, query and fragment of an
@@ -306,9 +349,9 @@ func pathAbsoluteFromOrigin(text, origin, root string) (string, bool) {
 }
 
 // plainLabel reports whether a host label is non-empty and not an IDNA
-// "xn--" label (its characters were checked by the caller).
+// "xn--" label, in any case (its characters were checked by the caller).
 func plainLabel(l string) bool {
-	return l != "" && !(len(l) >= 4 && l[:4] == "xn--")
+	return l != "" && !(len(l) >= 4 && l[0]|0x20 == 'x' && l[1]|0x20 == 'n' && l[2:4] == "--")
 }
 
 // isHexDigit reports whether c is an ASCII hex digit.

@@ -64,7 +64,7 @@ var simpleURLCases = []struct {
 	{"https://example.com/%zz", false},
 	{"https://example.com/%4", false},
 	{"HTTPS://example.com/", false},
-	{"https://Example.com/", false},
+	{"https://Example.com/", true}, // the host lowercased
 	{"https://example.com:443/", false},
 	{"https://example.com:8080/", false},
 	{"https://user@example.com/", false},
@@ -83,7 +83,7 @@ var simpleURLCases = []struct {
 	{"https://[::1]/", false},
 	{"https://example.com/a b", false},
 	{"https://example.com/a\tb", false},
-	{" https://example.com/", false},
+	{" https://example.com/", true}, // stripped
 	{"https://example.com/\\x", false},
 	{"https://example.com/a'b", false},
 	{"https://example.com/a|b^c", false},

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
 )
@@ -72,6 +74,14 @@ func lookupLabel(label string) (encoding.Encoding, string) {
 	e, name := charset.Lookup(label)
 	if e == nil {
 		return nil, ""
+	}
+	if inner, err := htmlindex.Get(label); err == nil {
+		if cm, ok := inner.(*charmap.Charmap); ok {
+			// A single-byte encoding, as Lookup has it but not
+			// wrapped (the wrapper changes only its encoder), so
+			// that decodeWith finds its byte table.
+			return cm, whatwgName(name)
+		}
 	}
 	return e, whatwgName(name)
 }
@@ -156,6 +166,9 @@ func utf8Text(raw []byte, ascii int) string {
 }
 
 func decodeWith(e encoding.Encoding, raw []byte) string {
+	if s, ok := decodeSingleByte(e, raw); ok { // singlebyte.go
+		return s
+	}
 	out, err := e.NewDecoder().Bytes(raw)
 	if err != nil {
 		// Decoders replace bad input with U+FFFD; an error here is

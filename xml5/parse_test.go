@@ -431,6 +431,14 @@ func TestPathologicalInputsStayLinear(t *testing.T) {
 		"long names and values":         func(n int) string { return "<r" + strings.Repeat("n", 4*n) + " a='" + strings.Repeat("&x", n) + "'/>" },
 		"unclosed comment":              func(n int) string { return "<r>" + strings.Repeat("<!-- -- -", n/3) },
 		"parse errors on one line":      func(n int) string { return "<r>" + strings.Repeat(`&x; <a b="1" b="2"/>`, n/20) + "</r>" },
+		"escaped HTML (refText)": func(n int) string {
+			return "<r>" + strings.Repeat("&lt;p&gt;a &#8217;b&quot;&#x41;", n/30) + "&amp;" + strings.Repeat("plain ", n/6) + "</r>"
+		},
+		"CDATA full of CR and NUL": func(n int) string { return "<r><![CDATA[" + strings.Repeat("a\r\x00\r\n", n/5) + "]]></r>" },
+		"windows-1252 text": func(n int) string {
+			return `<?xml version="1.0" encoding="iso-8859-1"?><r>` + strings.Repeat("caf\xe9 \x80 ", n/8) + "</r>"
+		},
+		"attribute values": func(n int) string { return "<r>" + strings.Repeat(`<a v="plain value" w='x&amp;y'/>`, n/32) + "</r>" },
 	}
 	const n = 300000
 	for name, build := range inputs {
