@@ -132,6 +132,10 @@ type tokenElement struct {
 	atom       atom.Atom
 	name       string
 	start, end int
+	// source: start and end are offsets in the source, of a start tag
+	// written as Render writes it (Fast.canonicalStartTag), rather than in
+	// the output.
+	source bool
 }
 
 // appendTokens is AppendHTML reading the tokens from z: each token goes to
@@ -146,6 +150,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		pendBuf   [4]tokenElement
 	)
 	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
+	r.fz, _ = z.(*Fast)
 	ok := true
 	for ok {
 		switch tt := z.Next(); tt {
@@ -153,26 +158,26 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 			if z.Err() != io.EOF {
 				return dst, false
 			}
-			return r.closeAll(dst), true
+			return r.closeAll(r.flush(dst)), true
 		case html.TextToken:
 			dst, ok = r.text(dst, z.Text())
 		case html.CommentToken:
 			// In SVG content the tokenizer reads CDATA sections.
 			ok = r.svg == 0
 			if ok {
-				dst, ok = r.comment(dst, z.Text())
+				dst, ok = r.comment(r.flush(dst), z.Text())
 			}
 		case html.DoctypeToken:
 			// Ignored in body and in SVG content.
 		case html.StartTagToken, html.SelfClosingTagToken:
 			if r.svg > 0 {
-				dst, ok = r.svgStartTag(dst, z, tt == html.SelfClosingTagToken)
+				dst, ok = r.svgStartTag(r.flush(dst), z, tt == html.SelfClosingTagToken)
 			} else {
 				dst, ok = r.startTag(dst, z, tt == html.SelfClosingTagToken)
 			}
 		case html.EndTagToken:
 			if r.svg > 0 {
-				dst, ok = r.svgEndTag(dst, z)
+				dst, ok = r.svgEndTag(r.flush(dst), z)
 			} else {
 				dst, ok = r.endTag(dst, z)
 			}
@@ -233,6 +238,45 @@ type renderer struct {
 	// start tag (while it is set, form start tags are ignored), cleared
 	// by a form end tag.
 	form bool
+	// fz is the tokenizer when it is a Fast (nil for x/net/html's). The
+	// tokens that Render writes as they are in its source (canonical
+	// start tags, end tags, plain text) are not written one by one: the
+	// output holds all but src[spanFrom:spanTo], the source of the last
+	// such tokens, which flush writes (escaped for a JSON string in the
+	// JSONString modes) before anything else is written.
+	fz               *Fast
+	spanFrom, spanTo int
+}
+
+// flush writes the source span of the tokens written as they are.
+func (r *renderer) flush(dst []byte) []byte {
+	if r.spanTo > r.spanFrom {
+		dst = appendSource(dst, r.fz.src[r.spanFrom:r.spanTo], r.mode)
+		r.spanFrom = r.spanTo
+	}
+	return dst
+}
+
+// asSource writes src[from:to], the current token's source or its end,
+// which Render writes as it is: the span grows when it ends at from, and
+// is flushed and starts again at from otherwise.
+func (r *renderer) asSource(dst []byte, from, to int) []byte {
+	if from != r.spanTo {
+		dst = r.flush(dst)
+		r.spanFrom = from
+	}
+	r.spanTo = to
+	return dst
+}
+
+// escapedText writes the text d escaped, or, when verbatim (d is the end
+// of the current token's source and escaping leaves it as it is), as
+// source.
+func (r *renderer) escapedText(dst, d []byte, verbatim bool) []byte {
+	if verbatim {
+		return r.asSource(dst, r.fz.pos-len(d), r.fz.pos)
+	}
+	return appendEscapedHTML(r.flush(dst), d, r.mode)
 }
 
 // text applies the rules for a character token: text is escaped, but in
@@ -243,10 +287,12 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 	if bytes.IndexByte(d, 0) >= 0 {
 		return dst, false
 	}
+	// plain: escaping leaves d, the token's source, as it is.
+	plain := r.fz != nil && r.fz.plain
 	if r.svg > 0 {
 		// Inserted as it is: no formatting element is pending (the svg
 		// start tag reopened them), none is opened in SVG content.
-		return appendEscapedHTML(dst, d, r.mode), true
+		return r.escapedText(dst, d, plain), true
 	}
 	if r.inTable() || r.top() == atom.Colgroup {
 		// White space stays in the table (column group); other text
@@ -254,14 +300,17 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 		if len(bytes.Trim(d, " \t\n\f\r")) > 0 {
 			return dst, false
 		}
-		return appendEscapedHTML(dst, d, r.mode), true
+		return r.escapedText(dst, d, plain), true
 	}
 	// Text reopens the pending formatting elements, but in textarea and
 	// title (read as text alone).
 	reopen := len(r.pending) > r.pendingBase
 	switch r.top() {
 	case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
-		return appendOut(dst, d, r.mode), true
+		if plain || r.fz != nil && r.fz.rawRun {
+			return r.asSource(dst, r.fz.pos-len(d), r.fz.pos), true
+		}
+		return appendOut(r.flush(dst), d, r.mode), true
 	case atom.Textarea, atom.Title:
 		reopen = false
 	}
@@ -276,13 +325,13 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 		if d[0] == '\n' && !reopen {
 			// Render adds a newline after the start tag when the
 			// first child is text that starts with one.
-			dst = append(dst, r.out.newline...)
+			dst = append(r.flush(dst), r.out.newline...)
 		}
 	}
 	if reopen {
 		dst = r.reconstruct(dst)
 	}
-	return appendEscapedHTML(dst, d, r.mode), true
+	return r.escapedText(dst, d, plain), true
 }
 
 // comment applies the rule for a comment token: written as html.Render
@@ -327,7 +376,19 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		return dst, true
 	}
 	if tag == atom.Svg {
-		return r.svgTag(dst, z, "svg", tag, hasAttr, selfClosing)
+		return r.svgTag(r.flush(dst), z, "svg", tag, hasAttr, selfClosing)
+	}
+	if fz := r.fz; fz != nil && fz.canonicalStartTag(act == insertVoid) &&
+		(tag != atom.Img || r.mode&DropOneByOneImages == 0 || !fz.oneByOne()) &&
+		(act != insertFormatting && r.mode&SortAttributes == 0 || fz.keysSorted()) {
+		// Written as it is in the source.
+		r.fresh = false
+		from, to := fz.TokenSpan()
+		dst = r.asSource(dst, from, to)
+		if act != insertVoid {
+			r.insert(tokenElement{atom: tag, start: from, end: to, source: true}, name)
+		}
+		return dst, true
 	}
 	attrs := r.attrBuf[:0]
 	for hasAttr {
@@ -347,6 +408,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 			return bytes.Compare(x[1], y[1])
 		})
 	}
+	dst = r.flush(dst)
 	start := len(dst)
 	dst = append(dst, r.out.lt...)
 	if tag != 0 {
@@ -601,10 +663,15 @@ func (r *renderer) popTo(dst []byte, i int) ([]byte, bool) {
 // their start tags again (the tree builder's clones have the same
 // attributes).
 func (r *renderer) reconstruct(dst []byte) []byte {
+	dst = r.flush(dst)
 	for _, e := range r.pending[r.pendingBase:] {
-		start := len(dst)
-		dst = append(dst, dst[e.start:e.end]...)
-		e.start, e.end = start, len(dst)
+		// The copy keeps the offsets of the start tag it copies (the
+		// output only grows).
+		if e.source {
+			dst = appendSource(dst, r.fz.src[e.start:e.end], r.mode)
+		} else {
+			dst = append(dst, dst[e.start:e.end]...)
+		}
 		r.insert(e, nil)
 	}
 	r.pending = r.pending[:r.pendingBase]
@@ -726,6 +793,12 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	if len(r.stack) > 0 {
 		if e := r.stack[len(r.stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
 			r.fresh = false
+			if r.fz != nil && tag != 0 && isSourceEndTag(r.fz.raw, tag.String()) {
+				// Written as it is in the source.
+				r.popElement()
+				from, to := r.fz.TokenSpan()
+				return r.asSource(dst, from, to), true
+			}
 			return r.pop(dst), true
 		}
 	}
@@ -812,11 +885,11 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 		if len(r.pending) > r.pendingBase {
 			dst = r.reconstruct(dst)
 		}
-		dst = append(dst, r.out.br...)
+		dst = append(r.flush(dst), r.out.br...)
 	case tag == atom.P && r.pInButtonScope() < 0:
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
-		dst = append(dst, r.out.emptyP...)
+		dst = append(r.flush(dst), r.out.emptyP...)
 	case isFormatting(tag) && isOpen(r.stack[r.base:], tag, nil):
 		return r.adoptNoBlock(dst, tag)
 	case isOtherEndTag(tag) && isOpen(r.stack[r.base:], tag, name):
@@ -887,17 +960,29 @@ func (r *renderer) push(e tokenElement) {
 	r.stack[len(r.stack)-1] = e
 }
 
-// pop closes the current element.
+// pop closes the current element, writing its end tag.
 func (r *renderer) pop(dst []byte) []byte {
-	e := r.stack[len(r.stack)-1]
-	r.stack = r.stack[:len(r.stack)-1]
-	dst = append(dst, r.out.endTagStart...)
+	e := r.popElement()
+	dst = append(r.flush(dst), r.out.endTagStart...)
 	if e.atom != 0 {
 		dst = append(dst, e.atom.String()...) // lower-case ASCII letters and digits
 	} else {
 		dst = appendOut(dst, e.name, r.mode)
 	}
-	dst = append(dst, r.out.gt...)
+	return append(dst, r.out.gt...)
+}
+
+// isSourceEndTag reports whether raw, an end tag's source, is "</"+name+">",
+// as Render writes the end tag.
+func isSourceEndTag(raw []byte, name string) bool {
+	return len(raw) == len(name)+3 && string(raw[2:len(raw)-1]) == name
+}
+
+// popElement closes the current element and returns it, its end tag not
+// written.
+func (r *renderer) popElement() tokenElement {
+	e := r.stack[len(r.stack)-1]
+	r.stack = r.stack[:len(r.stack)-1]
 	switch e.atom {
 	case atom.P:
 		r.openP--
@@ -911,7 +996,7 @@ func (r *renderer) pop(dst []byte) []byte {
 		r.pending = r.pending[:r.pendingBase]
 		r.base, r.pendingBase, r.openP, r.openA = b.base, b.pendingBase, b.openP, b.openA
 	}
-	return dst
+	return e
 }
 
 // closeAll closes every open element, as serializing the tree does at the
@@ -949,7 +1034,7 @@ func (r *renderer) closeCell(dst []byte) []byte {
 
 // implied opens an element the tree builder inserts without a tag.
 func (r *renderer) implied(dst []byte, a atom.Atom) []byte {
-	dst = append(dst, r.out.lt...)
+	dst = append(r.flush(dst), r.out.lt...)
 	dst = append(dst, a.String()...)
 	dst = append(dst, r.out.gt...)
 	r.push(tokenElement{atom: a})
@@ -1209,6 +1294,17 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 	return width && height
 }
 
+// appendSource appends b, a part of the source that Render writes as it
+// is, escaped for a JSON string in the JSONString modes (b is valid UTF-8
+// there, as in appendEscapedHTML).
+func appendSource(dst, b []byte, mode Mode) []byte {
+	k := outputIndex(mode)
+	if k == 0 {
+		return append(dst, b...)
+	}
+	return appendMapped(dst, b, &sourceClasses[k], &sourceEscapes[k])
+}
+
 // appendEscapedHTML appends b escaped as x/net/html's Render escapes text
 // and attribute values (then for a JSON string, in the JSONString modes),
 // in one pass. In the JSONString modes b must be valid UTF-8 (AppendHTML
@@ -1216,8 +1312,13 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 // is cut from it at ASCII bytes or decoded from a character reference).
 func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
 	k := outputIndex(mode)
-	cls := &textClasses[k]
-	esc := &textEscapes[k]
+	return appendMapped(dst, b, &textClasses[k], &textEscapes[k])
+}
+
+// appendMapped appends b with each byte of class 1 in cls written as esc
+// has it (an ASCII byte) or as jsonstr.AppendChars writes U+2028 and
+// U+2029 (0xE2).
+func appendMapped(dst, b []byte, cls *[256]uint8, esc *[utf8.RuneSelf]string) []byte {
 	start := 0
 	for i := 0; ; {
 		i = jsonstr.SkipSafe(b, i, cls)
@@ -1234,7 +1335,7 @@ func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
 		// 0xE2 in a JSON string: U+2028 and U+2029 are escaped.
 		if i+2 < len(b) && b[i+1] == 0x80 && b[i+2]&0xFE == 0xA8 {
 			dst = append(dst, b[start:i]...)
-			dst = jsonstr.AppendChars(dst, b[i:i+3], k == 2)
+			dst = jsonstr.AppendChars(dst, b[i:i+3], false)
 			i += 3
 			start = i
 			continue
@@ -1271,6 +1372,21 @@ var textEscapes, textClasses = func() (t [3][utf8.RuneSelf]string, cls [3][256]u
 				e = string(jsonstr.AppendChars(nil, h, k == 2))
 			}
 			if e != string(rune(c)) {
+				t[k][c] = e
+				cls[k][c] = 1
+			}
+		}
+	}
+	cls[1][0xE2], cls[2][0xE2] = 1, 1
+	return t, cls
+}()
+
+// sourceEscapes and sourceClasses are textEscapes and textClasses for
+// appendSource: the JSON string escapes alone.
+var sourceEscapes, sourceClasses = func() (t [3][utf8.RuneSelf]string, cls [3][256]uint8) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		for k := 1; k < len(t); k++ {
+			if e := string(jsonstr.AppendChars(nil, string(rune(c)), k == 2)); e != string(rune(c)) {
 				t[k][c] = e
 				cls[k][c] = 1
 			}

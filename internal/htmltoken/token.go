@@ -11,6 +11,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/net/html"
+
+	"github.com/feedspec/feedspec/internal/jsonstr"
 )
 
 // A Tokenizer reads HTML tokens. It is the part of golang.org/x/net/html's
@@ -66,6 +68,11 @@ type Fast struct {
 	// rawTag is the name of the raw text or RCDATA element whose start tag
 	// was the last token: its text comes next.
 	rawTag string
+	// plain: the current token is text with no character reference and
+	// none of the bytes Render escapes (& ' " < >), which Render writes as
+	// it is in the source. rawRun: it is the text of a raw text element
+	// (script, style...), its data the source itself.
+	plain, rawRun bool
 }
 
 // NewFast returns a Fast tokenizer of src. It reads src in place: src must
@@ -232,6 +239,7 @@ var attrKeyStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r':
 func (z *Fast) Next() html.TokenType {
 	z.raw, z.text, z.name = nil, nil, nil
 	z.nameA, z.nameB = 0, 0
+	z.plain, z.rawRun = false, false
 	z.attrs, z.arena = nil, z.arena[:0]
 	if z.err != nil {
 		z.tt = html.ErrorToken
@@ -249,27 +257,37 @@ func (z *Fast) Next() html.TokenType {
 		z.tt = html.ErrorToken
 		return z.tt
 	}
-	// Text runs to the next '<' that starts a tag or markup.
+	// Text runs to the next '<' that starts a tag or markup; one scan
+	// finds it, the character references and the bytes Render escapes.
 	i := start
+	amp, plain := false, true
 	for {
-		j := bytes.IndexByte(s[i:], '<')
-		if j < 0 {
-			i = len(s)
+		i = jsonstr.SkipSafe(s, i, &textStops)
+		if i >= len(s) {
 			break
 		}
-		i += j
-		if i+1 < len(s) {
-			if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
-				break
+		switch s[i] {
+		case '<':
+			if i+1 < len(s) {
+				if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+					goto tag
+				}
 			}
+			plain = false
+		case '&':
+			amp = true
+		default:
+			plain = false
 		}
 		i++
 	}
+tag:
 	if i > start {
 		z.pos = i
 		z.raw = s[start:i]
 		z.text = z.raw
-		if !z.unescapeText() {
+		z.plain = plain && !amp
+		if amp && !z.unescapeText() {
 			return z.giveUp()
 		}
 		z.tt = html.TextToken
@@ -412,6 +430,77 @@ func (z *Fast) unescapeText() bool {
 	return ok
 }
 
+// textStops marks the bytes the text scan of Next stops at: '<', '&',
+// and the other bytes Render escapes in text ('\'', '"', '>').
+var textStops = [256]uint8{'<': 1, '&': 1, '\'': 1, '"': 1, '>': 1}
+
+// Source returns the source z reads.
+func (z *Fast) Source() []byte { return z.src }
+
+// TokenSpan returns where the current token is in the source: its Raw is
+// Source()[from:to].
+func (z *Fast) TokenSpan() (from, to int) { return z.pos - len(z.raw), z.pos }
+
+// canonicalStartTag reports whether the current start tag is written in
+// the source as Render writes it: a lower-case name, then each attribute as
+// ` key="value"` with a lower-case key and a value with none of the bytes
+// Render escapes and no character reference (no attribute left out as a
+// duplicate), then "/>" for a void element (void) or ">" for another.
+func (z *Fast) canonicalStartTag(void bool) bool {
+	s := z.src
+	if hasUpperASCII(s[z.nameA:z.nameB]) {
+		return false
+	}
+	p := z.nameB
+	for _, a := range z.attrs {
+		k0, k1, v0, v1 := int(a[0]), int(a[1]), int(a[2]), int(a[3])
+		if k0 != p+1 || s[p] != ' ' || v0 != k1+2 || s[k1] != '=' || s[k1+1] != '"' || v1 >= len(s) || s[v1] != '"' {
+			return false
+		}
+		if hasUpperASCII(s[k0:k1]) || jsonstr.SkipSafe(s[:v1], v0, &valueStops) < v1 {
+			return false
+		}
+		p = v1 + 1
+	}
+	if void {
+		return z.pos == p+2 && s[p] == '/'
+	}
+	return z.pos == p+1
+}
+
+// valueStops marks the bytes that keep an attribute value from being
+// written as it is: those Render escapes and '&'.
+var valueStops = [256]uint8{'<': 1, '&': 1, '\'': 1, '"': 1, '>': 1, '\r': 1}
+
+// keysSorted reports whether the current tag's attribute keys, lower-case
+// (canonicalStartTag), are in increasing order, as sorting writes them.
+func (z *Fast) keysSorted() bool {
+	for i := 1; i < len(z.attrs); i++ {
+		a, b := z.attrs[i-1], z.attrs[i]
+		if bytes.Compare(z.src[a[0]:a[1]], z.src[b[0]:b[1]]) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// oneByOne reports whether the current tag, canonical
+// (canonicalStartTag), has a width and a height of exactly "1", as
+// isOneByOneImage reads its attributes.
+func (z *Fast) oneByOne() bool {
+	width, height := false, false
+	for _, a := range z.attrs {
+		v := string(z.src[a[2]:a[3]])
+		switch string(z.src[a[0]:a[1]]) {
+		case "width":
+			width = v == "1"
+		case "height":
+			height = v == "1"
+		}
+	}
+	return width && height
+}
+
 // rawTagNames interns the names of the raw text and RCDATA elements.
 var rawTagNames = map[string]string{
 	"iframe": "iframe", "noembed": "noembed", "noframes": "noframes", "script": "script",
@@ -455,8 +544,12 @@ func (z *Fast) rawText() (html.TokenType, bool) {
 	z.pos = end
 	z.raw = s[start:end]
 	z.text = z.raw
-	if (tag == "textarea" || tag == "title") && !z.unescapeText() {
-		return z.giveUp(), true
+	if tag == "textarea" || tag == "title" {
+		if !z.unescapeText() {
+			return z.giveUp(), true
+		}
+	} else {
+		z.rawRun = true
 	}
 	z.tt = html.TextToken
 	return z.tt, true
