@@ -2,10 +2,12 @@ package htmltoken
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -1302,8 +1304,90 @@ func appendSource(dst, b []byte, mode Mode) []byte {
 	if k == 0 {
 		return append(dst, b...)
 	}
-	return appendMapped(dst, b, &sourceClasses[k], &sourceEscapes[k])
+	t := &sourceTables[k]
+	if bytes.Contains(b, lineSeparator) || bytes.Contains(b, paragraphSeparator) {
+		// U+2028 and U+2029, escaped in a JSON string (rare).
+		return appendMapped(dst, b, &t.classes, &t.escapes)
+	}
+	// Each byte written as its escape (itself for most): eight bytes
+	// stored, the escape's length kept, with no branch on the byte.
+	for len(b) > 0 {
+		chunk := b[:min(len(b), 512)]
+		b = b[len(chunk):]
+		dst = slices.Grow(dst, maxSourceEscape*len(chunk)+8)
+		n := len(dst)
+		dst = dst[:n+escapeInto(dst[n:n+maxSourceEscape*len(chunk)+8], chunk, &t.words, &t.lens)]
+	}
+	return dst
 }
+
+// escapeInto writes each byte of b into buf as its escape in words (the
+// first lens bytes of the word), and returns the length written. buf must
+// have room for the longest escapes and eight bytes more.
+func escapeInto(buf, b []byte, words *[256]uint64, lens *[256]uint8) int {
+	_, _ = words[0], lens[0] // nil checked once
+	if len(buf) < maxSourceEscape*len(b)+8 {
+		panic("htmltoken: escapeInto's buffer is too short")
+	}
+	p := unsafe.Pointer(unsafe.SliceData(buf))
+	j := 0
+	// Eight bytes stored, whatever the escape's length: the next escape
+	// is written over those past it.
+	i := 0
+	for ; i+2 <= len(b); i += 2 {
+		c, d := b[i], b[i+1]
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[c])
+		j += int(lens[c])
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[d])
+		j += int(lens[d])
+	}
+	if i < len(b) {
+		c := b[i]
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[c])
+		j += int(lens[c])
+	}
+	return j
+}
+
+// lineSeparator and paragraphSeparator are U+2028 and U+2029 in UTF-8.
+var lineSeparator, paragraphSeparator = []byte("\u2028"), []byte("\u2029")
+
+// maxSourceEscape is the length of the longest escape of a byte in a
+// sourceTable.
+const maxSourceEscape = 6
+
+// A sourceTable is what appendSource writes in a JSON string mode: for
+// each byte, its escape for a JSON string (the byte itself for most; up to
+// maxSourceEscape bytes) as a little-endian word and its length; classes
+// and escapes are the tables appendMapped reads for the same escaping.
+type sourceTable struct {
+	words   [256]uint64
+	lens    [256]uint8
+	classes [256]uint8
+	escapes [utf8.RuneSelf]string
+}
+
+// sourceTables holds the sourceTable of each JSON string outputIndex.
+var sourceTables = func() (t [3]sourceTable) {
+	for k := 1; k < len(t); k++ {
+		for c := 0; c < 256; c++ {
+			e := []byte{byte(c)}
+			if c < utf8.RuneSelf {
+				e = jsonstr.AppendChars(nil, e, k == 2)
+			}
+			var w [8]byte
+			copy(w[:], e)
+			t[k].words[c] = binary.LittleEndian.Uint64(w[:])
+			t[k].lens[c] = uint8(len(e))
+			if len(e) > 1 {
+				t[k].classes[c] = 1
+				t[k].escapes[c] = string(e)
+			}
+		}
+		t[k].classes[0xE2] = 1
+	}
+	return t
+}()
 
 // appendEscapedHTML appends b escaped as x/net/html's Render escapes text
 // and attribute values (then for a JSON string, in the JSONString modes),
@@ -1372,21 +1456,6 @@ var textEscapes, textClasses = func() (t [3][utf8.RuneSelf]string, cls [3][256]u
 				e = string(jsonstr.AppendChars(nil, h, k == 2))
 			}
 			if e != string(rune(c)) {
-				t[k][c] = e
-				cls[k][c] = 1
-			}
-		}
-	}
-	cls[1][0xE2], cls[2][0xE2] = 1, 1
-	return t, cls
-}()
-
-// sourceEscapes and sourceClasses are textEscapes and textClasses for
-// appendSource: the JSON string escapes alone.
-var sourceEscapes, sourceClasses = func() (t [3][utf8.RuneSelf]string, cls [3][256]uint8) {
-	for c := 0; c < utf8.RuneSelf; c++ {
-		for k := 1; k < len(t); k++ {
-			if e := string(jsonstr.AppendChars(nil, string(rune(c)), k == 2)); e != string(rune(c)) {
 				t[k][c] = e
 				cls[k][c] = 1
 			}

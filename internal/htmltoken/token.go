@@ -11,8 +11,6 @@ import (
 	"unsafe"
 
 	"golang.org/x/net/html"
-
-	"github.com/feedspec/feedspec/internal/jsonstr"
 )
 
 // A Tokenizer reads HTML tokens. It is the part of golang.org/x/net/html's
@@ -257,37 +255,31 @@ func (z *Fast) Next() html.TokenType {
 		z.tt = html.ErrorToken
 		return z.tt
 	}
-	// Text runs to the next '<' that starts a tag or markup; one scan
-	// finds it, the character references and the bytes Render escapes.
+	// Text runs to the next '<' that starts a tag or markup.
 	i := start
-	amp, plain := false, true
 	for {
-		i = jsonstr.SkipSafe(s, i, &textStops)
-		if i >= len(s) {
+		j := bytes.IndexByte(s[i:], '<')
+		if j < 0 {
+			i = len(s)
 			break
 		}
-		switch s[i] {
-		case '<':
-			if i+1 < len(s) {
-				if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
-					goto tag
-				}
+		i += j
+		if i+1 < len(s) {
+			if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+				break
 			}
-			plain = false
-		case '&':
-			amp = true
-		default:
-			plain = false
 		}
 		i++
 	}
-tag:
 	if i > start {
 		z.pos = i
 		z.raw = s[start:i]
 		z.text = z.raw
-		z.plain = plain && !amp
-		if amp && !z.unescapeText() {
+		// Its character references and the bytes Render escapes, with
+		// no branch on the bytes.
+		stops := classesOf(z.raw, &textStops)
+		z.plain = stops == 0
+		if stops&textAmp != 0 && !z.unescapeText() {
 			return z.giveUp()
 		}
 		z.tt = html.TextToken
@@ -430,9 +422,39 @@ func (z *Fast) unescapeText() bool {
 	return ok
 }
 
-// textStops marks the bytes the text scan of Next stops at: '<', '&',
-// and the other bytes Render escapes in text ('\'', '"', '>').
-var textStops = [256]uint8{'<': 1, '&': 1, '\'': 1, '"': 1, '>': 1}
+// textStops gives the classes of the bytes of text that Render does not
+// write as they are: textAmp for '&', textEscaped for the other bytes it
+// escapes ('<', '>', the quotes).
+var textStops = [256]uint8{'&': textAmp, '<': textEscaped, '>': textEscaped, '\'': textEscaped, '"': textEscaped}
+
+const (
+	textAmp     = 1
+	textEscaped = 2
+)
+
+// classesOf returns the classes in cls of b's bytes, or-ed together.
+func classesOf(b []byte, cls *[256]uint8) uint8 {
+	var x, y uint8
+	for len(b) >= 8 {
+		w := (*[8]byte)(b)
+		x |= cls[w[0]] | cls[w[1]] | cls[w[2]] | cls[w[3]]
+		y |= cls[w[4]] | cls[w[5]] | cls[w[6]] | cls[w[7]]
+		b = b[8:]
+	}
+	if len(b) > 0 && len(b) < 8 && cap(b) >= 8 {
+		// The last bytes, with those after them: their classes
+		// masked out, with no loop.
+		w := (*[8]byte)(b[:8])
+		m := ^uint64(0) >> (64 - 8*len(b)) // a byte of ones for each of b's
+		return x | y | uint8(m&uint64(cls[w[0]])|m>>8&uint64(cls[w[1]])|m>>16&uint64(cls[w[2]])|
+			m>>24&uint64(cls[w[3]])|m>>32&uint64(cls[w[4]])|m>>40&uint64(cls[w[5]])|
+			m>>48&uint64(cls[w[6]])|m>>56&uint64(cls[w[7]]))
+	}
+	for _, c := range b {
+		x |= cls[c]
+	}
+	return x | y
+}
 
 // Source returns the source z reads.
 func (z *Fast) Source() []byte { return z.src }
@@ -457,7 +479,7 @@ func (z *Fast) canonicalStartTag(void bool) bool {
 		if k0 != p+1 || s[p] != ' ' || v0 != k1+2 || s[k1] != '=' || s[k1+1] != '"' || v1 >= len(s) || s[v1] != '"' {
 			return false
 		}
-		if hasUpperASCII(s[k0:k1]) || jsonstr.SkipSafe(s[:v1], v0, &valueStops) < v1 {
+		if hasUpperASCII(s[k0:k1]) || classesOf(s[v0:v1], &valueStops) != 0 {
 			return false
 		}
 		p = v1 + 1
