@@ -71,6 +71,9 @@ type Fast struct {
 	// it is in the source. rawRun: it is the text of a raw text element
 	// (script, style...), its data the source itself.
 	plain, rawRun bool
+	// upperName: the current tag's name has ASCII upper-case letters.
+	// upperKeys: so has it or one of its attribute keys.
+	upperName, upperKeys bool
 }
 
 // NewFast returns a Fast tokenizer of src. It reads src in place: src must
@@ -140,7 +143,7 @@ func (z *Fast) TagName() ([]byte, bool) {
 	if z.name == nil && z.nameB > z.nameA {
 		// Lower-cased on first use: the significance check reads the
 		// raw tag instead.
-		if raw := z.src[z.nameA:z.nameB:z.nameB]; !hasUpperASCII(raw) {
+		if raw := z.src[z.nameA:z.nameB:z.nameB]; !z.upperName {
 			// Already lower case (most tags): the source itself, as
 			// values are.
 			z.name = raw
@@ -179,7 +182,7 @@ func (z *Fast) TagAttr() (key, val []byte, more bool) {
 	z.next++
 	// Keys and values are appended to the arena, so that those returned
 	// earlier for the same tag stay as they are.
-	if key = z.src[a[0]:a[1]:a[1]]; hasUpperASCII(key) {
+	if key = z.src[a[0]:a[1]:a[1]]; z.upperKeys && hasUpperASCII(key) {
 		n := len(z.arena)
 		z.arena = lowerASCII(z.arena, key)
 		key = z.arena[n:len(z.arena):len(z.arena)]
@@ -226,12 +229,26 @@ func isHTMLSpace(c byte) bool { return htmlSpace[c] }
 // five comparisons in the tag loops).
 var htmlSpace = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true}
 
-// tagNameStop marks the bytes that end a tag name: space, '/' and '>'.
-var tagNameStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true}
+// nameClasses classes the bytes of tag names and attribute keys:
+// nameStop for those that end a tag name (space, '/' and '>'), keyStop for
+// those that end an attribute key after its first byte (those and '='),
+// nameUpper for the ASCII upper-case letters.
+var nameClasses = func() (t [256]uint8) {
+	for _, c := range " \n\t\f\r/>" {
+		t[c] = nameStop | keyStop
+	}
+	t['='] = keyStop
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = nameUpper
+	}
+	return t
+}()
 
-// attrKeyStop marks the bytes that end an attribute key after its first
-// byte: space, '/', '>' and '='.
-var attrKeyStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true, '=': true}
+const (
+	nameStop  = 1
+	keyStop   = 2
+	nameUpper = 4
+)
 
 // Next scans the next token.
 func (z *Fast) Next() html.TokenType {
@@ -301,9 +318,17 @@ func (z *Fast) Next() html.TokenType {
 	}
 	// readTagName
 	k := nameStart
-	for k < len(s) && !tagNameStop[s[k]] {
+	var upper uint8
+	for k < len(s) {
+		c := nameClasses[s[k]]
+		if c&nameStop != 0 {
+			break
+		}
+		upper |= c
 		k++
 	}
+	z.upperName = upper != 0
+	z.upperKeys = z.upperName
 	if k >= len(s) {
 		return z.giveUp()
 	}
@@ -328,7 +353,12 @@ func (z *Fast) Next() html.TokenType {
 			// An '=' that starts the key is part of it.
 			k++
 		}
-		for k < len(s) && !attrKeyStop[s[k]] {
+		for k < len(s) {
+			c := nameClasses[s[k]]
+			if c&keyStop != 0 {
+				break
+			}
+			upper |= c
 			k++
 		}
 		if k >= len(s) {
@@ -378,6 +408,7 @@ func (z *Fast) Next() html.TokenType {
 				}
 			}
 		}
+		z.upperKeys = upper != 0
 		if keyEnd > keyStart && !end && !z.seenKey(s[keyStart:keyEnd]) {
 			z.attrs = append(z.attrs, [4]int32{int32(keyStart), int32(keyEnd), int32(valStart), int32(valEnd)})
 		}
@@ -470,7 +501,7 @@ func (z *Fast) TokenSpan() (from, to int) { return z.pos - len(z.raw), z.pos }
 // duplicate), then "/>" for a void element (void) or ">" for another.
 func (z *Fast) canonicalStartTag(void bool) bool {
 	s := z.src
-	if hasUpperASCII(s[z.nameA:z.nameB]) {
+	if z.upperKeys {
 		return false
 	}
 	p := z.nameB
@@ -479,7 +510,7 @@ func (z *Fast) canonicalStartTag(void bool) bool {
 		if k0 != p+1 || s[p] != ' ' || v0 != k1+2 || s[k1] != '=' || s[k1+1] != '"' || v1 >= len(s) || s[v1] != '"' {
 			return false
 		}
-		if hasUpperASCII(s[k0:k1]) || classesOf(s[v0:v1], &valueStops) != 0 {
+		if classesOf(s[v0:v1], &valueStops) != 0 {
 			return false
 		}
 		p = v1 + 1
@@ -512,12 +543,12 @@ func (z *Fast) keysSorted() bool {
 func (z *Fast) oneByOne() bool {
 	width, height := false, false
 	for _, a := range z.attrs {
-		v := string(z.src[a[2]:a[3]])
+		one := a[3]-a[2] == 1 && z.src[a[2]] == '1'
 		switch string(z.src[a[0]:a[1]]) {
 		case "width":
-			width = v == "1"
+			width = one
 		case "height":
-			height = v == "1"
+			height = one
 		}
 	}
 	return width && height
