@@ -248,13 +248,16 @@ type renderer struct {
 	// JSONString modes) before anything else is written.
 	fz               *Fast
 	spanFrom, spanTo int
+	// spanE2: the span may hold a 0xE2 byte (U+2028 and U+2029 are
+	// escaped in a JSON string).
+	spanE2 bool
 }
 
 // flush writes the source span of the tokens written as they are.
 func (r *renderer) flush(dst []byte) []byte {
 	if r.spanTo > r.spanFrom {
-		dst = appendSource(dst, r.fz.src[r.spanFrom:r.spanTo], r.mode)
-		r.spanFrom = r.spanTo
+		dst = appendSource(dst, r.fz.src[r.spanFrom:r.spanTo], r.mode, r.spanE2)
+		r.spanFrom, r.spanE2 = r.spanTo, false
 	}
 	return dst
 }
@@ -276,7 +279,9 @@ func (r *renderer) asSource(dst []byte, from, to int) []byte {
 // source.
 func (r *renderer) escapedText(dst, d []byte, verbatim bool) []byte {
 	if verbatim {
-		return r.asSource(dst, r.fz.pos-len(d), r.fz.pos)
+		dst = r.asSource(dst, r.fz.pos-len(d), r.fz.pos)
+		r.spanE2 = r.spanE2 || r.fz.e2
+		return dst
 	}
 	return appendEscapedHTML(r.flush(dst), d, r.mode)
 }
@@ -310,7 +315,9 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 	switch r.top() {
 	case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
 		if plain || r.fz != nil && r.fz.rawRun {
-			return r.asSource(dst, r.fz.pos-len(d), r.fz.pos), true
+			dst = r.asSource(dst, r.fz.pos-len(d), r.fz.pos)
+			r.spanE2 = r.spanE2 || r.fz.e2
+			return dst, true
 		}
 		return appendOut(r.flush(dst), d, r.mode), true
 	case atom.Textarea, atom.Title:
@@ -670,7 +677,7 @@ func (r *renderer) reconstruct(dst []byte) []byte {
 		// The copy keeps the offsets of the start tag it copies (the
 		// output only grows).
 		if e.source {
-			dst = appendSource(dst, r.fz.src[e.start:e.end], r.mode)
+			dst = appendSource(dst, r.fz.src[e.start:e.end], r.mode, false)
 		} else {
 			dst = append(dst, dst[e.start:e.end]...)
 		}
@@ -1298,14 +1305,15 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 
 // appendSource appends b, a part of the source that Render writes as it
 // is, escaped for a JSON string in the JSONString modes (b is valid UTF-8
-// there, as in appendEscapedHTML).
-func appendSource(dst, b []byte, mode Mode) []byte {
+// there, as in appendEscapedHTML); e2 tells whether b may hold a 0xE2
+// byte.
+func appendSource(dst, b []byte, mode Mode, e2 bool) []byte {
 	k := outputIndex(mode)
 	if k == 0 {
 		return append(dst, b...)
 	}
 	t := &sourceTables[k]
-	if bytes.Contains(b, lineSeparator) || bytes.Contains(b, paragraphSeparator) {
+	if e2 && (bytes.Contains(b, lineSeparator) || bytes.Contains(b, paragraphSeparator)) {
 		// U+2028 and U+2029, escaped in a JSON string (rare).
 		return appendMapped(dst, b, &t.classes, &t.escapes)
 	}

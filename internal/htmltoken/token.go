@@ -71,6 +71,8 @@ type Fast struct {
 	// it is in the source. rawRun: it is the text of a raw text element
 	// (script, style...), its data the source itself.
 	plain, rawRun bool
+	// e2: the current token is text with a 0xE2 byte (see textE2).
+	e2 bool
 	// upperName: the current tag's name has ASCII upper-case letters.
 	// upperKeys: so has it or one of its attribute keys.
 	upperName, upperKeys bool
@@ -241,6 +243,9 @@ var nameClasses = func() (t [256]uint8) {
 	for c := 'A'; c <= 'Z'; c++ {
 		t[c] = nameUpper
 	}
+	// And 0xE2 (see textE2), so that a name with one is not written as
+	// it is in the source (canonicalStartTag).
+	t[0xE2] = nameUpper
 	return t
 }()
 
@@ -254,7 +259,7 @@ const (
 func (z *Fast) Next() html.TokenType {
 	z.raw, z.text, z.name = nil, nil, nil
 	z.nameA, z.nameB = 0, 0
-	z.plain, z.rawRun = false, false
+	z.plain, z.rawRun, z.e2 = false, false, false
 	z.attrs, z.arena = nil, z.arena[:0]
 	if z.err != nil {
 		z.tt = html.ErrorToken
@@ -275,12 +280,18 @@ func (z *Fast) Next() html.TokenType {
 	// Text runs to the next '<' that starts a tag or markup.
 	i := start
 	for {
-		j := bytes.IndexByte(s[i:], '<')
-		if j < 0 {
-			i = len(s)
+		if i >= len(s) {
 			break
 		}
-		i += j
+		if s[i] != '<' {
+			// (Most tokens are tags: no search for them.)
+			j := bytes.IndexByte(s[i:], '<')
+			if j < 0 {
+				i = len(s)
+				break
+			}
+			i += j
+		}
 		if i+1 < len(s) {
 			if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
 				break
@@ -295,7 +306,8 @@ func (z *Fast) Next() html.TokenType {
 		// Its character references and the bytes Render escapes, with
 		// no branch on the bytes.
 		stops := classesOf(z.raw, &textStops)
-		z.plain = stops == 0
+		z.plain = stops&^textE2 == 0
+		z.e2 = stops&textE2 != 0
 		if stops&textAmp != 0 && !z.unescapeText() {
 			return z.giveUp()
 		}
@@ -456,11 +468,14 @@ func (z *Fast) unescapeText() bool {
 // textStops gives the classes of the bytes of text that Render does not
 // write as they are: textAmp for '&', textEscaped for the other bytes it
 // escapes ('<', '>', the quotes).
-var textStops = [256]uint8{'&': textAmp, '<': textEscaped, '>': textEscaped, '\'': textEscaped, '"': textEscaped}
+var textStops = [256]uint8{'&': textAmp, '<': textEscaped, '>': textEscaped, '\'': textEscaped, '"': textEscaped, 0xE2: textE2}
 
+// The classes of textStops, and textE2 for 0xE2, which starts U+2028 and
+// U+2029 (escaped in a JSON string).
 const (
 	textAmp     = 1
 	textEscaped = 2
+	textE2      = 4
 )
 
 // classesOf returns the classes in cls of b's bytes, or-ed together.
@@ -522,8 +537,8 @@ func (z *Fast) canonicalStartTag(void bool) bool {
 }
 
 // valueStops marks the bytes that keep an attribute value from being
-// written as it is: those Render escapes and '&'.
-var valueStops = [256]uint8{'<': 1, '&': 1, '\'': 1, '"': 1, '>': 1, '\r': 1}
+// written as it is: those Render escapes and '&'; and 0xE2 (see textE2).
+var valueStops = [256]uint8{'<': 1, '&': 1, '\'': 1, '"': 1, '>': 1, '\r': 1, 0xE2: 1}
 
 // keysSorted reports whether the current tag's attribute keys, lower-case
 // (canonicalStartTag), are in increasing order, as sorting writes them.
@@ -603,6 +618,7 @@ func (z *Fast) rawText() (html.TokenType, bool) {
 		}
 	} else {
 		z.rawRun = true
+		z.e2 = bytes.IndexByte(z.raw, 0xE2) >= 0
 	}
 	z.tt = html.TextToken
 	return z.tt, true
