@@ -142,7 +142,7 @@ func (z *Fast) NextIsNotRawText() {}
 // attributes. The name may be the source's own bytes (as TagAttr's keys
 // and values may be): callers must not modify it.
 func (z *Fast) TagName() ([]byte, bool) {
-	if z.name == nil && z.nameB > z.nameA {
+	if len(z.name) == 0 && z.nameB > z.nameA {
 		// Lower-cased on first use: the significance check reads the
 		// raw tag instead.
 		if raw := z.src[z.nameA:z.nameB:z.nameB]; !z.upperName {
@@ -257,10 +257,12 @@ const (
 
 // Next scans the next token.
 func (z *Fast) Next() html.TokenType {
-	z.raw, z.text, z.name = nil, nil, nil
+	// Slices cut to nothing rather than set to nil: their lengths are
+	// stored, not their pointers (no write barrier).
+	z.raw, z.text, z.name = z.raw[:0], z.text[:0], z.name[:0]
 	z.nameA, z.nameB = 0, 0
 	z.plain, z.rawRun, z.e2 = false, false, false
-	z.attrs, z.arena = nil, z.arena[:0]
+	z.attrs, z.arena = z.attrs[:0], z.arena[:0]
 	if z.err != nil {
 		z.tt = html.ErrorToken
 		return z.tt
