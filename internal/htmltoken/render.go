@@ -291,7 +291,8 @@ func (r *renderer) escapedText(dst, d []byte, verbatim bool) []byte {
 // moved before it; the newline at the start of pre, listing and textarea
 // is dropped.
 func (r *renderer) text(dst, d []byte) ([]byte, bool) {
-	if bytes.IndexByte(d, 0) >= 0 {
+	if r.fz == nil && bytes.IndexByte(d, 0) >= 0 {
+		// (A Fast gives up on a source with a NUL.)
 		return dst, false
 	}
 	// plain: escaping leaves d, the token's source, as it is.
