@@ -803,7 +803,7 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	if len(r.stack) > 0 {
 		if e := r.stack[len(r.stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
 			r.fresh = false
-			if r.fz != nil && tag != 0 && isSourceEndTag(r.fz.raw, tag.String()) {
+			if r.fz != nil && tag != 0 && isSourceEndTag(r.fz.Raw(), tag.String()) {
 				// Written as it is in the source.
 				r.popElement()
 				from, to := r.fz.TokenSpan()

@@ -48,11 +48,13 @@ type Fast struct {
 	pos int
 	err error
 	tt  html.TokenType
-	// raw is the current token's source; text its data (text tokens),
-	// name its lower-cased tag name once TagName made it from
-	// src[nameA:nameB].
-	raw, text, name []byte
-	nameA, nameB    int
+	// src[rawA:rawB] is the current token's source; src[textA:textB]
+	// its data (text tokens), textBuf instead once unescaped; name its
+	// lower-cased tag name once TagName made it from src[nameA:nameB].
+	rawA, rawB, textA, textB int
+	unescaped                bool
+	name                     []byte
+	nameA, nameB             int
 	// attrs are the current tag's attributes, as [key start, key end,
 	// value start, value end] offsets in src; next is the next one TagAttr
 	// returns.
@@ -89,6 +91,7 @@ func NewFast(src string) *Fast {
 // reset makes z a tokenizer of src, keeping its buffers.
 func (z *Fast) reset(src string) {
 	*z = Fast{src: unsafe.Slice(unsafe.StringData(src), len(src)), textBuf: z.textBuf[:0], arena: z.arena[:0]}
+	z.attrs = z.attrBuf[:0] // Next cuts it to nothing
 	if len(src) > math.MaxInt32 || strings.IndexByte(src, '\r') >= 0 || strings.IndexByte(src, 0) >= 0 {
 		z.err = ErrGaveUp
 	}
@@ -129,10 +132,15 @@ func (z *Fast) giveUp() html.TokenType {
 func (z *Fast) Err() error { return z.err }
 
 // Raw returns the current token's source.
-func (z *Fast) Raw() []byte { return z.raw }
+func (z *Fast) Raw() []byte { return z.src[z.rawA:z.rawB] }
 
 // Text returns a text token's data, character references replaced.
-func (z *Fast) Text() []byte { return z.text }
+func (z *Fast) Text() []byte {
+	if z.unescaped {
+		return z.textBuf
+	}
+	return z.src[z.textA:z.textB]
+}
 
 // NextIsNotRawText does nothing: z gives up on noscript and plaintext, the
 // elements a parser can tell it not to read as raw text.
@@ -259,7 +267,10 @@ const (
 func (z *Fast) Next() html.TokenType {
 	// Slices cut to nothing rather than set to nil: their lengths are
 	// stored, not their pointers (no write barrier).
-	z.raw, z.text, z.name = z.raw[:0], z.text[:0], z.name[:0]
+	// Offsets rather than slices, and slices cut to nothing rather than
+	// set to nil: no pointer is stored (no write barrier).
+	z.rawA, z.rawB, z.textA, z.textB, z.unescaped = 0, 0, 0, 0, false
+	z.name = z.name[:0]
 	z.nameA, z.nameB = 0, 0
 	z.plain, z.rawRun, z.e2 = false, false, false
 	z.attrs, z.arena = z.attrs[:0], z.arena[:0]
@@ -303,11 +314,11 @@ func (z *Fast) Next() html.TokenType {
 	}
 	if i > start {
 		z.pos = i
-		z.raw = s[start:i]
-		z.text = z.raw
+		z.rawA, z.rawB = start, i
+		z.textA, z.textB = start, i
 		// Its character references and the bytes Render escapes, with
 		// no branch on the bytes.
-		stops := classesOf(z.raw, &textStops)
+		stops := classesOf(s[start:i], &textStops)
 		z.plain = stops&^textE2 == 0
 		z.e2 = stops&textE2 != 0
 		if stops&textAmp != 0 && !z.unescapeText() {
@@ -347,7 +358,6 @@ func (z *Fast) Next() html.TokenType {
 		return z.giveUp()
 	}
 	z.nameA, z.nameB = nameStart, k
-	z.attrs = z.attrBuf[:0]
 	z.next = 0
 	// readTag's attribute loop.
 	for {
@@ -427,7 +437,7 @@ func (z *Fast) Next() html.TokenType {
 			z.attrs = append(z.attrs, [4]int32{int32(keyStart), int32(keyEnd), int32(valStart), int32(valEnd)})
 		}
 	}
-	z.raw = s[i:k]
+	z.rawA, z.rawB = i, k
 	z.pos = k
 	if end {
 		z.tt = html.EndTagToken
@@ -455,15 +465,16 @@ func (z *Fast) Next() html.TokenType {
 	return z.tt
 }
 
-// unescapeText replaces the character references of z.text (in
+// unescapeText replaces the character references of the text (in
 // z.textBuf); it reports false when it meets one it does not decide.
 func (z *Fast) unescapeText() bool {
-	if bytes.IndexByte(z.text, '&') < 0 {
+	text := z.src[z.textA:z.textB]
+	if bytes.IndexByte(text, '&') < 0 {
 		return true
 	}
 	var ok bool
-	z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.text, false)
-	z.text = z.textBuf
+	z.textBuf, ok = appendUnescaped(z.textBuf[:0], text, false)
+	z.unescaped = true
 	return ok
 }
 
@@ -509,7 +520,7 @@ func (z *Fast) Source() []byte { return z.src }
 
 // TokenSpan returns where the current token is in the source: its Raw is
 // Source()[from:to].
-func (z *Fast) TokenSpan() (from, to int) { return z.pos - len(z.raw), z.pos }
+func (z *Fast) TokenSpan() (from, to int) { return z.rawA, z.rawB }
 
 // canonicalStartTag reports whether the current start tag is written in
 // the source as Render writes it: a lower-case name, then each attribute as
@@ -612,15 +623,15 @@ func (z *Fast) rawText() (html.TokenType, bool) {
 		return 0, false
 	}
 	z.pos = end
-	z.raw = s[start:end]
-	z.text = z.raw
+	z.rawA, z.rawB = start, end
+	z.textA, z.textB = start, end
 	if tag == "textarea" || tag == "title" {
 		if !z.unescapeText() {
 			return z.giveUp(), true
 		}
 	} else {
 		z.rawRun = true
-		z.e2 = bytes.IndexByte(z.raw, 0xE2) >= 0
+		z.e2 = bytes.IndexByte(s[start:end], 0xE2) >= 0
 	}
 	z.tt = html.TextToken
 	return z.tt, true
@@ -642,9 +653,9 @@ func (z *Fast) comment(i int) html.TokenType {
 	if e < 0 || bytes.Contains(s[a:a+e+2], []byte("--!")) {
 		return z.giveUp()
 	}
-	z.raw = s[i : a+e+3]
+	z.rawA, z.rawB = i, a+e+3
 	z.pos = a + e + 3
-	z.text = s[a : a+e]
+	z.textA, z.textB = a, a+e
 	// x/net/html replaces references in comments too.
 	if !z.unescapeText() {
 		return z.giveUp()
