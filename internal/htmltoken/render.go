@@ -1342,16 +1342,19 @@ func escapeInto(buf, b []byte, words *[256]uint64, lens *[256]uint8) int {
 	j := 0
 	// Eight bytes stored, whatever the escape's length: the next escape
 	// is written over those past it.
-	i := 0
-	for ; i+2 <= len(b); i += 2 {
-		c, d := b[i], b[i+1]
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[c])
-		j += int(lens[c])
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[d])
-		j += int(lens[d])
+	for len(b) >= 4 {
+		w := (*[4]byte)(b)
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[0]])
+		j += int(lens[w[0]])
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[1]])
+		j += int(lens[w[1]])
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[2]])
+		j += int(lens[w[2]])
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[3]])
+		j += int(lens[w[3]])
+		b = b[4:]
 	}
-	if i < len(b) {
-		c := b[i]
+	for _, c := range b {
 		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[c])
 		j += int(lens[c])
 	}
