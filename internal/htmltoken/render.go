@@ -393,7 +393,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		(act != insertFormatting && r.mode&SortAttributes == 0 || fz.keysSorted()) {
 		// Written as it is in the source.
 		r.fresh = false
-		from, to := fz.TokenSpan()
+		from, to := fz.tokenSpan()
 		dst = r.asSource(dst, from, to)
 		if act != insertVoid {
 			r.insert(tokenElement{atom: tag, start: from, end: to, source: true}, name)
@@ -806,7 +806,7 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 			if r.fz != nil && tag != 0 && isSourceEndTag(r.fz.Raw(), tag.String()) {
 				// Written as it is in the source.
 				r.popElement()
-				from, to := r.fz.TokenSpan()
+				from, to := r.fz.tokenSpan()
 				return r.asSource(dst, from, to), true
 			}
 			return r.pop(dst), true
@@ -1323,22 +1323,19 @@ func appendSource(dst, b []byte, mode Mode, e2 bool) []byte {
 	for len(b) > 0 {
 		chunk := b[:min(len(b), 512)]
 		b = b[len(chunk):]
-		dst = slices.Grow(dst, maxSourceEscape*len(chunk)+8)
-		n := len(dst)
-		dst = dst[:n+escapeInto(dst[n:n+maxSourceEscape*len(chunk)+8], chunk, &t.words, &t.lens)]
+		dst = escapeInto(dst, chunk, &t.words, &t.lens)
 	}
 	return dst
 }
 
-// escapeInto writes each byte of b into buf as its escape in words (the
-// first lens bytes of the word), and returns the length written. buf must
-// have room for the longest escapes and eight bytes more.
-func escapeInto(buf, b []byte, words *[256]uint64, lens *[256]uint8) int {
+// escapeInto appends each byte of b to dst as its escape in words (the
+// first lens bytes of the word, at most maxSourceEscape).
+func escapeInto(dst, b []byte, words *[256]uint64, lens *[256]uint8) []byte {
 	_, _ = words[0], lens[0] // nil checked once
-	if len(buf) < maxSourceEscape*len(b)+8 {
-		panic("htmltoken: escapeInto's buffer is too short")
-	}
-	p := unsafe.Pointer(unsafe.SliceData(buf))
+	// Room for the longest escapes and the eight bytes stored for the
+	// last: the stores below stay in dst's array.
+	dst = slices.Grow(dst, maxSourceEscape*len(b)+8)
+	p := unsafe.Pointer(unsafe.SliceData(dst[len(dst) : len(dst)+maxSourceEscape*len(b)+8]))
 	j := 0
 	// Eight bytes stored, whatever the escape's length: the next escape
 	// is written over those past it.
@@ -1358,7 +1355,7 @@ func escapeInto(buf, b []byte, words *[256]uint64, lens *[256]uint8) int {
 		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[c])
 		j += int(lens[c])
 	}
-	return j
+	return dst[:len(dst)+j]
 }
 
 // lineSeparator and paragraphSeparator are U+2028 and U+2029 in UTF-8.

@@ -515,12 +515,9 @@ func classesOf(b []byte, cls *[256]uint8) uint8 {
 	return x | y
 }
 
-// Source returns the source z reads.
-func (z *Fast) Source() []byte { return z.src }
-
-// TokenSpan returns where the current token is in the source: its Raw is
-// Source()[from:to].
-func (z *Fast) TokenSpan() (from, to int) { return z.rawA, z.rawB }
+// tokenSpan returns where the current token is in the source: its Raw is
+// z.src[from:to].
+func (z *Fast) tokenSpan() (from, to int) { return z.rawA, z.rawB }
 
 // canonicalStartTag reports whether the current start tag is written in
 // the source as Render writes it: a lower-case name, then each attribute as
