@@ -1,6 +1,7 @@
 package htmltoken
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -41,5 +42,27 @@ func TestAppendHTMLSourceSpans(t *testing.T) {
 			require.True(t, ok, src)
 			assert.Equal(t, want, string(got), "%q in mode %d", src, mode|ValidUTF8)
 		}
+	}
+}
+
+// TestAppendHTMLSourceSpansGrow checks that a source ten times longer is
+// written in ten times the bytes with the same allocations: each span is
+// written once, and the room it takes for its escapes is bounded.
+func TestAppendHTMLSourceSpansGrow(t *testing.T) {
+	unit := "<p>Lorem \u2019ipsum\u2019 <a href=\"https://example.com/x\" title=\"t\">dolor</a>\n<b>sit</b> amet</p>\n"
+	small, large := strings.Repeat(unit, 200), strings.Repeat(unit, 2000)
+	for _, mode := range []Mode{0, JSONString | ValidUTF8, JSONStringEscapeHTML | ValidUTF8} {
+		a, ok := AppendHTML(nil, small, mode)
+		require.True(t, ok)
+		b, ok := AppendHTML(nil, large, mode)
+		require.True(t, ok)
+		assert.Equal(t, 10*len(a), len(b), "mode %d", mode)
+		// Into a buffer with room for the output: no allocation per
+		// token or span, whatever the length.
+		allocs := func(src string) float64 {
+			dst := make([]byte, 0, 8*len(src))
+			return testing.AllocsPerRun(5, func() { _, _ = AppendHTML(dst[:0], src, mode) })
+		}
+		assert.Equal(t, allocs(small), allocs(large), "mode %d", mode)
 	}
 }
