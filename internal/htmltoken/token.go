@@ -75,8 +75,9 @@ type Fast struct {
 	plain, rawRun bool
 	// e2: the current token is text with a 0xE2 byte (see textE2).
 	e2 bool
-	// upperName: the current tag's name has ASCII upper-case letters.
-	// upperKeys: so has it or one of its attribute keys.
+	// upperName: the current tag's name has an ASCII upper-case letter
+	// (or a 0xE2 byte, see nameClasses). upperKeys: so has it or one of
+	// its attribute keys.
 	upperName, upperKeys bool
 }
 
@@ -265,8 +266,6 @@ const (
 
 // Next scans the next token.
 func (z *Fast) Next() html.TokenType {
-	// Slices cut to nothing rather than set to nil: their lengths are
-	// stored, not their pointers (no write barrier).
 	// Offsets rather than slices, and slices cut to nothing rather than
 	// set to nil: no pointer is stored (no write barrier).
 	z.rawA, z.rawB, z.textA, z.textB, z.unescaped = 0, 0, 0, 0, false
