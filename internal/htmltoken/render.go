@@ -1373,7 +1373,7 @@ type sourceTable struct {
 	words   [256]uint64
 	lens    [256]uint8
 	classes [256]uint8
-	escapes [utf8.RuneSelf]string
+	escapes escapes
 }
 
 // sourceTables holds the sourceTable of each JSON string outputIndex.
@@ -1388,9 +1388,12 @@ var sourceTables = func() (t [3]sourceTable) {
 			copy(w[:], e)
 			t[k].words[c] = binary.LittleEndian.Uint64(w[:])
 			t[k].lens[c] = uint8(len(e))
+			if c < utf8.RuneSelf {
+				t[k].escapes.words[c] = [2]uint64{t[k].words[c], 0}
+				t[k].escapes.lens[c] = t[k].lens[c]
+			}
 			if len(e) > 1 {
 				t[k].classes[c] = 1
-				t[k].escapes[c] = string(e)
 			}
 		}
 		t[k].classes[0xE2] = 1
@@ -1405,13 +1408,39 @@ var sourceTables = func() (t [3]sourceTable) {
 // is cut from it at ASCII bytes or decoded from a character reference).
 func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
 	k := outputIndex(mode)
-	return appendMapped(dst, b, &textClasses[k], &textEscapes[k])
+	return appendMapped(dst, b, &textClasses[k], &textEscapeWords[k])
 }
+
+// An escapes gives, for each ASCII byte, what appendMapped writes for it
+// (up to 16 bytes): the bytes as two little-endian words, and their
+// number.
+type escapes struct {
+	words [utf8.RuneSelf][2]uint64
+	lens  [utf8.RuneSelf]uint8
+}
+
+// escapesOf returns the escapes of esc, where "" stands for the byte
+// itself.
+func escapesOf(esc *[utf8.RuneSelf]string) *escapes {
+	e := new(escapes)
+	for c, s := range esc {
+		if s == "" {
+			s = string(rune(c))
+		}
+		var b [16]byte
+		e.lens[c] = uint8(copy(b[:], s))
+		e.words[c] = [2]uint64{binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])}
+	}
+	return e
+}
+
+// textEscapeWords holds the escapes of textEscapes.
+var textEscapeWords = [3]escapes{*escapesOf(&textEscapes[0]), *escapesOf(&textEscapes[1]), *escapesOf(&textEscapes[2])}
 
 // appendMapped appends b with each byte of class 1 in cls written as esc
 // has it (an ASCII byte) or as jsonstr.AppendChars writes U+2028 and
 // U+2029 (0xE2).
-func appendMapped(dst, b []byte, cls *[256]uint8, esc *[utf8.RuneSelf]string) []byte {
+func appendMapped(dst, b []byte, cls *[256]uint8, esc *escapes) []byte {
 	start := 0
 	for i := 0; ; {
 		i = jsonstr.SkipSafe(b, i, cls)
@@ -1420,7 +1449,16 @@ func appendMapped(dst, b []byte, cls *[256]uint8, esc *[utf8.RuneSelf]string) []
 		}
 		if c := b[i]; c < utf8.RuneSelf {
 			dst = append(dst, b[start:i]...)
-			dst = append(dst, esc[c]...)
+			// The escape's two words stored, its length kept: no copy
+			// of a length known only here.
+			if cap(dst)-len(dst) < 16 {
+				dst = slices.Grow(dst, 16)
+			}
+			n := len(dst)
+			buf := dst[n : n+16]
+			binary.LittleEndian.PutUint64(buf, esc.words[c][0])
+			binary.LittleEndian.PutUint64(buf[8:], esc.words[c][1])
+			dst = dst[:n+int(esc.lens[c])]
 			i++
 			start = i
 			continue
