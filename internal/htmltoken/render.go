@@ -2,10 +2,12 @@ package htmltoken
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -132,6 +134,10 @@ type tokenElement struct {
 	atom       atom.Atom
 	name       string
 	start, end int
+	// source: start and end are offsets in the source, of a start tag
+	// written as Render writes it (Fast.canonicalStartTag), rather than in
+	// the output.
+	source bool
 }
 
 // appendTokens is AppendHTML reading the tokens from z: each token goes to
@@ -146,6 +152,7 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		pendBuf   [4]tokenElement
 	)
 	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
+	r.fz, _ = z.(*Fast)
 	ok := true
 	for ok {
 		switch tt := z.Next(); tt {
@@ -153,26 +160,26 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 			if z.Err() != io.EOF {
 				return dst, false
 			}
-			return r.closeAll(dst), true
+			return r.closeAll(r.flush(dst)), true
 		case html.TextToken:
 			dst, ok = r.text(dst, z.Text())
 		case html.CommentToken:
 			// In SVG content the tokenizer reads CDATA sections.
 			ok = r.svg == 0
 			if ok {
-				dst, ok = r.comment(dst, z.Text())
+				dst, ok = r.comment(r.flush(dst), z.Text())
 			}
 		case html.DoctypeToken:
 			// Ignored in body and in SVG content.
 		case html.StartTagToken, html.SelfClosingTagToken:
 			if r.svg > 0 {
-				dst, ok = r.svgStartTag(dst, z, tt == html.SelfClosingTagToken)
+				dst, ok = r.svgStartTag(r.flush(dst), z, tt == html.SelfClosingTagToken)
 			} else {
 				dst, ok = r.startTag(dst, z, tt == html.SelfClosingTagToken)
 			}
 		case html.EndTagToken:
 			if r.svg > 0 {
-				dst, ok = r.svgEndTag(dst, z)
+				dst, ok = r.svgEndTag(r.flush(dst), z)
 			} else {
 				dst, ok = r.endTag(dst, z)
 			}
@@ -233,6 +240,50 @@ type renderer struct {
 	// start tag (while it is set, form start tags are ignored), cleared
 	// by a form end tag.
 	form bool
+	// fz is the tokenizer when it is a Fast (nil for x/net/html's). The
+	// tokens that Render writes as they are in its source (canonical
+	// start tags, end tags, plain text) are not written one by one: the
+	// output holds all but src[spanFrom:spanTo], the source of the last
+	// such tokens, which flush writes (escaped for a JSON string in the
+	// JSONString modes) before anything else is written.
+	fz               *Fast
+	spanFrom, spanTo int
+	// spanE2: the span may hold a 0xE2 byte (U+2028 and U+2029 are
+	// escaped in a JSON string).
+	spanE2 bool
+}
+
+// flush writes the source span of the tokens written as they are.
+func (r *renderer) flush(dst []byte) []byte {
+	if r.spanTo > r.spanFrom {
+		dst = appendSource(dst, r.fz.src[r.spanFrom:r.spanTo], r.mode, r.spanE2)
+		r.spanFrom, r.spanE2 = r.spanTo, false
+	}
+	return dst
+}
+
+// asSource writes src[from:to], the current token's source or its end,
+// which Render writes as it is: the span grows when it ends at from, and
+// is flushed and starts again at from otherwise.
+func (r *renderer) asSource(dst []byte, from, to int) []byte {
+	if from != r.spanTo {
+		dst = r.flush(dst)
+		r.spanFrom = from
+	}
+	r.spanTo = to
+	return dst
+}
+
+// escapedText writes the text d escaped, or, when verbatim (d is the end
+// of the current token's source and escaping leaves it as it is), as
+// source.
+func (r *renderer) escapedText(dst, d []byte, verbatim bool) []byte {
+	if verbatim {
+		dst = r.asSource(dst, r.fz.pos-len(d), r.fz.pos)
+		r.spanE2 = r.spanE2 || r.fz.e2
+		return dst
+	}
+	return appendEscapedHTML(r.flush(dst), d, r.mode)
 }
 
 // text applies the rules for a character token: text is escaped, but in
@@ -240,13 +291,16 @@ type renderer struct {
 // moved before it; the newline at the start of pre, listing and textarea
 // is dropped.
 func (r *renderer) text(dst, d []byte) ([]byte, bool) {
-	if bytes.IndexByte(d, 0) >= 0 {
+	if r.fz == nil && bytes.IndexByte(d, 0) >= 0 {
+		// (A Fast gives up on a source with a NUL.)
 		return dst, false
 	}
+	// plain: escaping leaves d, the token's source, as it is.
+	plain := r.fz != nil && r.fz.plain
 	if r.svg > 0 {
 		// Inserted as it is: no formatting element is pending (the svg
 		// start tag reopened them), none is opened in SVG content.
-		return appendEscapedHTML(dst, d, r.mode), true
+		return r.escapedText(dst, d, plain), true
 	}
 	if r.inTable() || r.top() == atom.Colgroup {
 		// White space stays in the table (column group); other text
@@ -254,14 +308,19 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 		if len(bytes.Trim(d, " \t\n\f\r")) > 0 {
 			return dst, false
 		}
-		return appendEscapedHTML(dst, d, r.mode), true
+		return r.escapedText(dst, d, plain), true
 	}
 	// Text reopens the pending formatting elements, but in textarea and
 	// title (read as text alone).
 	reopen := len(r.pending) > r.pendingBase
 	switch r.top() {
 	case atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp:
-		return appendOut(dst, d, r.mode), true
+		if plain || r.fz != nil && r.fz.rawRun {
+			dst = r.asSource(dst, r.fz.pos-len(d), r.fz.pos)
+			r.spanE2 = r.spanE2 || r.fz.e2
+			return dst, true
+		}
+		return appendOut(r.flush(dst), d, r.mode), true
 	case atom.Textarea, atom.Title:
 		reopen = false
 	}
@@ -276,13 +335,13 @@ func (r *renderer) text(dst, d []byte) ([]byte, bool) {
 		if d[0] == '\n' && !reopen {
 			// Render adds a newline after the start tag when the
 			// first child is text that starts with one.
-			dst = append(dst, r.out.newline...)
+			dst = append(r.flush(dst), r.out.newline...)
 		}
 	}
 	if reopen {
 		dst = r.reconstruct(dst)
 	}
-	return appendEscapedHTML(dst, d, r.mode), true
+	return r.escapedText(dst, d, plain), true
 }
 
 // comment applies the rule for a comment token: written as html.Render
@@ -327,7 +386,19 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		return dst, true
 	}
 	if tag == atom.Svg {
-		return r.svgTag(dst, z, "svg", tag, hasAttr, selfClosing)
+		return r.svgTag(r.flush(dst), z, "svg", tag, hasAttr, selfClosing)
+	}
+	if fz := r.fz; fz != nil && fz.canonicalStartTag(act == insertVoid) &&
+		(tag != atom.Img || r.mode&DropOneByOneImages == 0 || !fz.oneByOne()) &&
+		(act != insertFormatting && r.mode&SortAttributes == 0 || fz.keysSorted()) {
+		// Written as it is in the source.
+		r.fresh = false
+		from, to := fz.tokenSpan()
+		dst = r.asSource(dst, from, to)
+		if act != insertVoid {
+			r.insert(tokenElement{atom: tag, start: from, end: to, source: true}, name)
+		}
+		return dst, true
 	}
 	attrs := r.attrBuf[:0]
 	for hasAttr {
@@ -347,6 +418,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 			return bytes.Compare(x[1], y[1])
 		})
 	}
+	dst = r.flush(dst)
 	start := len(dst)
 	dst = append(dst, r.out.lt...)
 	if tag != 0 {
@@ -601,10 +673,15 @@ func (r *renderer) popTo(dst []byte, i int) ([]byte, bool) {
 // their start tags again (the tree builder's clones have the same
 // attributes).
 func (r *renderer) reconstruct(dst []byte) []byte {
+	dst = r.flush(dst)
 	for _, e := range r.pending[r.pendingBase:] {
-		start := len(dst)
-		dst = append(dst, dst[e.start:e.end]...)
-		e.start, e.end = start, len(dst)
+		// The copy keeps the offsets of the start tag it copies (the
+		// output only grows).
+		if e.source {
+			dst = appendSource(dst, r.fz.src[e.start:e.end], r.mode, false)
+		} else {
+			dst = append(dst, dst[e.start:e.end]...)
+		}
 		r.insert(e, nil)
 	}
 	r.pending = r.pending[:r.pendingBase]
@@ -726,6 +803,12 @@ func (r *renderer) endTag(dst []byte, z Tokenizer) ([]byte, bool) {
 	if len(r.stack) > 0 {
 		if e := r.stack[len(r.stack)-1]; tag == e.atom && (tag != 0 || string(name) == e.name) {
 			r.fresh = false
+			if r.fz != nil && tag != 0 && isSourceEndTag(r.fz.Raw(), tag.String()) {
+				// Written as it is in the source.
+				r.popElement()
+				from, to := r.fz.tokenSpan()
+				return r.asSource(dst, from, to), true
+			}
 			return r.pop(dst), true
 		}
 	}
@@ -812,11 +895,11 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 		if len(r.pending) > r.pendingBase {
 			dst = r.reconstruct(dst)
 		}
-		dst = append(dst, r.out.br...)
+		dst = append(r.flush(dst), r.out.br...)
 	case tag == atom.P && r.pInButtonScope() < 0:
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
-		dst = append(dst, r.out.emptyP...)
+		dst = append(r.flush(dst), r.out.emptyP...)
 	case isFormatting(tag) && isOpen(r.stack[r.base:], tag, nil):
 		return r.adoptNoBlock(dst, tag)
 	case isOtherEndTag(tag) && isOpen(r.stack[r.base:], tag, name):
@@ -887,17 +970,29 @@ func (r *renderer) push(e tokenElement) {
 	r.stack[len(r.stack)-1] = e
 }
 
-// pop closes the current element.
+// pop closes the current element, writing its end tag.
 func (r *renderer) pop(dst []byte) []byte {
-	e := r.stack[len(r.stack)-1]
-	r.stack = r.stack[:len(r.stack)-1]
-	dst = append(dst, r.out.endTagStart...)
+	e := r.popElement()
+	dst = append(r.flush(dst), r.out.endTagStart...)
 	if e.atom != 0 {
 		dst = append(dst, e.atom.String()...) // lower-case ASCII letters and digits
 	} else {
 		dst = appendOut(dst, e.name, r.mode)
 	}
-	dst = append(dst, r.out.gt...)
+	return append(dst, r.out.gt...)
+}
+
+// isSourceEndTag reports whether raw, an end tag's source, is "</"+name+">",
+// as Render writes the end tag.
+func isSourceEndTag(raw []byte, name string) bool {
+	return len(raw) == len(name)+3 && string(raw[2:len(raw)-1]) == name
+}
+
+// popElement closes the current element and returns it, its end tag not
+// written.
+func (r *renderer) popElement() tokenElement {
+	e := r.stack[len(r.stack)-1]
+	r.stack = r.stack[:len(r.stack)-1]
 	switch e.atom {
 	case atom.P:
 		r.openP--
@@ -911,7 +1006,7 @@ func (r *renderer) pop(dst []byte) []byte {
 		r.pending = r.pending[:r.pendingBase]
 		r.base, r.pendingBase, r.openP, r.openA = b.base, b.pendingBase, b.openP, b.openA
 	}
-	return dst
+	return e
 }
 
 // closeAll closes every open element, as serializing the tree does at the
@@ -949,7 +1044,7 @@ func (r *renderer) closeCell(dst []byte) []byte {
 
 // implied opens an element the tree builder inserts without a tag.
 func (r *renderer) implied(dst []byte, a atom.Atom) []byte {
-	dst = append(dst, r.out.lt...)
+	dst = append(r.flush(dst), r.out.lt...)
 	dst = append(dst, a.String()...)
 	dst = append(dst, r.out.gt...)
 	r.push(tokenElement{atom: a})
@@ -1209,6 +1304,103 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 	return width && height
 }
 
+// appendSource appends b, a part of the source that Render writes as it
+// is, escaped for a JSON string in the JSONString modes (b is valid UTF-8
+// there, as in appendEscapedHTML); e2 tells whether b may hold a 0xE2
+// byte.
+func appendSource(dst, b []byte, mode Mode, e2 bool) []byte {
+	k := outputIndex(mode)
+	if k == 0 {
+		return append(dst, b...)
+	}
+	t := &sourceTables[k]
+	if e2 && (bytes.Contains(b, lineSeparator) || bytes.Contains(b, paragraphSeparator)) {
+		// U+2028 and U+2029, escaped in a JSON string (rare).
+		return appendMapped(dst, b, &t.classes, &t.escapes)
+	}
+	// Each byte written as its escape (itself for most): eight bytes
+	// stored, the escape's length kept, with no branch on the byte.
+	for len(b) > 0 {
+		chunk := b[:min(len(b), 512)]
+		b = b[len(chunk):]
+		dst = escapeInto(dst, chunk, &t.words, &t.lens)
+	}
+	return dst
+}
+
+// escapeInto appends each byte of b to dst as its escape in words (the
+// first lens bytes of the word, at most maxSourceEscape).
+func escapeInto(dst, b []byte, words *[256]uint64, lens *[256]uint8) []byte {
+	_, _ = words[0], lens[0] // nil checked once
+	// Room for the longest escapes and the eight bytes stored for the
+	// last: the stores below stay in dst's array.
+	dst = slices.Grow(dst, maxSourceEscape*len(b)+8)
+	p := unsafe.Pointer(unsafe.SliceData(dst[len(dst) : len(dst)+maxSourceEscape*len(b)+8]))
+	j := 0
+	// Eight bytes stored, whatever the escape's length: the next escape
+	// is written over those past it.
+	for len(b) >= 4 {
+		w := (*[4]byte)(b)
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[0]])
+		j += int(lens[w[0]])
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[1]])
+		j += int(lens[w[1]])
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[2]])
+		j += int(lens[w[2]])
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[3]])
+		j += int(lens[w[3]])
+		b = b[4:]
+	}
+	for _, c := range b {
+		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[c])
+		j += int(lens[c])
+	}
+	return dst[:len(dst)+j]
+}
+
+// lineSeparator and paragraphSeparator are U+2028 and U+2029 in UTF-8.
+var lineSeparator, paragraphSeparator = []byte("\u2028"), []byte("\u2029")
+
+// maxSourceEscape is the length of the longest escape of a byte in a
+// sourceTable.
+const maxSourceEscape = 6
+
+// A sourceTable is what appendSource writes in a JSON string mode: for
+// each byte, its escape for a JSON string (the byte itself for most; up to
+// maxSourceEscape bytes) as a little-endian word and its length; classes
+// and escapes are the tables appendMapped reads for the same escaping.
+type sourceTable struct {
+	words   [256]uint64
+	lens    [256]uint8
+	classes [256]uint8
+	escapes escapes
+}
+
+// sourceTables holds the sourceTable of each JSON string outputIndex.
+var sourceTables = func() (t [3]sourceTable) {
+	for k := 1; k < len(t); k++ {
+		for c := 0; c < 256; c++ {
+			e := []byte{byte(c)}
+			if c < utf8.RuneSelf {
+				e = jsonstr.AppendChars(nil, e, k == 2)
+			}
+			var w [8]byte
+			copy(w[:], e)
+			t[k].words[c] = binary.LittleEndian.Uint64(w[:])
+			t[k].lens[c] = uint8(len(e))
+			if c < utf8.RuneSelf {
+				t[k].escapes.words[c] = [2]uint64{t[k].words[c], 0}
+				t[k].escapes.lens[c] = t[k].lens[c]
+			}
+			if len(e) > 1 {
+				t[k].classes[c] = 1
+			}
+		}
+		t[k].classes[0xE2] = 1
+	}
+	return t
+}()
+
 // appendEscapedHTML appends b escaped as x/net/html's Render escapes text
 // and attribute values (then for a JSON string, in the JSONString modes),
 // in one pass. In the JSONString modes b must be valid UTF-8 (AppendHTML
@@ -1216,8 +1408,39 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 // is cut from it at ASCII bytes or decoded from a character reference).
 func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
 	k := outputIndex(mode)
-	cls := &textClasses[k]
-	esc := &textEscapes[k]
+	return appendMapped(dst, b, &textClasses[k], &textEscapeWords[k])
+}
+
+// An escapes gives, for each ASCII byte, what appendMapped writes for it
+// (up to 16 bytes): the bytes as two little-endian words, and their
+// number.
+type escapes struct {
+	words [utf8.RuneSelf][2]uint64
+	lens  [utf8.RuneSelf]uint8
+}
+
+// escapesOf returns the escapes of esc, where "" stands for the byte
+// itself.
+func escapesOf(esc *[utf8.RuneSelf]string) *escapes {
+	e := new(escapes)
+	for c, s := range esc {
+		if s == "" {
+			s = string(rune(c))
+		}
+		var b [16]byte
+		e.lens[c] = uint8(copy(b[:], s))
+		e.words[c] = [2]uint64{binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])}
+	}
+	return e
+}
+
+// textEscapeWords holds the escapes of textEscapes.
+var textEscapeWords = [3]escapes{*escapesOf(&textEscapes[0]), *escapesOf(&textEscapes[1]), *escapesOf(&textEscapes[2])}
+
+// appendMapped appends b with each byte of class 1 in cls written as esc
+// has it (an ASCII byte) or as jsonstr.AppendChars writes U+2028 and
+// U+2029 (0xE2).
+func appendMapped(dst, b []byte, cls *[256]uint8, esc *escapes) []byte {
 	start := 0
 	for i := 0; ; {
 		i = jsonstr.SkipSafe(b, i, cls)
@@ -1226,7 +1449,16 @@ func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
 		}
 		if c := b[i]; c < utf8.RuneSelf {
 			dst = append(dst, b[start:i]...)
-			dst = append(dst, esc[c]...)
+			// The escape's two words stored, its length kept: no copy
+			// of a length known only here.
+			if cap(dst)-len(dst) < 16 {
+				dst = slices.Grow(dst, 16)
+			}
+			n := len(dst)
+			buf := dst[n : n+16]
+			binary.LittleEndian.PutUint64(buf, esc.words[c][0])
+			binary.LittleEndian.PutUint64(buf[8:], esc.words[c][1])
+			dst = dst[:n+int(esc.lens[c])]
 			i++
 			start = i
 			continue
@@ -1234,7 +1466,7 @@ func appendEscapedHTML(dst, b []byte, mode Mode) []byte {
 		// 0xE2 in a JSON string: U+2028 and U+2029 are escaped.
 		if i+2 < len(b) && b[i+1] == 0x80 && b[i+2]&0xFE == 0xA8 {
 			dst = append(dst, b[start:i]...)
-			dst = jsonstr.AppendChars(dst, b[i:i+3], k == 2)
+			dst = jsonstr.AppendChars(dst, b[i:i+3], false)
 			i += 3
 			start = i
 			continue

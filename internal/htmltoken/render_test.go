@@ -174,7 +174,8 @@ func FuzzAppendHTML(f *testing.F) {
 		"<p>a<button>b</p>c", "<object><param name=a><p>x</object>y", "<li>a<span>b<li>c", "<p>a<span>b<div>c",
 		"<table><colgroup><col></col></colgroup><tr><td>x</table>",
 		"<p>x<a class=anchor href='#h'><h2 id=h>T</h2></a>\n<p>y", "<p><b>x<div>y</div>z</b>w",
-		"<p>a<svg viewBox=\"0 0 1 1\"><g><path d=x /></g><text>t</text></svg>b"} {
+		"<p>a<svg viewBox=\"0 0 1 1\"><g><path d=x /></g><text>t</text></svg>b",
+		"<p title=\"a\u2028\">\u2028<b id=\"b\" class=\"a\">x</p>y", "<a href=\"x\" class=\"c\">y</a>\n<br/><img src=\"a\" alt=\"\"/><script>\u2029</script>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

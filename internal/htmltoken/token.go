@@ -48,11 +48,13 @@ type Fast struct {
 	pos int
 	err error
 	tt  html.TokenType
-	// raw is the current token's source; text its data (text tokens),
-	// name its lower-cased tag name once TagName made it from
-	// src[nameA:nameB].
-	raw, text, name []byte
-	nameA, nameB    int
+	// src[rawA:rawB] is the current token's source; src[textA:textB]
+	// its data (text tokens), textBuf instead once unescaped; name its
+	// lower-cased tag name once TagName made it from src[nameA:nameB].
+	rawA, rawB, textA, textB int
+	unescaped                bool
+	name                     []byte
+	nameA, nameB             int
 	// attrs are the current tag's attributes, as [key start, key end,
 	// value start, value end] offsets in src; next is the next one TagAttr
 	// returns.
@@ -66,6 +68,17 @@ type Fast struct {
 	// rawTag is the name of the raw text or RCDATA element whose start tag
 	// was the last token: its text comes next.
 	rawTag string
+	// plain: the current token is text with no character reference and
+	// none of the bytes Render escapes (& ' " < >), which Render writes as
+	// it is in the source. rawRun: it is the text of a raw text element
+	// (script, style...), its data the source itself.
+	plain, rawRun bool
+	// e2: the current token is text with a 0xE2 byte (see textE2).
+	e2 bool
+	// upperName: the current tag's name has an ASCII upper-case letter
+	// (or a 0xE2 byte, see nameClasses). upperKeys: so has it or one of
+	// its attribute keys.
+	upperName, upperKeys bool
 }
 
 // NewFast returns a Fast tokenizer of src. It reads src in place: src must
@@ -79,6 +92,7 @@ func NewFast(src string) *Fast {
 // reset makes z a tokenizer of src, keeping its buffers.
 func (z *Fast) reset(src string) {
 	*z = Fast{src: unsafe.Slice(unsafe.StringData(src), len(src)), textBuf: z.textBuf[:0], arena: z.arena[:0]}
+	z.attrs = z.attrBuf[:0] // Next cuts it to nothing
 	if len(src) > math.MaxInt32 || strings.IndexByte(src, '\r') >= 0 || strings.IndexByte(src, 0) >= 0 {
 		z.err = ErrGaveUp
 	}
@@ -119,10 +133,15 @@ func (z *Fast) giveUp() html.TokenType {
 func (z *Fast) Err() error { return z.err }
 
 // Raw returns the current token's source.
-func (z *Fast) Raw() []byte { return z.raw }
+func (z *Fast) Raw() []byte { return z.src[z.rawA:z.rawB] }
 
 // Text returns a text token's data, character references replaced.
-func (z *Fast) Text() []byte { return z.text }
+func (z *Fast) Text() []byte {
+	if z.unescaped {
+		return z.textBuf
+	}
+	return z.src[z.textA:z.textB]
+}
 
 // NextIsNotRawText does nothing: z gives up on noscript and plaintext, the
 // elements a parser can tell it not to read as raw text.
@@ -132,10 +151,10 @@ func (z *Fast) NextIsNotRawText() {}
 // attributes. The name may be the source's own bytes (as TagAttr's keys
 // and values may be): callers must not modify it.
 func (z *Fast) TagName() ([]byte, bool) {
-	if z.name == nil && z.nameB > z.nameA {
+	if len(z.name) == 0 && z.nameB > z.nameA {
 		// Lower-cased on first use: the significance check reads the
 		// raw tag instead.
-		if raw := z.src[z.nameA:z.nameB:z.nameB]; !hasUpperASCII(raw) {
+		if raw := z.src[z.nameA:z.nameB:z.nameB]; !z.upperName {
 			// Already lower case (most tags): the source itself, as
 			// values are.
 			z.name = raw
@@ -174,7 +193,7 @@ func (z *Fast) TagAttr() (key, val []byte, more bool) {
 	z.next++
 	// Keys and values are appended to the arena, so that those returned
 	// earlier for the same tag stay as they are.
-	if key = z.src[a[0]:a[1]:a[1]]; hasUpperASCII(key) {
+	if key = z.src[a[0]:a[1]:a[1]]; z.upperKeys && hasUpperASCII(key) {
 		n := len(z.arena)
 		z.arena = lowerASCII(z.arena, key)
 		key = z.arena[n:len(z.arena):len(z.arena)]
@@ -221,18 +240,39 @@ func isHTMLSpace(c byte) bool { return htmlSpace[c] }
 // five comparisons in the tag loops).
 var htmlSpace = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true}
 
-// tagNameStop marks the bytes that end a tag name: space, '/' and '>'.
-var tagNameStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true}
+// nameClasses classes the bytes of tag names and attribute keys:
+// nameStop for those that end a tag name (space, '/' and '>'), keyStop for
+// those that end an attribute key after its first byte (those and '='),
+// nameUpper for the ASCII upper-case letters.
+var nameClasses = func() (t [256]uint8) {
+	for _, c := range " \n\t\f\r/>" {
+		t[c] = nameStop | keyStop
+	}
+	t['='] = keyStop
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = nameUpper
+	}
+	// And 0xE2 (see textE2), so that a name with one is not written as
+	// it is in the source (canonicalStartTag).
+	t[0xE2] = nameUpper
+	return t
+}()
 
-// attrKeyStop marks the bytes that end an attribute key after its first
-// byte: space, '/', '>' and '='.
-var attrKeyStop = [256]bool{' ': true, '\n': true, '\t': true, '\f': true, '\r': true, '/': true, '>': true, '=': true}
+const (
+	nameStop  = 1
+	keyStop   = 2
+	nameUpper = 4
+)
 
 // Next scans the next token.
 func (z *Fast) Next() html.TokenType {
-	z.raw, z.text, z.name = nil, nil, nil
+	// Offsets rather than slices, and slices cut to nothing rather than
+	// set to nil: no pointer is stored (no write barrier).
+	z.rawA, z.rawB, z.textA, z.textB, z.unescaped = 0, 0, 0, 0, false
+	z.name = z.name[:0]
 	z.nameA, z.nameB = 0, 0
-	z.attrs, z.arena = nil, z.arena[:0]
+	z.plain, z.rawRun, z.e2 = false, false, false
+	z.attrs, z.arena = z.attrs[:0], z.arena[:0]
 	if z.err != nil {
 		z.tt = html.ErrorToken
 		return z.tt
@@ -252,12 +292,18 @@ func (z *Fast) Next() html.TokenType {
 	// Text runs to the next '<' that starts a tag or markup.
 	i := start
 	for {
-		j := bytes.IndexByte(s[i:], '<')
-		if j < 0 {
-			i = len(s)
+		if i >= len(s) {
 			break
 		}
-		i += j
+		if s[i] != '<' {
+			// (Most tokens are tags: no search for them.)
+			j := bytes.IndexByte(s[i:], '<')
+			if j < 0 {
+				i = len(s)
+				break
+			}
+			i += j
+		}
 		if i+1 < len(s) {
 			if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
 				break
@@ -267,9 +313,14 @@ func (z *Fast) Next() html.TokenType {
 	}
 	if i > start {
 		z.pos = i
-		z.raw = s[start:i]
-		z.text = z.raw
-		if !z.unescapeText() {
+		z.rawA, z.rawB = start, i
+		z.textA, z.textB = start, i
+		// Its character references and the bytes Render escapes, with
+		// no branch on the bytes.
+		stops := classesOf(s[start:i], &textStops)
+		z.plain = stops&^textE2 == 0
+		z.e2 = stops&textE2 != 0
+		if stops&textAmp != 0 && !z.unescapeText() {
 			return z.giveUp()
 		}
 		z.tt = html.TextToken
@@ -291,14 +342,21 @@ func (z *Fast) Next() html.TokenType {
 	}
 	// readTagName
 	k := nameStart
-	for k < len(s) && !tagNameStop[s[k]] {
+	var upper uint8
+	for k < len(s) {
+		c := nameClasses[s[k]]
+		if c&nameStop != 0 {
+			break
+		}
+		upper |= c
 		k++
 	}
+	z.upperName = upper != 0
+	z.upperKeys = z.upperName
 	if k >= len(s) {
 		return z.giveUp()
 	}
 	z.nameA, z.nameB = nameStart, k
-	z.attrs = z.attrBuf[:0]
 	z.next = 0
 	// readTag's attribute loop.
 	for {
@@ -318,7 +376,12 @@ func (z *Fast) Next() html.TokenType {
 			// An '=' that starts the key is part of it.
 			k++
 		}
-		for k < len(s) && !attrKeyStop[s[k]] {
+		for k < len(s) {
+			c := nameClasses[s[k]]
+			if c&keyStop != 0 {
+				break
+			}
+			upper |= c
 			k++
 		}
 		if k >= len(s) {
@@ -368,11 +431,12 @@ func (z *Fast) Next() html.TokenType {
 				}
 			}
 		}
+		z.upperKeys = upper != 0
 		if keyEnd > keyStart && !end && !z.seenKey(s[keyStart:keyEnd]) {
 			z.attrs = append(z.attrs, [4]int32{int32(keyStart), int32(keyEnd), int32(valStart), int32(valEnd)})
 		}
 	}
-	z.raw = s[i:k]
+	z.rawA, z.rawB = i, k
 	z.pos = k
 	if end {
 		z.tt = html.EndTagToken
@@ -400,16 +464,118 @@ func (z *Fast) Next() html.TokenType {
 	return z.tt
 }
 
-// unescapeText replaces the character references of z.text (in
+// unescapeText replaces the character references of the text (in
 // z.textBuf); it reports false when it meets one it does not decide.
 func (z *Fast) unescapeText() bool {
-	if bytes.IndexByte(z.text, '&') < 0 {
+	text := z.src[z.textA:z.textB]
+	if bytes.IndexByte(text, '&') < 0 {
 		return true
 	}
 	var ok bool
-	z.textBuf, ok = appendUnescaped(z.textBuf[:0], z.text, false)
-	z.text = z.textBuf
+	z.textBuf, ok = appendUnescaped(z.textBuf[:0], text, false)
+	z.unescaped = true
 	return ok
+}
+
+// textStops gives the classes of the bytes of text that Render does not
+// write as they are: textAmp for '&', textEscaped for the other bytes it
+// escapes ('<', '>', the quotes).
+var textStops = [256]uint8{'&': textAmp, '<': textEscaped, '>': textEscaped, '\'': textEscaped, '"': textEscaped, 0xE2: textE2}
+
+// The classes of textStops, and textE2 for 0xE2, which starts U+2028 and
+// U+2029 (escaped in a JSON string).
+const (
+	textAmp     = 1
+	textEscaped = 2
+	textE2      = 4
+)
+
+// classesOf returns the classes in cls of b's bytes, or-ed together.
+func classesOf(b []byte, cls *[256]uint8) uint8 {
+	var x, y uint8
+	for len(b) >= 8 {
+		w := (*[8]byte)(b)
+		x |= cls[w[0]] | cls[w[1]] | cls[w[2]] | cls[w[3]]
+		y |= cls[w[4]] | cls[w[5]] | cls[w[6]] | cls[w[7]]
+		b = b[8:]
+	}
+	if len(b) > 0 && len(b) < 8 && cap(b) >= 8 {
+		// The last bytes, with those after them: their classes
+		// masked out, with no loop.
+		w := (*[8]byte)(b[:8])
+		m := ^uint64(0) >> (64 - 8*len(b)) // a byte of ones for each of b's
+		return x | y | uint8(m&uint64(cls[w[0]])|m>>8&uint64(cls[w[1]])|m>>16&uint64(cls[w[2]])|
+			m>>24&uint64(cls[w[3]])|m>>32&uint64(cls[w[4]])|m>>40&uint64(cls[w[5]])|
+			m>>48&uint64(cls[w[6]])|m>>56&uint64(cls[w[7]]))
+	}
+	for _, c := range b {
+		x |= cls[c]
+	}
+	return x | y
+}
+
+// tokenSpan returns where the current token is in the source: its Raw is
+// z.src[from:to].
+func (z *Fast) tokenSpan() (from, to int) { return z.rawA, z.rawB }
+
+// canonicalStartTag reports whether the current start tag is written in
+// the source as Render writes it: a lower-case name, then each attribute as
+// ` key="value"` with a lower-case key and a value with none of the bytes
+// Render escapes and no character reference (no attribute left out as a
+// duplicate), then "/>" for a void element (void) or ">" for another.
+func (z *Fast) canonicalStartTag(void bool) bool {
+	s := z.src
+	if z.upperKeys {
+		return false
+	}
+	p := z.nameB
+	for _, a := range z.attrs {
+		k0, k1, v0, v1 := int(a[0]), int(a[1]), int(a[2]), int(a[3])
+		if k0 != p+1 || s[p] != ' ' || v0 != k1+2 || s[k1] != '=' || s[k1+1] != '"' || v1 >= len(s) || s[v1] != '"' {
+			return false
+		}
+		if classesOf(s[v0:v1], &valueStops) != 0 {
+			return false
+		}
+		p = v1 + 1
+	}
+	if void {
+		return z.pos == p+2 && s[p] == '/'
+	}
+	return z.pos == p+1
+}
+
+// valueStops marks the bytes that keep an attribute value from being
+// written as it is: those Render escapes and '&'; and 0xE2 (see textE2).
+var valueStops = [256]uint8{'<': 1, '&': 1, '\'': 1, '"': 1, '>': 1, '\r': 1, 0xE2: 1}
+
+// keysSorted reports whether the current tag's attribute keys, lower-case
+// (canonicalStartTag), are in increasing order, as sorting writes them.
+func (z *Fast) keysSorted() bool {
+	for i := 1; i < len(z.attrs); i++ {
+		a, b := z.attrs[i-1], z.attrs[i]
+		if bytes.Compare(z.src[a[0]:a[1]], z.src[b[0]:b[1]]) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// oneByOne reports whether the current tag, canonical
+// (canonicalStartTag), has a width and a height of exactly "1", as
+// isOneByOneImage reads its attributes.
+func (z *Fast) oneByOne() bool {
+	width, height := false, false
+	for _, a := range z.attrs {
+		one := a[3]-a[2] == 1 && z.src[a[2]] == '1'
+		switch string(z.src[a[0]:a[1]]) {
+		case "width":
+			width = one
+		case "height":
+			height = one
+		}
+	}
+	return width && height
 }
 
 // rawTagNames interns the names of the raw text and RCDATA elements.
@@ -453,10 +619,15 @@ func (z *Fast) rawText() (html.TokenType, bool) {
 		return 0, false
 	}
 	z.pos = end
-	z.raw = s[start:end]
-	z.text = z.raw
-	if (tag == "textarea" || tag == "title") && !z.unescapeText() {
-		return z.giveUp(), true
+	z.rawA, z.rawB = start, end
+	z.textA, z.textB = start, end
+	if tag == "textarea" || tag == "title" {
+		if !z.unescapeText() {
+			return z.giveUp(), true
+		}
+	} else {
+		z.rawRun = true
+		z.e2 = bytes.IndexByte(s[start:end], 0xE2) >= 0
 	}
 	z.tt = html.TextToken
 	return z.tt, true
@@ -478,9 +649,9 @@ func (z *Fast) comment(i int) html.TokenType {
 	if e < 0 || bytes.Contains(s[a:a+e+2], []byte("--!")) {
 		return z.giveUp()
 	}
-	z.raw = s[i : a+e+3]
+	z.rawA, z.rawB = i, a+e+3
 	z.pos = a + e + 3
-	z.text = s[a : a+e]
+	z.textA, z.textB = a, a+e
 	// x/net/html replaces references in comments too.
 	if !z.unescapeText() {
 		return z.giveUp()

@@ -4,7 +4,10 @@
 // into a JSON string with it.
 package jsonstr
 
-import "unicode/utf8"
+import (
+	"math/bits"
+	"unicode/utf8"
+)
 
 // The classes of bytes in the tables Classes returns: 0 for a byte a JSON
 // string holds as it is, Escape for an ASCII byte to escape, Multi for a
@@ -48,13 +51,19 @@ func Classes(html bool) *[256]uint8 {
 
 // SkipSafe returns the index of the first byte of s from i on whose class
 // in cls is not 0, or len(s). It reads eight bytes at a time while they
-// are all 0.
+// are all 0, and finds the byte in the eight that are not with no loop.
+// The classes in cls must be below 4 (as those of Classes are).
 func SkipSafe[S []byte | string](s S, i int, cls *[256]uint8) int {
 	for i+8 <= len(s) {
 		w := s[i : i+8]
-		if cls[w[0]]|cls[w[1]]|cls[w[2]]|cls[w[3]]|
-			cls[w[4]]|cls[w[5]]|cls[w[6]]|cls[w[7]] != 0 {
-			break
+		c0, c1, c2, c3 := cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]]
+		c4, c5, c6, c7 := cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]]
+		if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
+			// The classes (below 4) two bits each: the lowest set is
+			// the first byte of class not 0.
+			m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
+				uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
+			return i + bits.TrailingZeros(m)/2
 		}
 		i += 8
 	}
