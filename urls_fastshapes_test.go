@@ -1,8 +1,6 @@
 package feedspec
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -54,41 +52,27 @@ func TestSimpleHTTPURLShapes(t *testing.T) {
 // TestSimpleHTTPURLCorpusShapes: every corpus URL, indented and with its host
 // in upper case, gets the parser's answer from the fast path.
 func TestSimpleHTTPURLCorpusShapes(t *testing.T) {
-	files, _ := filepath.Glob("../shared/corpus/feeds/*")
-	if len(files) == 0 {
-		t.Skip("the corpus is not at ../shared/corpus/feeds; skipping")
-	}
+	urls := corpusURLs(t) // urls_test.go
 	base, err := urlParser.Parse("https://base.example/dir/feed.xml")
 	require.NoError(t, err)
-	re := regexp.MustCompile(`https?://[^\s"'<>]*`)
 	host := regexp.MustCompile(`^(https?://)([^/?#]*)`)
-	seen := map[string]bool{}
 	fast := 0
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		require.NoError(t, err)
-		for _, m := range re.FindAll(b, -1) {
-			u := string(m)
-			if seen[u] {
-				continue
+	for _, u := range urls {
+		upper := host.ReplaceAllStringFunc(u, func(h string) string {
+			hb := []byte(h)
+			for k := range hb {
+				if k%2 == 0 && 'a' <= hb[k] && hb[k] <= 'z' && k >= len("https://") {
+					hb[k] -= 'a' - 'A'
+				}
 			}
-			seen[u] = true
-			upper := host.ReplaceAllStringFunc(u, func(h string) string {
-				hb := []byte(h)
-				for k := range hb {
-					if k%2 == 0 && 'a' <= hb[k] && hb[k] <= 'z' && k >= len("https://") {
-						hb[k] -= 'a' - 'A'
-					}
-				}
-				return string(hb)
-			})
-			for _, s := range []string{"\n\t\t" + u + "\n\t", upper, " " + upper + " "} {
-				if checkSimpleHTTPURL(t, s, base) {
-					fast++
-				}
+			return string(hb)
+		})
+		for _, s := range []string{"\n\t\t" + u + "\n\t", upper, " " + upper + " "} {
+			if checkSimpleHTTPURL(t, s, base) {
+				fast++
 			}
 		}
 	}
-	t.Logf("%d fast of %d shaped URLs", fast, 3*len(seen))
-	require.Greater(t, fast, len(seen), "indented and upper-case URLs take the fast path")
+	t.Logf("%d fast of %d shaped URLs", fast, 3*len(urls))
+	require.Greater(t, fast, len(urls), "indented and upper-case URLs take the fast path")
 }

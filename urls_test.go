@@ -105,30 +105,40 @@ func TestSimpleHTTPURL(t *testing.T) {
 // TestSimpleHTTPURLAgreesWithParser runs the fast path on every URL-looking
 // string of the corpus (when present) and checks it against the parser.
 func TestSimpleHTTPURLAgreesWithParser(t *testing.T) {
+	urls := corpusURLs(t)
+	base, err := urlParser.Parse("https://base.example/dir/feed.xml")
+	require.NoError(t, err)
+	fast := 0
+	for _, u := range urls {
+		if checkSimpleHTTPURL(t, u, base) {
+			fast++
+		}
+	}
+	total := len(urls)
+	t.Logf("%d of %d distinct corpus URLs take the fast path", fast, total)
+}
+
+// corpusURLs returns the distinct URL-looking strings of the corpus's
+// files, in the order first seen; it skips t when the corpus is absent.
+func corpusURLs(t *testing.T) []string {
 	files, _ := filepath.Glob("../shared/corpus/feeds/*")
 	if len(files) == 0 {
 		t.Skip("the corpus is not at ../shared/corpus/feeds; skipping")
 	}
-	base, err := urlParser.Parse("https://base.example/dir/feed.xml")
-	require.NoError(t, err)
 	re := regexp.MustCompile(`https?://[^\s"'<>]*`)
 	seen := map[string]bool{}
-	total, fast := 0, 0
+	var urls []string
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		require.NoError(t, err)
 		for _, m := range re.FindAll(b, -1) {
-			if seen[string(m)] {
-				continue
-			}
-			seen[string(m)] = true
-			total++
-			if checkSimpleHTTPURL(t, string(m), base) {
-				fast++
+			if !seen[string(m)] {
+				seen[string(m)] = true
+				urls = append(urls, string(m))
 			}
 		}
 	}
-	t.Logf("%d of %d distinct corpus URLs take the fast path", fast, total)
+	return urls
 }
 
 func FuzzSimpleHTTPURL(f *testing.F) {

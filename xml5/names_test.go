@@ -90,24 +90,23 @@ func shape(n *Node) string {
 // for every byte value at every position, with the bytes after it that
 // borrows could mislead.
 func TestWordScansFindFirstByte(t *testing.T) {
-	first := func(w uint64, is func(byte) bool) int {
-		for k := 0; k < 8; k++ {
-			if is(byte(w >> (8 * k))) {
-				return k
-			}
-		}
-		return 8
-	}
-	lowest := func(m uint64) int {
-		for k := 0; k < 8; k++ {
-			if m>>(8*k+7)&1 != 0 {
-				return k
-			}
-		}
-		return 8
-	}
 	fills := []byte{'a', 0x40, 0x41, 0x7f, 0x80, 0xff, '/', ' ', '<', 0, 1}
-	var afters []byte // every byte up to 0x41 (borrows), and a few others
+	eachTestWord(fills, func(w uint64) {
+		if want, got := firstByte(w, func(c byte) bool { return textStop[c] }), lowestMarked(textStopBytes(w)); want != got {
+			require.Equal(t, want, got, "textStopBytes(%#x)", w)
+		}
+		if want, got := firstByte(w, func(c byte) bool { return c < 0x40 }), lowestMarked(below40(w)); want != got {
+			require.Equal(t, want, got, "below40(%#x)", w)
+		}
+	})
+}
+
+// eachTestWord calls f with every word of eight bytes made of a fill byte
+// (each of fills), then any byte value at any position, then a byte after
+// it among those that borrows of a word scan could mislead (every byte up
+// to 0x41, and a few others).
+func eachTestWord(fills []byte, f func(w uint64)) {
+	var afters []byte
 	for c := 0; c <= 0x41; c++ {
 		afters = append(afters, byte(c))
 	}
@@ -123,18 +122,35 @@ func TestWordScansFindFirstByte(t *testing.T) {
 						case k == pos:
 							c = byte(b)
 						case k > pos:
-							c = byte(after)
+							c = after
 						}
 						w |= uint64(c) << (8 * k)
 					}
-					if want, got := first(w, func(c byte) bool { return textStop[c] }), lowest(textStopBytes(w)); want != got {
-						require.Equal(t, want, got, "textStopBytes(%#x)", w)
-					}
-					if want, got := first(w, func(c byte) bool { return c < 0x40 }), lowest(below40(w)); want != got {
-						require.Equal(t, want, got, "below40(%#x)", w)
-					}
+					f(w)
 				}
 			}
 		}
 	}
+}
+
+// firstByte returns the index of the first byte of w for which is is true,
+// or 8.
+func firstByte(w uint64, is func(byte) bool) int {
+	for k := 0; k < 8; k++ {
+		if is(byte(w >> (8 * k))) {
+			return k
+		}
+	}
+	return 8
+}
+
+// lowestMarked returns the index of the lowest byte of m whose high bit is
+// set, or 8.
+func lowestMarked(m uint64) int {
+	for k := 0; k < 8; k++ {
+		if m>>(8*k+7)&1 != 0 {
+			return k
+		}
+	}
+	return 8
 }

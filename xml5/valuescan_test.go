@@ -12,54 +12,20 @@ import (
 // for every byte value at every position and both quotes, with the bytes
 // after it that borrows could mislead.
 func TestValueStopBytesFindsFirstByte(t *testing.T) {
-	lowest := func(m uint64) int {
-		for k := 0; k < 8; k++ {
-			if m>>(8*k+7)&1 != 0 {
-				return k
-			}
-		}
-		return 8
-	}
 	fills := []byte{'a', ' ', 0x21, 0x7f, 0x80, 0xff, '/', '=', 0x27, 0x22}
-	var afters []byte
-	for c := 0; c <= 0x41; c++ {
-		afters = append(afters, byte(c))
-	}
-	afters = append(afters, 'a', 0x7f, 0x80, 0xc3, 0xff)
 	for _, q := range []byte{'"', '\''} {
 		isStop := func(c byte) bool { return c == q || c == '&' || c < 0x20 }
-		for pos := 0; pos < 8; pos++ {
-			for b := 0; b < 256; b++ {
-				for _, before := range fills {
-					if isStop(before) {
-						continue
-					}
-					for _, after := range afters {
-						var w uint64
-						for k := 0; k < 8; k++ {
-							c := before
-							switch {
-							case k == pos:
-								c = byte(b)
-							case k > pos:
-								c = after
-							}
-							w |= uint64(c) << (8 * k)
-						}
-						want := 8
-						for k := 0; k < 8; k++ {
-							if isStop(byte(w >> (8 * k))) {
-								want = k
-								break
-							}
-						}
-						if got := lowest(valueStopBytes(w, uint64(q)*ones)); got != want {
-							require.Equal(t, want, got, "valueStopBytes(%#x, %q)", w, q)
-						}
-					}
-				}
+		var plain []byte
+		for _, c := range fills {
+			if !isStop(c) {
+				plain = append(plain, c)
 			}
 		}
+		eachTestWord(plain, func(w uint64) { // names_test.go
+			if want, got := firstByte(w, isStop), lowestMarked(valueStopBytes(w, uint64(q)*ones)); got != want {
+				require.Equal(t, want, got, "valueStopBytes(%#x, %q)", w, q)
+			}
+		})
 	}
 }
 
