@@ -99,6 +99,10 @@ func main() {
 		instructionsMain(os.Args[2:]) // instructions.go
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "cputime" {
+		cputimeMain(os.Args[2:]) // cputime.go
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "article" {
 		articleMain(os.Args[2:]) // article.go
 		return
