@@ -1331,31 +1331,53 @@ func appendSource(dst, b []byte, mode Mode, e2 bool) []byte {
 // escapeInto appends each byte of b to dst as its escape in words (the
 // first lens bytes of the word, at most maxSourceEscape).
 func escapeInto(dst, b []byte, words *[256]uint64, lens *[256]uint8) []byte {
-	_, _ = words[0], lens[0] // nil checked once
 	// Room for the longest escapes and the eight bytes stored for the
-	// last: the stores below stay in dst's array.
+	// last: the stores stay in dst's array.
 	dst = slices.Grow(dst, maxSourceEscape*len(b)+8)
 	p := unsafe.Pointer(unsafe.SliceData(dst[len(dst) : len(dst)+maxSourceEscape*len(b)+8]))
-	j := 0
+	return dst[:len(dst)+escapeWords(p, unsafe.Pointer(unsafe.SliceData(b)), len(b), words, lens)]
+}
+
+// escapeWords writes the n bytes at b to p as escapeInto does and returns
+// the length written. It works on pointers, in a function of its own, so
+// that its loop keeps everything in registers: no bounds checks, and no
+// slice of dst or b to keep live across it.
+//
+//go:noinline
+func escapeWords(p, b unsafe.Pointer, n int, words *[256]uint64, lens *[256]uint8) int {
+	_, _ = words[0], lens[0] // nil checked once
+	j, i := 0, 0
 	// Eight bytes stored, whatever the escape's length: the next escape
-	// is written over those past it.
-	for len(b) >= 4 {
-		w := (*[4]byte)(b)
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[0]])
-		j += int(lens[w[0]])
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[1]])
-		j += int(lens[w[1]])
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[2]])
-		j += int(lens[w[2]])
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[3]])
-		j += int(lens[w[3]])
-		b = b[4:]
+	// is written over those past it. The bytes are read before the
+	// stores, which may alias them for all the compiler knows.
+	for ; i+8 <= n; i += 8 {
+		c0, c1 := *(*byte)(unsafe.Add(b, i)), *(*byte)(unsafe.Add(b, i+1))
+		c2, c3 := *(*byte)(unsafe.Add(b, i+2)), *(*byte)(unsafe.Add(b, i+3))
+		c4, c5 := *(*byte)(unsafe.Add(b, i+4)), *(*byte)(unsafe.Add(b, i+5))
+		c6, c7 := *(*byte)(unsafe.Add(b, i+6)), *(*byte)(unsafe.Add(b, i+7))
+		*(*uint64)(unsafe.Add(p, j)) = words[c0]
+		j += int(lens[c0])
+		*(*uint64)(unsafe.Add(p, j)) = words[c1]
+		j += int(lens[c1])
+		*(*uint64)(unsafe.Add(p, j)) = words[c2]
+		j += int(lens[c2])
+		*(*uint64)(unsafe.Add(p, j)) = words[c3]
+		j += int(lens[c3])
+		*(*uint64)(unsafe.Add(p, j)) = words[c4]
+		j += int(lens[c4])
+		*(*uint64)(unsafe.Add(p, j)) = words[c5]
+		j += int(lens[c5])
+		*(*uint64)(unsafe.Add(p, j)) = words[c6]
+		j += int(lens[c6])
+		*(*uint64)(unsafe.Add(p, j)) = words[c7]
+		j += int(lens[c7])
 	}
-	for _, c := range b {
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[c])
+	for ; i < n; i++ {
+		c := *(*byte)(unsafe.Add(b, i))
+		*(*uint64)(unsafe.Add(p, j)) = words[c]
 		j += int(lens[c])
 	}
-	return dst[:len(dst)+j]
+	return j
 }
 
 // lineSeparator and paragraphSeparator are U+2028 and U+2029 in UTF-8.
