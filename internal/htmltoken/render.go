@@ -155,6 +155,15 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	r.fz, _ = z.(*Fast)
 	ok := true
 	for ok {
+		if r.fz != nil {
+			var done bool
+			if dst, done, ok = r.fastToken(dst); done {
+				if len(r.stack) >= maxOpenElements {
+					return dst, false
+				}
+				continue
+			}
+		}
 		switch tt := z.Next(); tt {
 		case html.ErrorToken:
 			if z.Err() != io.EOF {

@@ -561,6 +561,20 @@ func (z *Fast) keysSorted() bool {
 	return true
 }
 
+// repeatedKey reports whether two of the current tag's attribute keys,
+// lower-case (canonicalStartTag), are the same.
+func (z *Fast) repeatedKey() bool {
+	for i := 1; i < len(z.attrs); i++ {
+		b := z.attrs[i]
+		for _, a := range z.attrs[:i] {
+			if string(z.src[a[0]:a[1]]) == string(z.src[b[0]:b[1]]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // oneByOne reports whether the current tag, canonical
 // (canonicalStartTag), has a width and a height of exactly "1", as
 // isOneByOneImage reads its attributes.

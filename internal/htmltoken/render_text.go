@@ -1,0 +1,415 @@
+package htmltoken
+
+import (
+	"bytes"
+	"slices"
+	"unsafe"
+
+	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/internal/jsonstr"
+)
+
+// In the JSON string modes, text where the tree builder inserts it as it
+// is (textJSONReady) is not read as a token: appendTextJSON escapes it
+// into the output as it scans it for its end, one pass where the token
+// path takes three (the search for the next tag, the classes of its bytes,
+// then the escaping copy).
+
+// textStopLen is the length textLens gives the bytes at which textWords
+// stops: eight bytes of other escapes (at most maxSourceEscape each) add
+// less than it, so a turn whose escapes add more holds one.
+const textStopLen = 64
+
+// A textTable is what appendTextJSON writes for each byte in a JSON string
+// mode: the sourceTable's escapes, with textStopLen for the bytes it
+// handles itself ('<', '&', the quotes, '>' and 0xE2).
+type textTable struct {
+	words *[256]uint64
+	lens  [256]uint8
+}
+
+// textTables holds the textTable of each JSON string outputIndex.
+var textTables = func() (t [3]textTable) {
+	for k := 1; k < len(t); k++ {
+		t[k].words = &sourceTables[k].words
+		t[k].lens = sourceTables[k].lens
+		for _, c := range []byte{'<', '&', '\'', '"', '>', 0xE2} {
+			t[k].lens[c] = textStopLen
+		}
+	}
+	return t
+}()
+
+// textBlock is the most bytes textWords reads in a call: the room it needs
+// is reserved for that many.
+const textBlock = 256
+
+// textWords writes the n bytes at b to p as escapeWords does, up to the
+// first one whose length in lens is textStopLen, and returns how many it
+// read and the length it wrote. p must have room for maxSourceEscape*n+
+// 8*textStopLen+8 bytes.
+//
+//go:noinline
+func textWords(p, b unsafe.Pointer, n int, words *[256]uint64, lens *[256]uint8) (read, written int) {
+	_, _ = words[0], lens[0] // nil checked once
+	j, i := 0, 0
+	for ; i+8 <= n; i += 8 {
+		c0, c1 := *(*byte)(unsafe.Add(b, i)), *(*byte)(unsafe.Add(b, i+1))
+		c2, c3 := *(*byte)(unsafe.Add(b, i+2)), *(*byte)(unsafe.Add(b, i+3))
+		c4, c5 := *(*byte)(unsafe.Add(b, i+4)), *(*byte)(unsafe.Add(b, i+5))
+		c6, c7 := *(*byte)(unsafe.Add(b, i+6)), *(*byte)(unsafe.Add(b, i+7))
+		j0 := j
+		*(*uint64)(unsafe.Add(p, j)) = words[c0]
+		j += int(lens[c0])
+		*(*uint64)(unsafe.Add(p, j)) = words[c1]
+		j += int(lens[c1])
+		*(*uint64)(unsafe.Add(p, j)) = words[c2]
+		j += int(lens[c2])
+		*(*uint64)(unsafe.Add(p, j)) = words[c3]
+		j += int(lens[c3])
+		*(*uint64)(unsafe.Add(p, j)) = words[c4]
+		j += int(lens[c4])
+		*(*uint64)(unsafe.Add(p, j)) = words[c5]
+		j += int(lens[c5])
+		*(*uint64)(unsafe.Add(p, j)) = words[c6]
+		j += int(lens[c6])
+		*(*uint64)(unsafe.Add(p, j)) = words[c7]
+		j += int(lens[c7])
+		if j-j0 >= textStopLen {
+			// A byte to stop at among the eight: written again up to it.
+			j = j0
+			break
+		}
+	}
+	for ; i < n; i++ {
+		c := *(*byte)(unsafe.Add(b, i))
+		if lens[c] == textStopLen {
+			break
+		}
+		*(*uint64)(unsafe.Add(p, j)) = words[c]
+		j += int(lens[c])
+	}
+	return i, j
+}
+
+// textJSONReady reports whether appendTokens, in a JSON string mode, may
+// write the text that comes next with appendTextJSON: the tokenizer is a
+// Fast reading the data state (no raw text or RCDATA element's text
+// next), and the text method would write the text escaped where it is:
+// not in SVG content, a table or column group, a raw text or RCDATA
+// element, nor as the first child of a pre, listing or textarea.
+func (r *renderer) textJSONReady() bool {
+	if r.fresh || r.mode&JSONString == 0 {
+		return false
+	}
+	switch r.top() {
+	case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Colgroup,
+		atom.Script, atom.Style, atom.Iframe, atom.Noembed, atom.Noframes, atom.Xmp,
+		atom.Textarea, atom.Title:
+		return false
+	}
+	return true
+}
+
+// appendTextJSON writes the text at the Fast's position, up to the next
+// tag or the end of the source, as the text method writes its token (the
+// pending formatting elements reopened before it, its character
+// references replaced, escaped as Render escapes text, then for a JSON
+// string), and moves the Fast past it. It reports false when the Fast
+// gives up on a character reference.
+func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
+	if len(r.pending) > r.pendingBase {
+		dst = r.reconstruct(dst)
+	} else {
+		dst = r.flush(dst)
+	}
+	k := outputIndex(r.mode)
+	t := &textTables[k]
+	fz := r.fz
+	s := fz.src
+	i := fz.pos
+	for {
+		n := min(len(s)-i, textBlock)
+		dst = slices.Grow(dst, maxSourceEscape*textBlock+8*textStopLen+8)
+		m := len(dst)
+		read, written := textWords(unsafe.Pointer(unsafe.SliceData(dst[m:m+1])), unsafe.Pointer(unsafe.SliceData(s[i:i+1])), n, t.words, &t.lens)
+		dst = dst[:m+written]
+		i += read
+		if i == len(s) {
+			break
+		}
+		if read == n {
+			continue
+		}
+		// A byte to stop at.
+		switch c := s[i]; c {
+		case '<':
+			if i+1 < len(s) {
+				if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+					// The end of the text (as Next ends it).
+					fz.pos = i
+					return dst, true
+				}
+			}
+			dst = appendEscapeWords(dst, &textEscapeWords[k], c)
+			i++
+		case '\'', '"', '>':
+			dst = appendEscapeWords(dst, &textEscapeWords[k], c)
+			i++
+		case 0xE2:
+			if i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&0xFE == 0xA8 {
+				// U+2028 and U+2029, escaped in a JSON string.
+				dst = append(dst, '\\', 'u', '2', '0', '2', "89"[s[i+2]&1])
+				i += 3
+			} else {
+				dst = append(dst, c)
+				i++
+			}
+		case '&':
+			// A character reference: the rest of the text is read as the
+			// token path reads it (the references replaced, then
+			// escaped). The text before it has no '&', so the references
+			// are the same.
+			end := textEnd(s, i)
+			var ok bool
+			fz.textBuf, ok = appendUnescaped(fz.textBuf[:0], s[i:end], false)
+			if !ok {
+				fz.err = ErrGaveUp
+				return dst, false
+			}
+			fz.pos = end
+			return appendEscapedHTML(dst, fz.textBuf, r.mode), true
+		}
+		if i == len(s) {
+			break
+		}
+	}
+	fz.pos = i
+	return dst, true
+}
+
+// appendEscapeWords appends the escape of the ASCII byte c in esc.
+func appendEscapeWords(dst []byte, esc *escapes, c byte) []byte {
+	if cap(dst)-len(dst) < 16 {
+		dst = slices.Grow(dst, 16)
+	}
+	n := len(dst)
+	buf := dst[n : n+16]
+	*(*uint64)(unsafe.Pointer(&buf[0])) = esc.words[c][0]
+	*(*uint64)(unsafe.Pointer(&buf[8])) = esc.words[c][1]
+	return dst[:n+int(esc.lens[c])]
+}
+
+// textEnd returns where the text at i ends, as Next ends it: at the next
+// '<' followed by an ASCII letter, '/', '!' or '?', or at the end of s.
+func textEnd(s []byte, i int) int {
+	for {
+		j := bytes.IndexByte(s[i:], '<')
+		if j < 0 {
+			return len(s)
+		}
+		i += j
+		if i+1 < len(s) {
+			if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
+				return i
+			}
+		}
+		i++
+	}
+}
+
+// The flags of fastTagFlags.
+const (
+	// fastVoid: a void element (startTagRules inserts it as one).
+	fastVoid = 1 << iota
+	// fastNo: a tag fastStartTag leaves to the token path (an element
+	// whose content the tokenizer or the renderer reads in its own way,
+	// one whose voidness depends on where it is, or no atom).
+	fastNo
+)
+
+// fastTagFlags returns what fastStartTag needs to know of the tag a.
+func fastTagFlags(a atom.Atom) uint8 {
+	switch a {
+	case 0, atom.Svg, atom.Math, atom.Script, atom.Style, atom.Iframe, atom.Title, atom.Textarea,
+		atom.Noembed, atom.Noframes, atom.Xmp, atom.Noscript, atom.Plaintext, atom.Col:
+		return fastNo
+	case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr, atom.Param, atom.Source,
+		atom.Track, atom.Hr:
+		return fastVoid
+	}
+	return 0
+}
+
+// valueEnds marks the bytes that end a value fastStartTag reads: the
+// closing quote (1) and the bytes that keep it from being written as it
+// is (valueStops, 2).
+var valueEnds = func() (t [256]uint8) {
+	for c, v := range valueStops {
+		t[c] = 2 * v
+	}
+	t['"'] = 1
+	return t
+}()
+
+// fastToken applies the token at the Fast's position when it is one the
+// fast paths read: text (appendTextJSON, JSON string modes), a start tag
+// written as Render writes it (fastStartTag), or the end tag of the
+// current element written as Render writes it (fastEndTag). It reports
+// whether it did; ok is false when the tokens cannot tell the tree (or
+// the Fast gave up).
+func (r *renderer) fastToken(dst []byte) (out []byte, done, ok bool) {
+	fz := r.fz
+	if fz.rawTag != "" || fz.err != nil || r.svg > 0 {
+		return dst, false, true
+	}
+	s, i := fz.src, fz.pos
+	if i+1 >= len(s) {
+		return dst, false, true
+	}
+	if s[i] != '<' {
+		if !r.textJSONReady() {
+			return dst, false, true
+		}
+		dst, ok = r.appendTextJSON(dst)
+		return dst, true, ok
+	}
+	if c := s[i+1]; c == '/' {
+		dst, done = r.fastEndTag(dst)
+		return dst, done, true
+	} else if isASCIILetter(c) {
+		return r.fastStartTag(dst)
+	}
+	return dst, false, true
+}
+
+// fastEndTag applies the end tag at the Fast's position when it is
+// "</"+name+">" for the current element's name and closes it as endTag
+// would (the current element is none of those whose end tags have rules
+// of their own, and no formatting element is pending, which the tag
+// could be for), and reports whether it did.
+func (r *renderer) fastEndTag(dst []byte) ([]byte, bool) {
+	if len(r.stack) == 0 {
+		return dst, false
+	}
+	a := r.stack[len(r.stack)-1].atom
+	switch a {
+	case 0, atom.Colgroup, atom.Form, atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr,
+		atom.Td, atom.Th, atom.Object, atom.Applet, atom.Marquee:
+		return dst, false
+	}
+	if len(r.pending) > r.pendingBase && isFormatting(a) {
+		return dst, false
+	}
+	fz := r.fz
+	s, i := fz.src, fz.pos
+	name := a.String()
+	end := i + 2 + len(name)
+	if end >= len(s) || s[end] != '>' || string(s[i+2:end]) != name {
+		return dst, false
+	}
+	r.fresh = false
+	r.popElement()
+	fz.pos = end + 1
+	return r.asSource(dst, i, end+1), true
+}
+
+// fastStartTag applies the start tag at the Fast's position when it is
+// written as Render writes it (canonicalStartTag: a lower-case name, each
+// attribute as ` key="value"`, "/>" closing a void element and ">" any
+// other, a formatting element's keys sorted) and its name has an atom
+// fastTagFlags lets it read: the rules of startTagRules, then the tag
+// written as it is in the source (or left out, for a 1x1 image in
+// DropOneByOneImages mode). It reports whether it did.
+func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
+	fz := r.fz
+	s, i := fz.src, fz.pos
+	k := i + 1
+	var cls uint8
+	for k < len(s) {
+		c := nameClasses[s[k]]
+		if c&nameStop != 0 {
+			break
+		}
+		cls |= c
+		k++
+	}
+	if k >= len(s) || cls != 0 {
+		return dst, false, true
+	}
+	tag := LookupAtom(s[i+1 : k])
+	flags := fastTagFlags(tag)
+	if flags&fastNo != 0 {
+		return dst, false, true
+	}
+	nameEnd := k
+	attrs := fz.attrBuf[:0]
+	for s[k] == ' ' {
+		k0 := k + 1
+		k = k0
+		for k < len(s) && nameClasses[s[k]] == 0 {
+			k++
+		}
+		if k == k0 || k+1 >= len(s) || s[k] != '=' || s[k+1] != '"' {
+			return dst, false, true
+		}
+		v0 := k + 2
+		e := jsonstr.SkipSafe(s, v0, &valueEnds)
+		if e >= len(s) || s[e] != '"' {
+			return dst, false, true
+		}
+		if len(attrs) == cap(attrs) {
+			return dst, false, true
+		}
+		attrs = append(attrs, [4]int32{int32(k0), int32(k), int32(v0), int32(e)})
+		k = e + 1
+		if k >= len(s) {
+			return dst, false, true
+		}
+	}
+	end := k + 1
+	if flags&fastVoid != 0 {
+		if s[k] != '/' || end >= len(s) || s[end] != '>' {
+			return dst, false, true
+		}
+		end++
+	} else if s[k] != '>' {
+		return dst, false, true
+	}
+	fz.attrs = attrs
+	if len(attrs) > 1 {
+		// Keys sorted when the tag is a formatting element's (or in
+		// SortAttributes mode), none repeated (Next leaves a repeated
+		// one out).
+		if isFormatting(tag) || r.mode&SortAttributes != 0 {
+			if !fz.keysSorted() {
+				return dst, false, true
+			}
+		} else if fz.repeatedKey() {
+			return dst, false, true
+		}
+	}
+	fz.nameA, fz.nameB = i+1, nameEnd
+	dst, act := r.startTagRules(dst, tag)
+	fz.pos = end
+	switch act {
+	case giveUp:
+		return dst, true, false
+	case ignoreTag:
+		return dst, true, true
+	}
+	if (act == insertVoid) != (flags&fastVoid != 0) {
+		// Not what fastTagFlags says: leave it to x/net/html.
+		return dst, true, false
+	}
+	if tag == atom.Img && r.mode&DropOneByOneImages != 0 && fz.oneByOne() {
+		return dst, true, true
+	}
+	r.fresh = false
+	dst = r.asSource(dst, i, end)
+	if act != insertVoid {
+		r.insert(tokenElement{atom: tag, start: i, end: end, source: true}, nil)
+	}
+	return dst, true, true
+}
