@@ -1319,6 +1319,10 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 // byte.
 func appendSource(dst, b []byte, mode Mode, e2 bool) []byte {
 	k := outputIndex(mode)
+	if k != 0 && !e2 && len(b) <= sourceChunk {
+		// The common case first.
+		return escapeInto(dst, b, &sourceTables[k].words, &sourceTables[k].lens)
+	}
 	if k == 0 {
 		return append(dst, b...)
 	}
@@ -1330,12 +1334,16 @@ func appendSource(dst, b []byte, mode Mode, e2 bool) []byte {
 	// Each byte written as its escape (itself for most): eight bytes
 	// stored, the escape's length kept, with no branch on the byte.
 	for len(b) > 0 {
-		chunk := b[:min(len(b), 512)]
+		chunk := b[:min(len(b), sourceChunk)]
 		b = b[len(chunk):]
 		dst = escapeInto(dst, chunk, &t.words, &t.lens)
 	}
 	return dst
 }
+
+// sourceChunk is the longest part of the source appendSource escapes in
+// one escapeInto call, which reserves room for its longest escapes.
+const sourceChunk = 512
 
 // escapeInto appends each byte of b to dst as its escape in words (the
 // first lens bytes of the word, at most maxSourceEscape).
@@ -1357,27 +1365,32 @@ func escapeWords(p, b unsafe.Pointer, n int, words *[256]uint64, lens *[256]uint
 	_, _ = words[0], lens[0] // nil checked once
 	j, i := 0, 0
 	// Eight bytes stored, whatever the escape's length: the next escape
-	// is written over those past it. The bytes are read before the
-	// stores, which may alias them for all the compiler knows.
+	// is written over those past it. Each byte is read once, into a
+	// variable (b and p never overlap, but the compiler cannot know: it
+	// would read it again after the store).
 	for ; i+8 <= n; i += 8 {
-		c0, c1 := *(*byte)(unsafe.Add(b, i)), *(*byte)(unsafe.Add(b, i+1))
-		c2, c3 := *(*byte)(unsafe.Add(b, i+2)), *(*byte)(unsafe.Add(b, i+3))
-		c4, c5 := *(*byte)(unsafe.Add(b, i+4)), *(*byte)(unsafe.Add(b, i+5))
-		c6, c7 := *(*byte)(unsafe.Add(b, i+6)), *(*byte)(unsafe.Add(b, i+7))
+		c0 := *(*byte)(unsafe.Add(b, i))
 		*(*uint64)(unsafe.Add(p, j)) = words[c0]
 		j += int(lens[c0])
+		c1 := *(*byte)(unsafe.Add(b, i+1))
 		*(*uint64)(unsafe.Add(p, j)) = words[c1]
 		j += int(lens[c1])
+		c2 := *(*byte)(unsafe.Add(b, i+2))
 		*(*uint64)(unsafe.Add(p, j)) = words[c2]
 		j += int(lens[c2])
+		c3 := *(*byte)(unsafe.Add(b, i+3))
 		*(*uint64)(unsafe.Add(p, j)) = words[c3]
 		j += int(lens[c3])
+		c4 := *(*byte)(unsafe.Add(b, i+4))
 		*(*uint64)(unsafe.Add(p, j)) = words[c4]
 		j += int(lens[c4])
+		c5 := *(*byte)(unsafe.Add(b, i+5))
 		*(*uint64)(unsafe.Add(p, j)) = words[c5]
 		j += int(lens[c5])
+		c6 := *(*byte)(unsafe.Add(b, i+6))
 		*(*uint64)(unsafe.Add(p, j)) = words[c6]
 		j += int(lens[c6])
+		c7 := *(*byte)(unsafe.Add(b, i+7))
 		*(*uint64)(unsafe.Add(p, j)) = words[c7]
 		j += int(lens[c7])
 	}

@@ -2,6 +2,7 @@ package htmltoken
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -41,46 +42,70 @@ var textTables = func() (t [3]textTable) {
 	return t
 }()
 
-// textBlock is the most bytes textWords reads in a call: the room it needs
-// is reserved for that many.
+// textBlock is about the most bytes textWords reads in a call (it reads
+// up to seven more): the room it needs is reserved for that many.
 const textBlock = 256
 
-// textWords writes the n bytes at b to p as escapeWords does, up to the
-// first one whose length in lens is textStopLen, and returns how many it
-// read and the length it wrote. p must have room for maxSourceEscape*n+
-// 8*textStopLen+8 bytes.
+// textRoom is the room textWords needs past the output for textBlock
+// bytes.
+const textRoom = maxSourceEscape*(textBlock+8) + 8*textStopLen + 8
+
+// textWords writes the bytes at b, up to n of them, to p as escapeWords
+// does, up to the first one whose length in lens is textStopLen, and
+// returns how many it read and the length it wrote. It reads eight bytes a
+// turn while fewer than limit are read and eight remain. p must have room
+// for maxSourceEscape*(limit+8)+8*textStopLen+8 bytes.
 //
 //go:noinline
-func textWords(p, b unsafe.Pointer, n int, words *[256]uint64, lens *[256]uint8) (read, written int) {
+func textWords(p, b unsafe.Pointer, n, limit int, words *[256]uint64, lens *[256]uint8) (read, written int) {
 	_, _ = words[0], lens[0] // nil checked once
 	j, i := 0, 0
-	for ; i+8 <= n; i += 8 {
-		c0, c1 := *(*byte)(unsafe.Add(b, i)), *(*byte)(unsafe.Add(b, i+1))
-		c2, c3 := *(*byte)(unsafe.Add(b, i+2)), *(*byte)(unsafe.Add(b, i+3))
-		c4, c5 := *(*byte)(unsafe.Add(b, i+4)), *(*byte)(unsafe.Add(b, i+5))
-		c6, c7 := *(*byte)(unsafe.Add(b, i+6)), *(*byte)(unsafe.Add(b, i+7))
+	// The last i a turn starts at.
+	last := min(n-8, limit-1)
+	for ; i <= last; i += 8 {
 		j0 := j
+		c0 := *(*byte)(unsafe.Add(b, i))
 		*(*uint64)(unsafe.Add(p, j)) = words[c0]
 		j += int(lens[c0])
+		c1 := *(*byte)(unsafe.Add(b, i+1))
 		*(*uint64)(unsafe.Add(p, j)) = words[c1]
 		j += int(lens[c1])
+		c2 := *(*byte)(unsafe.Add(b, i+2))
 		*(*uint64)(unsafe.Add(p, j)) = words[c2]
 		j += int(lens[c2])
+		c3 := *(*byte)(unsafe.Add(b, i+3))
 		*(*uint64)(unsafe.Add(p, j)) = words[c3]
 		j += int(lens[c3])
+		c4 := *(*byte)(unsafe.Add(b, i+4))
 		*(*uint64)(unsafe.Add(p, j)) = words[c4]
 		j += int(lens[c4])
+		c5 := *(*byte)(unsafe.Add(b, i+5))
 		*(*uint64)(unsafe.Add(p, j)) = words[c5]
 		j += int(lens[c5])
+		c6 := *(*byte)(unsafe.Add(b, i+6))
 		*(*uint64)(unsafe.Add(p, j)) = words[c6]
 		j += int(lens[c6])
+		c7 := *(*byte)(unsafe.Add(b, i+7))
 		*(*uint64)(unsafe.Add(p, j)) = words[c7]
 		j += int(lens[c7])
 		if j-j0 >= textStopLen {
-			// A byte to stop at among the eight: written again up to it.
-			j = j0
-			break
+			// A byte to stop at among the eight. The escapes before it
+			// are written: with the eight lengths as the bytes of a
+			// word, it is the lowest with textStopLen's bit, and the
+			// length written is the sum of the bytes below it (at most
+			// 7*maxSourceEscape, which one byte holds), with no loop.
+			// (The bytes are read again: b and p never overlap, and
+			// keeping the eight would take registers the turn needs.)
+			w := (*[8]byte)(unsafe.Add(b, i))
+			l := uint64(lens[w[0]]) | uint64(lens[w[1]])<<8 | uint64(lens[w[2]])<<16 | uint64(lens[w[3]])<<24 |
+				uint64(lens[w[4]])<<32 | uint64(lens[w[5]])<<40 | uint64(lens[w[6]])<<48 | uint64(lens[w[7]])<<56
+			stop := bits.TrailingZeros64(l&(0x0101010101010101*textStopLen)) &^ 7
+			below := l & (1<<stop - 1)
+			return i + stop/8, j0 + int(below*0x0101010101010101>>56)
 		}
+	}
+	if i+8 <= n {
+		return i, j // limit read
 	}
 	for ; i < n; i++ {
 		c := *(*byte)(unsafe.Add(b, i))
@@ -130,17 +155,16 @@ func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
 	s := fz.src
 	i := fz.pos
 	for {
-		n := min(len(s)-i, textBlock)
-		dst = slices.Grow(dst, maxSourceEscape*textBlock+8*textStopLen+8)
+		dst = slices.Grow(dst, textRoom)
 		m := len(dst)
-		read, written := textWords(unsafe.Pointer(unsafe.SliceData(dst[m:m+1])), unsafe.Pointer(unsafe.SliceData(s[i:i+1])), n, t.words, &t.lens)
+		read, written := textWords(unsafe.Pointer(unsafe.SliceData(dst[m:m+1])), unsafe.Pointer(unsafe.SliceData(s[i:i+1])), len(s)-i, textBlock, t.words, &t.lens)
 		dst = dst[:m+written]
 		i += read
 		if i == len(s) {
 			break
 		}
-		if read == n {
-			continue
+		if t.lens[s[i]] != textStopLen {
+			continue // the end of a block
 		}
 		// A byte to stop at.
 		switch c := s[i]; c {
