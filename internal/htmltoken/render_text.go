@@ -1,14 +1,12 @@
 package htmltoken
 
 import (
-	"bytes"
 	"math/bits"
 	"slices"
+	"unicode/utf8"
 	"unsafe"
 
 	"golang.org/x/net/html/atom"
-
-	"github.com/feedspec/feedspec/internal/jsonstr"
 )
 
 // In the JSON string modes, text where the tree builder inserts it as it
@@ -191,19 +189,17 @@ func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
 				i++
 			}
 		case '&':
-			// A character reference: the rest of the text is read as the
-			// token path reads it (the references replaced, then
-			// escaped). The text before it has no '&', so the references
-			// are the same.
-			end := textEnd(s, i)
+			// A character reference, replaced as the token path replaces
+			// it (it ends before the '<' that ends the text), what it
+			// stands for escaped as text.
+			var n int
 			var ok bool
-			fz.textBuf, ok = appendUnescaped(fz.textBuf[:0], s[i:end], false)
-			if !ok {
+			if fz.textBuf, n, ok = appendReference(fz.textBuf[:0], s[i:], false); !ok {
 				fz.err = ErrGaveUp
 				return dst, false
 			}
-			fz.pos = end
-			return appendEscapedHTML(dst, fz.textBuf, r.mode), true
+			dst = appendShortText(dst, fz.textBuf, &textEscapeWords[k])
+			i += n
 		}
 		if i == len(s) {
 			break
@@ -211,6 +207,25 @@ func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
 	}
 	fz.pos = i
 	return dst, true
+}
+
+// appendShortText appends v, valid UTF-8 (what a character reference
+// stands for: a few bytes), escaped as appendEscapedHTML escapes it in a
+// JSON string mode whose escapes are esc.
+func appendShortText(dst, v []byte, esc *escapes) []byte {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c < utf8.RuneSelf:
+			dst = appendEscapeWords(dst, esc, c)
+		case c == 0xE2 && i+2 < len(v) && v[i+1] == 0x80 && v[i+2]&0xFE == 0xA8:
+			// U+2028 and U+2029, escaped in a JSON string.
+			dst = append(dst, '\\', 'u', '2', '0', '2', "89"[v[i+2]&1])
+			i += 2
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // appendEscapeWords appends the escape of the ASCII byte c in esc.
@@ -223,24 +238,6 @@ func appendEscapeWords(dst []byte, esc *escapes, c byte) []byte {
 	*(*uint64)(unsafe.Pointer(&buf[0])) = esc.words[c][0]
 	*(*uint64)(unsafe.Pointer(&buf[8])) = esc.words[c][1]
 	return dst[:n+int(esc.lens[c])]
-}
-
-// textEnd returns where the text at i ends, as Next ends it: at the next
-// '<' followed by an ASCII letter, '/', '!' or '?', or at the end of s.
-func textEnd(s []byte, i int) int {
-	for {
-		j := bytes.IndexByte(s[i:], '<')
-		if j < 0 {
-			return len(s)
-		}
-		i += j
-		if i+1 < len(s) {
-			if c := s[i+1]; isASCIILetter(c) || c == '/' || c == '!' || c == '?' {
-				return i
-			}
-		}
-		i++
-	}
 }
 
 // The flags of fastTagFlags.
@@ -371,6 +368,9 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 	attrs := fz.attrBuf[:0]
 	for s[k] == ' ' {
 		k0 := k + 1
+		if k0 < len(s) && s[k0] == '/' {
+			break // " />"
+		}
 		k = k0
 		for k < len(s) && nameClasses[s[k]] == 0 {
 			k++
@@ -379,7 +379,7 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 			return dst, false, true
 		}
 		v0 := k + 2
-		e := jsonstr.SkipSafe(s, v0, &valueEnds)
+		e := skipClass(s, v0, &valueEnds)
 		if e >= len(s) || s[e] != '"' {
 			return dst, false, true
 		}
@@ -392,12 +392,21 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 			return dst, false, true
 		}
 	}
-	end := k + 1
+	// The tag's source is s[i:end]; Render writes s[i:k] and then the
+	// tag's end: "/>" for a void element (s[k:end] or s[k+1:end] when
+	// written "/>" or " />", added when written ">"), ">" for another.
+	end, endFrom := k+1, k
 	if flags&fastVoid != 0 {
-		if s[k] != '/' || end >= len(s) || s[end] != '>' {
+		switch {
+		case s[k] == '>':
+			endFrom = -1
+		case s[k] == ' ' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '>':
+			end, endFrom = k+3, k+1
+		case s[k] == '/' && end < len(s) && s[end] == '>':
+			end++
+		default:
 			return dst, false, true
 		}
-		end++
 	} else if s[k] != '>' {
 		return dst, false, true
 	}
@@ -431,9 +440,43 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 		return dst, true, true
 	}
 	r.fresh = false
-	dst = r.asSource(dst, i, end)
+	if endFrom == k {
+		dst = r.asSource(dst, i, end)
+	} else if dst = r.asSource(dst, i, k); endFrom > k {
+		dst = r.asSource(dst, endFrom, end)
+	} else {
+		dst = append(r.flush(dst), r.out.selfClose...)
+	}
 	if act != insertVoid {
 		r.insert(tokenElement{atom: tag, start: i, end: end, source: true}, nil)
 	}
 	return dst, true, true
+}
+
+// skipClass returns the index of the first byte of s from i on whose
+// class in cls is not 0, or len(s), as jsonstr.SkipSafe does, on
+// pointers: no bounds checks and no reslicing in its loop.
+func skipClass(s []byte, i int, cls *[256]uint8) int {
+	n := len(s)
+	if i >= n {
+		return n
+	}
+	p := unsafe.Pointer(unsafe.SliceData(s))
+	for ; i+8 <= n; i += 8 {
+		c0, c1 := cls[*(*byte)(unsafe.Add(p, i))], cls[*(*byte)(unsafe.Add(p, i+1))]
+		c2, c3 := cls[*(*byte)(unsafe.Add(p, i+2))], cls[*(*byte)(unsafe.Add(p, i+3))]
+		c4, c5 := cls[*(*byte)(unsafe.Add(p, i+4))], cls[*(*byte)(unsafe.Add(p, i+5))]
+		c6, c7 := cls[*(*byte)(unsafe.Add(p, i+6))], cls[*(*byte)(unsafe.Add(p, i+7))]
+		if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
+			// The classes (below 4) two bits each: the lowest set is
+			// the first byte of class not 0.
+			m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
+				uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
+			return i + bits.TrailingZeros(m)/2
+		}
+	}
+	for i < n && cls[s[i]] == 0 {
+		i++
+	}
+	return i
 }
