@@ -138,6 +138,14 @@ type tokenElement struct {
 	// written as Render writes it (Fast.canonicalStartTag), rather than in
 	// the output.
 	source bool
+	// word is "</"+name+">" without its "</" as a little-endian word,
+	// when fastStartTag opened the element, the name has at most seven
+	// bytes and the end tag that closes it has no rules of its own
+	// (fastEnd); 0 otherwise.
+	word uint64
+	// plain: opening and closing the element change nothing but the
+	// stack (fastPlain), when fastStartTag opened it.
+	plain bool
 }
 
 // appendTokens is AppendHTML reading the tokens from z: each token goes to
@@ -156,12 +164,8 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	ok := true
 	for ok {
 		if r.fz != nil {
-			var done bool
-			if dst, done, ok = r.fastToken(dst); done {
-				if len(r.stack) >= maxOpenElements {
-					return dst, false
-				}
-				continue
+			if dst, ok = r.fastTokens(dst); !ok {
+				return dst, false
 			}
 		}
 		switch tt := z.Next(); tt {

@@ -1,8 +1,10 @@
 package htmltoken
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -248,6 +250,12 @@ const (
 	// whose content the tokenizer or the renderer reads in its own way,
 	// one whose voidness depends on where it is, or no atom).
 	fastNo
+	// fastPlain: an element whose opening and closing change nothing
+	// but the stack (insert's and popElement's switches).
+	fastPlain
+	// fastEnd: an element whose end tag has no rules of its own when it
+	// closes the current element (fastEndTag).
+	fastEnd
 )
 
 // fastTagFlags returns what fastStartTag needs to know of the tag a.
@@ -259,8 +267,93 @@ func fastTagFlags(a atom.Atom) uint8 {
 	case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr, atom.Param, atom.Source,
 		atom.Track, atom.Hr:
 		return fastVoid
+	case atom.Colgroup, atom.Form, atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr,
+		atom.Td, atom.Th, atom.Object, atom.Applet, atom.Marquee:
+		return 0
+	case atom.P, atom.A, atom.Pre, atom.Listing:
+		return fastEnd
 	}
-	return 0
+	return fastPlain | fastEnd
+}
+
+// A tagEntry is a tag name's entry in tagTable.
+type tagEntry struct {
+	// key is the name's bytes as a little-endian word (0 for no entry).
+	key uint64
+	// word is its end tag's tokenElement.word: 0 for a name of eight
+	// bytes, and for an element whose end tag has rules of its own
+	// (fastEnd not set).
+	word  uint64
+	atom  atom.Atom
+	flags uint8
+}
+
+// tagTable holds the names of the elements feeds use most that have at
+// most eight bytes, with their atoms and fastTagFlags, by tagHash (open
+// addressing: an entry is at its hash or after it, before an empty slot).
+var tagTable = func() (t [256]tagEntry) {
+	// The most frequent first, so that they sit at their hash.
+	for _, name := range strings.Fields(`p span a li br div td img code strong em tr i b
+		h2 h3 pre ul font tt table hr h4 svg param col iframe ol sup tbody th path
+		center sub embed script small area text dd dl h1 cite object kbd map dt h6 h5
+		section strike colgroup article abbr acronym style textarea title thead tfoot
+		caption u s q del ins big nav aside header footer main figure label button
+		form input select option video audio source track wbr time mark dfn samp var
+		bdi bdo ruby rt rp data meter output details summary dialog menu address
+		legend fieldset canvas noscript picture html head body meta link base xmp
+		noembed noframes plaintext listing frameset frame keygen nobr math image
+		basefont bgsound marquee applet template search dir rb rtc hgroup`) {
+		a := atom.Lookup([]byte(name))
+		if len(name) > 8 || a == 0 {
+			continue // (path and text, in SVG content, have none)
+		}
+		var b [8]byte
+		copy(b[:], name)
+		key := binary.LittleEndian.Uint64(b[:])
+		var word uint64
+		if len(name) < 8 && fastTagFlags(a)&fastEnd != 0 {
+			b[len(name)] = '>'
+			word = binary.LittleEndian.Uint64(b[:])
+		}
+		h := tagHash(key)
+		for t[h].key != 0 {
+			h = (h + 1) % uint64(len(t))
+		}
+		t[h] = tagEntry{key: key, word: word, atom: a, flags: fastTagFlags(a)}
+	}
+	return t
+}()
+
+// tagHash returns the index in tagTable where the entry for the name key
+// is, or starts being looked for.
+func tagHash(key uint64) uint64 { return key * 0x9E3779B97F4A7C15 >> 56 }
+
+// lookupTagWord reads the tag name at the start of w, eight bytes of the
+// source after a '<' (little-endian): the name ends at the first ' ', '/'
+// or '>'. It returns the name's atom, fastTagFlags, end tag word
+// (tagEntry.word) and length when it is in tagTable, and a 0 atom
+// otherwise (the name is not in the table, or does not end in w).
+func lookupTagWord(w uint64) (a atom.Atom, flags uint8, word uint64, n int) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// The bytes of w equal to ' ', '/' or '>' (the lowest one flagged is
+	// the first such byte: bytes above a zero may be flagged too).
+	x, y, z := w^(ones*' '), w^(ones*'/'), w^(ones*'>')
+	m := (x-ones)&^x | (y-ones)&^y | (z-ones)&^z
+	m &= highs
+	if m == 0 {
+		return 0, 0, 0, 0
+	}
+	n = bits.TrailingZeros64(m) / 8
+	key := w & (1<<(8*n) - 1)
+	for h := tagHash(key); ; h = (h + 1) % 256 {
+		e := &tagTable[h]
+		if e.key == key {
+			return e.atom, e.flags, e.word, n
+		}
+		if e.key == 0 {
+			return 0, 0, 0, 0
+		}
+	}
 }
 
 // valueEnds marks the bytes that end a value fastStartTag reads: the
@@ -274,35 +367,46 @@ var valueEnds = func() (t [256]uint8) {
 	return t
 }()
 
-// fastToken applies the token at the Fast's position when it is one the
-// fast paths read: text (appendTextJSON, JSON string modes), a start tag
-// written as Render writes it (fastStartTag), or the end tag of the
-// current element written as Render writes it (fastEndTag). It reports
-// whether it did; ok is false when the tokens cannot tell the tree (or
-// the Fast gave up).
-func (r *renderer) fastToken(dst []byte) (out []byte, done, ok bool) {
+// fastTokens applies the tokens from the Fast's position on, for as long
+// as they are ones the fast paths read: text (appendTextJSON, in the JSON
+// string modes), a start tag written as Render writes it (fastStartTag),
+// the end tag of the current element written as Render writes it
+// (fastEndTag). It reports false when the tokens cannot tell the tree (or
+// the Fast gave up). None of them opens a raw text element or SVG
+// content, or makes the Fast give up but by reporting false: what it
+// checks first holds until it returns.
+func (r *renderer) fastTokens(dst []byte) ([]byte, bool) {
 	fz := r.fz
 	if fz.rawTag != "" || fz.err != nil || r.svg > 0 {
-		return dst, false, true
+		return dst, true
 	}
-	s, i := fz.src, fz.pos
-	if i+1 >= len(s) {
-		return dst, false, true
-	}
-	if s[i] != '<' {
-		if !r.textJSONReady() {
-			return dst, false, true
+	for {
+		s, i := fz.src, fz.pos
+		if i+1 >= len(s) {
+			return dst, true
 		}
-		dst, ok = r.appendTextJSON(dst)
-		return dst, true, ok
+		var done, ok bool
+		if s[i] != '<' {
+			if !r.textJSONReady() {
+				return dst, true
+			}
+			if dst, ok = r.appendTextJSON(dst); !ok {
+				return dst, false
+			}
+			continue
+		}
+		if c := s[i+1]; c == '/' {
+			if dst, done = r.fastEndTag(dst); !done {
+				return dst, true
+			}
+			continue
+		} else if !isASCIILetter(c) {
+			return dst, true
+		}
+		if dst, done, ok = r.fastStartTag(dst); !ok || !done || len(r.stack) >= maxOpenElements {
+			return dst, ok && len(r.stack) < maxOpenElements
+		}
 	}
-	if c := s[i+1]; c == '/' {
-		dst, done = r.fastEndTag(dst)
-		return dst, done, true
-	} else if isASCIILetter(c) {
-		return r.fastStartTag(dst)
-	}
-	return dst, false, true
 }
 
 // fastEndTag applies the end tag at the Fast's position when it is
@@ -314,24 +418,40 @@ func (r *renderer) fastEndTag(dst []byte) ([]byte, bool) {
 	if len(r.stack) == 0 {
 		return dst, false
 	}
-	a := r.stack[len(r.stack)-1].atom
-	switch a {
-	case 0, atom.Colgroup, atom.Form, atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr,
-		atom.Td, atom.Th, atom.Object, atom.Applet, atom.Marquee:
-		return dst, false
+	e := &r.stack[len(r.stack)-1]
+	a := e.atom
+	fz := r.fz
+	s, i := fz.src, fz.pos
+	var end int
+	if e.word != 0 && i+10 <= len(s) {
+		// The name and '>' compared as a word (an element whose end tag
+		// has no rules of its own: see tagEntry.word).
+		n := int(a&0xFF) + 1
+		if binary.LittleEndian.Uint64(s[i+2:])&(1<<(8*n)-1) != e.word {
+			return dst, false
+		}
+		end = i + 1 + n
+	} else {
+		switch a {
+		case 0, atom.Colgroup, atom.Form, atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr,
+			atom.Td, atom.Th, atom.Object, atom.Applet, atom.Marquee:
+			return dst, false
+		}
+		name := a.String()
+		end = i + 2 + len(name)
+		if end >= len(s) || s[end] != '>' || string(s[i+2:end]) != name {
+			return dst, false
+		}
 	}
 	if len(r.pending) > r.pendingBase && isFormatting(a) {
 		return dst, false
 	}
-	fz := r.fz
-	s, i := fz.src, fz.pos
-	name := a.String()
-	end := i + 2 + len(name)
-	if end >= len(s) || s[end] != '>' || string(s[i+2:end]) != name {
-		return dst, false
-	}
 	r.fresh = false
-	r.popElement()
+	if e.plain {
+		r.stack = r.stack[:len(r.stack)-1]
+	} else {
+		r.popElement()
+	}
 	fz.pos = end + 1
 	return r.asSource(dst, i, end+1), true
 }
@@ -346,26 +466,41 @@ func (r *renderer) fastEndTag(dst []byte) ([]byte, bool) {
 func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 	fz := r.fz
 	s, i := fz.src, fz.pos
-	k := i + 1
-	var cls uint8
-	for k < len(s) {
-		c := nameClasses[s[k]]
-		if c&nameStop != 0 {
-			break
+	var (
+		k     int
+		tag   atom.Atom
+		flags uint8
+		word  uint64
+	)
+	if i+9 <= len(s) {
+		tag, flags, word, k = lookupTagWord(binary.LittleEndian.Uint64(s[i+1:]))
+		k += i + 1
+	}
+	if tag == 0 {
+		// Not a name of tagTable's followed by ' ', '/' or '>' in the
+		// eight bytes after '<'.
+		k = i + 1
+		var cls uint8
+		for k < len(s) {
+			c := nameClasses[s[k]]
+			if c&nameStop != 0 {
+				break
+			}
+			cls |= c
+			k++
 		}
-		cls |= c
-		k++
+		if k >= len(s) || cls != 0 {
+			return dst, false, true
+		}
+		tag = LookupAtom(s[i+1 : k])
+		flags = fastTagFlags(tag)
 	}
-	if k >= len(s) || cls != 0 {
-		return dst, false, true
-	}
-	tag := LookupAtom(s[i+1 : k])
-	flags := fastTagFlags(tag)
 	if flags&fastNo != 0 {
 		return dst, false, true
 	}
-	nameEnd := k
-	attrs := fz.attrBuf[:0]
+	// The attributes go to fz.attrs, which oneByOne and keysSorted read,
+	// cut to nothing and appended to in place: no pointer stored.
+	fz.attrs = fz.attrs[:0]
 	for s[k] == ' ' {
 		k0 := k + 1
 		if k0 < len(s) && s[k0] == '/' {
@@ -383,10 +518,10 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 		if e >= len(s) || s[e] != '"' {
 			return dst, false, true
 		}
-		if len(attrs) == cap(attrs) {
+		if len(fz.attrs) == cap(fz.attrs) {
 			return dst, false, true
 		}
-		attrs = append(attrs, [4]int32{int32(k0), int32(k), int32(v0), int32(e)})
+		fz.attrs = append(fz.attrs, [4]int32{int32(k0), int32(k), int32(v0), int32(e)})
 		k = e + 1
 		if k >= len(s) {
 			return dst, false, true
@@ -410,8 +545,7 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 	} else if s[k] != '>' {
 		return dst, false, true
 	}
-	fz.attrs = attrs
-	if len(attrs) > 1 {
+	if len(fz.attrs) > 1 {
 		// Keys sorted when the tag is a formatting element's (or in
 		// SortAttributes mode), none repeated (Next leaves a repeated
 		// one out).
@@ -423,7 +557,6 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 			return dst, false, true
 		}
 	}
-	fz.nameA, fz.nameB = i+1, nameEnd
 	dst, act := r.startTagRules(dst, tag)
 	fz.pos = end
 	switch act {
@@ -448,7 +581,13 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 		dst = append(r.flush(dst), r.out.selfClose...)
 	}
 	if act != insertVoid {
-		r.insert(tokenElement{atom: tag, start: i, end: end, source: true}, nil)
+		e := tokenElement{atom: tag, start: i, end: end, source: true, word: word, plain: flags&fastPlain != 0}
+		if e.plain && len(r.stack) < cap(r.stack) {
+			r.stack = r.stack[:len(r.stack)+1]
+			r.stack[len(r.stack)-1] = e
+		} else {
+			r.insert(e, nil)
+		}
 	}
 	return dst, true, true
 }
