@@ -144,8 +144,9 @@ type tokenElement struct {
 	// (fastEnd); 0 otherwise.
 	word uint64
 	// plain: opening and closing the element change nothing but the
-	// stack (fastPlain), when fastStartTag opened it.
-	plain bool
+	// stack (fastPlain), when fastStartTag opened it. textIn: text in it
+	// is inserted as it is (fastText), when fastStartTag opened it.
+	plain, textIn bool
 }
 
 // appendTokens is AppendHTML reading the tokens from z: each token goes to
@@ -161,6 +162,9 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	)
 	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
 	r.fz, _ = z.(*Fast)
+	if k := outputIndex(mode); k > 0 && r.fz != nil {
+		r.textTab = &textTables[k]
+	}
 	ok := true
 	for ok {
 		if r.fz != nil {
@@ -261,6 +265,9 @@ type renderer struct {
 	// JSONString modes) before anything else is written.
 	fz               *Fast
 	spanFrom, spanTo int
+	// textTab is the table appendTextJSON writes text with, in the JSON
+	// string modes with a Fast (nil otherwise).
+	textTab *textTable
 	// spanE2: the span may hold a 0xE2 byte (U+2028 and U+2029 are
 	// escaped in a JSON string).
 	spanE2 bool

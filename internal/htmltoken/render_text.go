@@ -28,6 +28,10 @@ const textStopLen = 64
 type textTable struct {
 	words *[256]uint64
 	lens  [256]uint8
+	// source is the sourceTable (for the span written before the text)
+	// and esc the escapes of the bytes it stops at.
+	source *sourceTable
+	esc    *escapes
 }
 
 // textTables holds the textTable of each JSON string outputIndex.
@@ -35,6 +39,7 @@ var textTables = func() (t [3]textTable) {
 	for k := 1; k < len(t); k++ {
 		t[k].words = &sourceTables[k].words
 		t[k].lens = sourceTables[k].lens
+		t[k].source, t[k].esc = &sourceTables[k], &textEscapeWords[k]
 		for _, c := range []byte{'<', '&', '\'', '"', '>', 0xE2} {
 			t[k].lens[c] = textStopLen
 		}
@@ -125,8 +130,11 @@ func textWords(p, b unsafe.Pointer, n, limit int, words *[256]uint64, lens *[256
 // not in SVG content, a table or column group, a raw text or RCDATA
 // element, nor as the first child of a pre, listing or textarea.
 func (r *renderer) textJSONReady() bool {
-	if r.fresh || r.mode&JSONString == 0 {
+	if r.fresh || r.textTab == nil {
 		return false
+	}
+	if n := len(r.stack); n == 0 || r.stack[n-1].textIn {
+		return true
 	}
 	switch r.top() {
 	case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Colgroup,
@@ -146,18 +154,27 @@ func (r *renderer) textJSONReady() bool {
 func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
 	if len(r.pending) > r.pendingBase {
 		dst = r.reconstruct(dst)
-	} else {
-		dst = r.flush(dst)
 	}
-	k := outputIndex(r.mode)
-	t := &textTables[k]
+	t := r.textTab
 	fz := r.fz
 	s := fz.src
 	i := fz.pos
+	// The span, when there is one, is written with the text's first
+	// block (as flush writes it, in the common case of appendSource).
+	from, to := r.spanFrom, r.spanTo
+	if to > from && (r.spanE2 || to-from > sourceChunk) {
+		dst = r.flush(dst)
+	}
+	from, to = r.spanFrom, r.spanTo
+	r.spanFrom = to
 	for {
-		dst = slices.Grow(dst, textRoom)
+		dst = slices.Grow(dst, maxSourceEscape*(to-from)+textRoom)
 		m := len(dst)
-		read, written := textWords(unsafe.Pointer(unsafe.SliceData(dst[m:m+1])), unsafe.Pointer(unsafe.SliceData(s[i:i+1])), len(s)-i, textBlock, t.words, &t.lens)
+		if to > from {
+			m += escapeWords(unsafe.Pointer(unsafe.SliceData(dst[m:m+1])), unsafe.Pointer(&s[from]), to-from, t.words, &t.source.lens)
+			from = to
+		}
+		read, written := textWords(unsafe.Pointer(unsafe.SliceData(dst[m:m+1])), unsafe.Pointer(&s[i]), len(s)-i, textBlock, t.words, &t.lens)
 		dst = dst[:m+written]
 		i += read
 		if i == len(s) {
@@ -176,10 +193,10 @@ func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
 					return dst, true
 				}
 			}
-			dst = appendEscapeWords(dst, &textEscapeWords[k], c)
+			dst = appendEscapeWords(dst, t.esc, c)
 			i++
 		case '\'', '"', '>':
-			dst = appendEscapeWords(dst, &textEscapeWords[k], c)
+			dst = appendEscapeWords(dst, t.esc, c)
 			i++
 		case 0xE2:
 			if i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&0xFE == 0xA8 {
@@ -200,7 +217,7 @@ func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
 				fz.err = ErrGaveUp
 				return dst, false
 			}
-			dst = appendShortText(dst, fz.textBuf, &textEscapeWords[k])
+			dst = appendShortText(dst, fz.textBuf, t.esc)
 			i += n
 		}
 		if i == len(s) {
@@ -256,6 +273,9 @@ const (
 	// fastEnd: an element whose end tag has no rules of its own when it
 	// closes the current element (fastEndTag).
 	fastEnd
+	// fastText: an element whose text is inserted as it is (not a
+	// table's part or column group: textJSONReady).
+	fastText
 )
 
 // fastTagFlags returns what fastStartTag needs to know of the tag a.
@@ -267,13 +287,14 @@ func fastTagFlags(a atom.Atom) uint8 {
 	case atom.Area, atom.Br, atom.Embed, atom.Img, atom.Keygen, atom.Wbr, atom.Param, atom.Source,
 		atom.Track, atom.Hr:
 		return fastVoid
-	case atom.Colgroup, atom.Form, atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr,
-		atom.Td, atom.Th, atom.Object, atom.Applet, atom.Marquee:
+	case atom.Colgroup, atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
 		return 0
+	case atom.Form, atom.Td, atom.Th, atom.Object, atom.Applet, atom.Marquee:
+		return fastText
 	case atom.P, atom.A, atom.Pre, atom.Listing:
-		return fastEnd
+		return fastEnd | fastText
 	}
-	return fastPlain | fastEnd
+	return fastPlain | fastEnd | fastText
 }
 
 // A tagEntry is a tag name's entry in tagTable.
@@ -581,7 +602,7 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 		dst = append(r.flush(dst), r.out.selfClose...)
 	}
 	if act != insertVoid {
-		e := tokenElement{atom: tag, start: i, end: end, source: true, word: word, plain: flags&fastPlain != 0}
+		e := tokenElement{atom: tag, start: i, end: end, source: true, word: word, plain: flags&fastPlain != 0, textIn: flags&fastText != 0}
 		if e.plain && len(r.stack) < cap(r.stack) {
 			r.stack = r.stack[:len(r.stack)+1]
 			r.stack[len(r.stack)-1] = e
