@@ -160,6 +160,9 @@ func TestAppendHTML(t *testing.T) {
 		{`<b>x<p>y</b>z</p><i>a<div>b</i>c</div>`, false},
 		{`<p>a &notit; &amp b &#x41; &#65;</p>`, true},
 		{`<pre>` + "\n" + `x</pre><p>` + "\tx\x01" + `</p><span>a</span ><span>b</span>`, true},
+		{`<table><tr><td>a</td><td>b</td></tr></table><table><tbody><tr><th>x</th></tr></tbody><tfoot></tfoot></table>`, true},
+		{`<table><colgroup></colgroup><colgroup><col/></colgroup><thead><tr><td><p>a</td></tr></thead></table>`, true},
+		{`<table><tr><td><table><tr><td>a</td></tr></table></td></tr></table><form><p>x</p></form>`, true},
 	} {
 		for _, mode := range allModes {
 			got, diff := compareRender(tt.src, mode)

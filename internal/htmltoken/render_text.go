@@ -288,8 +288,13 @@ func fastTagFlags(a atom.Atom) uint8 {
 		atom.Track, atom.Hr:
 		return fastVoid
 	case atom.Colgroup, atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
-		return 0
-	case atom.Form, atom.Td, atom.Th, atom.Object, atom.Applet, atom.Marquee:
+		// Their end tags, when they close the current element, close it
+		// and nothing else (endTagInTable, the in column group mode).
+		return fastEnd
+	case atom.Td, atom.Th:
+		// So does a cell's (endTagInCell).
+		return fastEnd | fastText
+	case atom.Form, atom.Object, atom.Applet, atom.Marquee:
 		return fastText
 	case atom.P, atom.A, atom.Pre, atom.Listing:
 		return fastEnd | fastText
@@ -301,16 +306,16 @@ func fastTagFlags(a atom.Atom) uint8 {
 type tagEntry struct {
 	// key is the name's bytes as a little-endian word (0 for no entry).
 	key uint64
-	// word is its end tag's tokenElement.word: 0 for a name of eight
-	// bytes, and for an element whose end tag has rules of its own
-	// (fastEnd not set).
+	// word is its end tag's tokenElement.word: 0 for an element whose
+	// end tag has rules of its own (fastEnd not set).
 	word  uint64
 	atom  atom.Atom
 	flags uint8
 }
 
 // tagTable holds the names of the elements feeds use most that have at
-// most eight bytes, with their atoms and fastTagFlags, by tagHash (open
+// most seven bytes (lookupTagWord reads a name and the byte after it in
+// eight), with their atoms and fastTagFlags, by tagHash (open
 // addressing: an entry is at its hash or after it, before an empty slot).
 var tagTable = func() (t [256]tagEntry) {
 	// The most frequent first, so that they sit at their hash.
@@ -325,14 +330,14 @@ var tagTable = func() (t [256]tagEntry) {
 		noembed noframes plaintext listing frameset frame keygen nobr math image
 		basefont bgsound marquee applet template search dir rb rtc hgroup`) {
 		a := atom.Lookup([]byte(name))
-		if len(name) > 8 || a == 0 {
-			continue // (path and text, in SVG content, have none)
+		if len(name) > 7 || a == 0 {
+			continue // (path and text, in SVG content, have no atom)
 		}
 		var b [8]byte
 		copy(b[:], name)
 		key := binary.LittleEndian.Uint64(b[:])
 		var word uint64
-		if len(name) < 8 && fastTagFlags(a)&fastEnd != 0 {
+		if fastTagFlags(a)&fastEnd != 0 {
 			b[len(name)] = '>'
 			word = binary.LittleEndian.Uint64(b[:])
 		}
@@ -375,6 +380,50 @@ func lookupTagWord(w uint64) (a atom.Atom, flags uint8, word uint64, n int) {
 			return 0, 0, 0, 0
 		}
 	}
+}
+
+// keyTable holds the attribute keys feeds use most that have at most
+// seven bytes (lookupKeyWord reads a key and the '=' after it in eight), as little-endian words, each at its tagHash (the most
+// frequent first: one whose place is taken is left out).
+var keyTable = func() (t [256]uint64) {
+	for _, key := range tableKeys {
+		var b [8]byte
+		copy(b[:], key)
+		w := binary.LittleEndian.Uint64(b[:])
+		if h := keyHash(w); t[h] == 0 {
+			t[h] = w // (a key whose slot is taken is left out)
+		}
+	}
+	return t
+}()
+
+// tableKeys are the keys of keyTable. keyHash's multiplier gives each its
+// own slot (TestKeyTable).
+var tableKeys = strings.Fields(`class href src style width target alt border
+	height title rel id align valign name size hspace srcset value vspace sizes
+	clear color type ismap shape colspan rowspan dir coords lang face role usemap
+	loading bgcolor charset cite async content start media frame rules summary
+	scope headers abbr span nowrap poster preload muted loop action method for
+	label ping rev`)
+
+// keyHash returns the index in keyTable of the key key.
+func keyHash(key uint64) uint64 { return key * 0x70fccc2189959a41 >> 56 }
+
+// lookupKeyWord reads the attribute key at the start of w, eight bytes of
+// the source after a space (little-endian), up to the first '='. It
+// returns the key's length when it is in keyTable, 0 otherwise.
+func lookupKeyWord(w uint64) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := w ^ (ones * '=')
+	m := (x - ones) &^ x & highs
+	if m == 0 {
+		return 0
+	}
+	n := bits.TrailingZeros64(m) / 8
+	if key := w & (1<<(8*n) - 1); keyTable[keyHash(key)] != key {
+		return 0
+	}
+	return n
 }
 
 // valueEnds marks the bytes that end a value fastStartTag reads: the
@@ -528,8 +577,15 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 			break // " />"
 		}
 		k = k0
-		for k < len(s) && nameClasses[s[k]] == 0 {
-			k++
+		if n := 0; k0+8 <= len(s) {
+			n = lookupKeyWord(binary.LittleEndian.Uint64(s[k0:]))
+			k += n
+		}
+		if k == k0 {
+			// Not a key of keyTable followed by '=' in the eight bytes.
+			for k < len(s) && nameClasses[s[k]] == 0 {
+				k++
+			}
 		}
 		if k == k0 || k+1 >= len(s) || s[k] != '=' || s[k+1] != '"' {
 			return dst, false, true
@@ -602,12 +658,13 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 		dst = append(r.flush(dst), r.out.selfClose...)
 	}
 	if act != insertVoid {
-		e := tokenElement{atom: tag, start: i, end: end, source: true, word: word, plain: flags&fastPlain != 0, textIn: flags&fastText != 0}
-		if e.plain && len(r.stack) < cap(r.stack) {
+		if flags&fastPlain != 0 && len(r.stack) < cap(r.stack) {
+			// Pushed in place: the fields stored in the stack's slot.
 			r.stack = r.stack[:len(r.stack)+1]
-			r.stack[len(r.stack)-1] = e
+			e := &r.stack[len(r.stack)-1]
+			e.atom, e.name, e.start, e.end, e.source, e.word, e.plain, e.textIn = tag, "", i, end, true, word, true, true
 		} else {
-			r.insert(e, nil)
+			r.insert(tokenElement{atom: tag, start: i, end: end, source: true, word: word, plain: flags&fastPlain != 0, textIn: flags&fastText != 0}, nil)
 		}
 	}
 	return dst, true, true
