@@ -150,7 +150,8 @@ type tokenElement struct {
 }
 
 // appendTokens is AppendHTML reading the tokens from z: each token goes to
-// the renderer method that applies the tree builder's rules for its kind.
+// the renderer method that applies the tree builder's rules for its kind,
+// but those the fast paths read (fastTokens, render_fast.go).
 func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	var (
 		stackBuf [24]tokenElement

@@ -11,15 +11,26 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// In the JSON string modes, text where the tree builder inserts it as it
-// is (textJSONReady) is not read as a token: appendTextJSON escapes it
-// into the output as it scans it for its end, one pass where the token
-// path takes three (the search for the next tag, the classes of its bytes,
-// then the escaping copy).
+// The fast paths (fastTokens): with a Fast, appendTokens reads the tokens
+// most of feeds' HTML is made of without Next and the token methods,
+// straight from the source and on the renderer's state, and leaves any
+// other to the token path.
+//
+//   - Text where the tree builder inserts it as it is (textJSONReady), in
+//     the JSON string modes: appendTextJSON escapes it into the output as
+//     it scans it for its end, one pass where the token path takes three
+//     (the search for the next tag, the classes of its bytes, then the
+//     escaping copy).
+//   - Start tags written as Render writes them (fastStartTag), their names
+//     and the commonest keys looked up as words (tagTable, keyTable).
+//   - End tags that close the current element and have no rules of their
+//     own (fastEndTag), compared with it as a word.
+//
+// The tags go to the renderer's span of source written as it is.
 
-// textStopLen is the length textLens gives the bytes at which textWords
-// stops: eight bytes of other escapes (at most maxSourceEscape each) add
-// less than it, so a turn whose escapes add more holds one.
+// textStopLen is the length a textTable gives the bytes at which
+// textWords stops: eight bytes of other escapes (at most maxSourceEscape
+// each) add less than it, so a turn whose escapes add more holds one.
 const textStopLen = 64
 
 // A textTable is what appendTextJSON writes for each byte in a JSON string
