@@ -138,10 +138,20 @@ type tokenElement struct {
 	// written as Render writes it (Fast.canonicalStartTag), rather than in
 	// the output.
 	source bool
+	// word is "</"+name+">" without its "</" as a little-endian word,
+	// when fastStartTag opened the element, the name has at most seven
+	// bytes and the end tag that closes it has no rules of its own
+	// (fastEnd); 0 otherwise.
+	word uint64
+	// plain: opening and closing the element change nothing but the
+	// stack (fastPlain), when fastStartTag opened it. textIn: text in it
+	// is inserted as it is (fastText), when fastStartTag opened it.
+	plain, textIn bool
 }
 
 // appendTokens is AppendHTML reading the tokens from z: each token goes to
-// the renderer method that applies the tree builder's rules for its kind.
+// the renderer method that applies the tree builder's rules for its kind,
+// but those the fast paths read (fastTokens, render_fast.go).
 func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	var (
 		stackBuf [24]tokenElement
@@ -153,8 +163,16 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 	)
 	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
 	r.fz, _ = z.(*Fast)
+	if k := outputIndex(mode); k > 0 && r.fz != nil {
+		r.textTab = &textTables[k]
+	}
 	ok := true
 	for ok {
+		if r.fz != nil {
+			if dst, ok = r.fastTokens(dst); !ok {
+				return dst, false
+			}
+		}
 		switch tt := z.Next(); tt {
 		case html.ErrorToken:
 			if z.Err() != io.EOF {
@@ -248,6 +266,9 @@ type renderer struct {
 	// JSONString modes) before anything else is written.
 	fz               *Fast
 	spanFrom, spanTo int
+	// textTab is the table appendTextJSON writes text with, in the JSON
+	// string modes with a Fast (nil otherwise).
+	textTab *textTable
 	// spanE2: the span may hold a 0xE2 byte (U+2028 and U+2029 are
 	// escaped in a JSON string).
 	spanE2 bool
@@ -1310,6 +1331,10 @@ func isOneByOneImage(attrs [][2][]byte) bool {
 // byte.
 func appendSource(dst, b []byte, mode Mode, e2 bool) []byte {
 	k := outputIndex(mode)
+	if k != 0 && !e2 && len(b) <= sourceChunk {
+		// The common case first.
+		return escapeInto(dst, b, &sourceTables[k].words, &sourceTables[k].lens)
+	}
 	if k == 0 {
 		return append(dst, b...)
 	}
@@ -1321,41 +1346,72 @@ func appendSource(dst, b []byte, mode Mode, e2 bool) []byte {
 	// Each byte written as its escape (itself for most): eight bytes
 	// stored, the escape's length kept, with no branch on the byte.
 	for len(b) > 0 {
-		chunk := b[:min(len(b), 512)]
+		chunk := b[:min(len(b), sourceChunk)]
 		b = b[len(chunk):]
 		dst = escapeInto(dst, chunk, &t.words, &t.lens)
 	}
 	return dst
 }
 
+// sourceChunk is the longest part of the source appendSource escapes in
+// one escapeInto call, which reserves room for its longest escapes.
+const sourceChunk = 512
+
 // escapeInto appends each byte of b to dst as its escape in words (the
 // first lens bytes of the word, at most maxSourceEscape).
 func escapeInto(dst, b []byte, words *[256]uint64, lens *[256]uint8) []byte {
-	_, _ = words[0], lens[0] // nil checked once
 	// Room for the longest escapes and the eight bytes stored for the
-	// last: the stores below stay in dst's array.
+	// last: the stores stay in dst's array.
 	dst = slices.Grow(dst, maxSourceEscape*len(b)+8)
 	p := unsafe.Pointer(unsafe.SliceData(dst[len(dst) : len(dst)+maxSourceEscape*len(b)+8]))
-	j := 0
+	return dst[:len(dst)+escapeWords(p, unsafe.Pointer(unsafe.SliceData(b)), len(b), words, lens)]
+}
+
+// escapeWords writes the n bytes at b to p as escapeInto does and returns
+// the length written. It works on pointers, in a function of its own, so
+// that its loop keeps everything in registers: no bounds checks, and no
+// slice of dst or b to keep live across it.
+//
+//go:noinline
+func escapeWords(p, b unsafe.Pointer, n int, words *[256]uint64, lens *[256]uint8) int {
+	_, _ = words[0], lens[0] // nil checked once
+	j, i := 0, 0
 	// Eight bytes stored, whatever the escape's length: the next escape
-	// is written over those past it.
-	for len(b) >= 4 {
-		w := (*[4]byte)(b)
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[0]])
-		j += int(lens[w[0]])
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[1]])
-		j += int(lens[w[1]])
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[2]])
-		j += int(lens[w[2]])
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[w[3]])
-		j += int(lens[w[3]])
-		b = b[4:]
+	// is written over those past it. Each byte is read once, into a
+	// variable (b and p never overlap, but the compiler cannot know: it
+	// would read it again after the store).
+	for ; i+8 <= n; i += 8 {
+		c0 := *(*byte)(unsafe.Add(b, i))
+		*(*uint64)(unsafe.Add(p, j)) = words[c0]
+		j += int(lens[c0])
+		c1 := *(*byte)(unsafe.Add(b, i+1))
+		*(*uint64)(unsafe.Add(p, j)) = words[c1]
+		j += int(lens[c1])
+		c2 := *(*byte)(unsafe.Add(b, i+2))
+		*(*uint64)(unsafe.Add(p, j)) = words[c2]
+		j += int(lens[c2])
+		c3 := *(*byte)(unsafe.Add(b, i+3))
+		*(*uint64)(unsafe.Add(p, j)) = words[c3]
+		j += int(lens[c3])
+		c4 := *(*byte)(unsafe.Add(b, i+4))
+		*(*uint64)(unsafe.Add(p, j)) = words[c4]
+		j += int(lens[c4])
+		c5 := *(*byte)(unsafe.Add(b, i+5))
+		*(*uint64)(unsafe.Add(p, j)) = words[c5]
+		j += int(lens[c5])
+		c6 := *(*byte)(unsafe.Add(b, i+6))
+		*(*uint64)(unsafe.Add(p, j)) = words[c6]
+		j += int(lens[c6])
+		c7 := *(*byte)(unsafe.Add(b, i+7))
+		*(*uint64)(unsafe.Add(p, j)) = words[c7]
+		j += int(lens[c7])
 	}
-	for _, c := range b {
-		binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(p, j))[:], words[c])
+	for ; i < n; i++ {
+		c := *(*byte)(unsafe.Add(b, i))
+		*(*uint64)(unsafe.Add(p, j)) = words[c]
 		j += int(lens[c])
 	}
-	return dst[:len(dst)+j]
+	return j
 }
 
 // lineSeparator and paragraphSeparator are U+2028 and U+2029 in UTF-8.

@@ -151,6 +151,18 @@ func TestAppendHTML(t *testing.T) {
 		{"<select><option>x</select>", false},
 		{"a\x00b", false},
 		{"<p><b>x</p>y", true},
+		// Written as they are in the source (the fast paths).
+		{`<p class="a">x &amp; 'y' "z" > w < v &lt;</p><p>  \e2\x</p>`, true},
+		{`<a href="x" title="t">l</a><a title="t" href="x">l</a><b id="a" class="b">x</b>`, true},
+		{`<img src="a" width="1" height="1"/><img src="a" width="1"/><br/><hr/><br>`, true},
+		{`<p a="1" a="2">x</p><p a="1" b="2" a="3">y</p><P>z</P><p A="1">w</p>`, true},
+		{`<ul><li>a<li>b</ul><p>x<div>y</div><h1>a<h2>b</h2></h1>`, true},
+		{`<b>x<p>y</b>z</p><i>a<div>b</i>c</div>`, false},
+		{`<p>a &notit; &amp b &#x41; &#65;</p>`, true},
+		{`<pre>` + "\n" + `x</pre><p>` + "\tx\x01" + `</p><span>a</span ><span>b</span>`, true},
+		{`<table><tr><td>a</td><td>b</td></tr></table><table><tbody><tr><th>x</th></tr></tbody><tfoot></tfoot></table>`, true},
+		{`<table><colgroup></colgroup><colgroup><col/></colgroup><thead><tr><td><p>a</td></tr></thead></table>`, true},
+		{`<table><tr><td><table><tr><td>a</td></tr></table></td></tr></table><form><p>x</p></form>`, true},
 	} {
 		for _, mode := range allModes {
 			got, diff := compareRender(tt.src, mode)
@@ -175,7 +187,9 @@ func FuzzAppendHTML(f *testing.F) {
 		"<table><colgroup><col></col></colgroup><tr><td>x</table>",
 		"<p>x<a class=anchor href='#h'><h2 id=h>T</h2></a>\n<p>y", "<p><b>x<div>y</div>z</b>w",
 		"<p>a<svg viewBox=\"0 0 1 1\"><g><path d=x /></g><text>t</text></svg>b",
-		"<p title=\"a\u2028\">\u2028<b id=\"b\" class=\"a\">x</p>y", "<a href=\"x\" class=\"c\">y</a>\n<br/><img src=\"a\" alt=\"\"/><script>\u2029</script>"} {
+		"<p title=\"a\u2028\">\u2028<b id=\"b\" class=\"a\">x</p>y", "<a href=\"x\" class=\"c\">y</a>\n<br/><img src=\"a\" alt=\"\"/><script>\u2029</script>",
+		`<p class="a">x &amp; 'y' "z" > w < v</p><ul><li>a<li>b</ul><b>x<p>y</b>z</p>`,
+		`<a href="x" title="t">l</a><b id="a" class="b">x</b><img src="a" width="1" height="1"/><br/>`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

@@ -561,6 +561,20 @@ func (z *Fast) keysSorted() bool {
 	return true
 }
 
+// repeatedKey reports whether two of the current tag's attribute keys,
+// lower-case (canonicalStartTag), are the same.
+func (z *Fast) repeatedKey() bool {
+	for i := 1; i < len(z.attrs); i++ {
+		b := z.attrs[i]
+		for _, a := range z.attrs[:i] {
+			if string(z.src[a[0]:a[1]]) == string(z.src[b[0]:b[1]]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // oneByOne reports whether the current tag, canonical
 // (canonicalStartTag), has a width and a height of exactly "1", as
 // isOneByOneImage reads its attributes.
@@ -723,77 +737,81 @@ func appendUnescaped(dst, b []byte, attr bool) ([]byte, bool) {
 			return append(dst, b...), true
 		}
 		dst = append(dst, b[:i]...)
-		b = b[i:]
-		if len(b) == 1 || !(isASCIILetter(b[1]) || '0' <= b[1] && b[1] <= '9' || b[1] == '#') {
-			dst = append(dst, '&')
-			b = b[1:]
-			continue
-		}
-		if b[1] != '#' {
-			// The longest run of letters and digits, as x/net/html reads.
-			k := 1
-			for k < len(b) && (isASCIILetter(b[k]) || '0' <= b[k] && b[k] <= '9') {
-				k++
-			}
-			name := b[1:k]
-			if k < len(b) && b[k] == ';' {
-				if v, ok := commonEntities[string(name)]; ok {
-					dst = append(dst, v...)
-					b = b[k+1:]
-					continue
-				}
-				ref := string(b[:k+1])
-				v := html.UnescapeString(ref)
-				if v == ref || strings.HasSuffix(v, ";") {
-					// Not a reference's name (or one only a prefix of
-					// names): leave it to x/net/html.
-					return dst, false
-				}
-				dst = append(dst, v...)
-				b = b[k+1:]
-				continue
-			}
-			ref := string(b[:k])
-			if v := html.UnescapeString(ref); v != ref {
-				// A legacy reference without ';' (or a prefix of one).
-				if attr {
-					return dst, false
-				}
-				dst = append(dst, v...)
-			} else {
-				dst = append(dst, ref...)
-			}
-			b = b[k:]
-			continue
-		}
-		semi := bytes.IndexByte(b[:min(len(b), 12)], ';')
-		if semi < 0 {
+		var n int
+		var ok bool
+		if dst, n, ok = appendReference(dst, b[i:], attr); !ok {
 			return dst, false
 		}
-		digits, base := b[2:semi], rune(10)
-		b = b[semi+1:]
-		if len(digits) > 0 && digits[0]|0x20 == 'x' {
-			digits, base = digits[1:], 16
-		}
-		if len(digits) == 0 || len(digits) > 6 {
-			return dst, false
-		}
-		var r rune
-		for _, c := range digits {
-			var d rune
-			switch {
-			case '0' <= c && c <= '9':
-				d = rune(c - '0')
-			case base == 16 && 'a' <= c|0x20 && c|0x20 <= 'f':
-				d = rune(c|0x20-'a') + 10
-			default:
-				return dst, false
-			}
-			r = r*base + d
-		}
-		if r == 0 || r == '\r' || 0x80 <= r && r <= 0x9F || 0xD800 <= r && r <= 0xDFFF || r > 0x10FFFF {
-			return dst, false
-		}
-		dst = utf8.AppendRune(dst, r)
+		b = b[i+n:]
 	}
+}
+
+// appendReference appends what the character reference at the start of
+// b (b[0] is '&') stands for, as appendUnescaped replaces it, and returns
+// its length in b; ok is false for a reference appendUnescaped does not
+// decide. A reference ends at the end of b, or before a byte that is
+// neither an ASCII letter nor a digit ("&#" and "&#x" references read up
+// to a ';' at most 11 bytes further).
+func appendReference(dst, b []byte, attr bool) (_ []byte, n int, ok bool) {
+	if len(b) == 1 || !(isASCIILetter(b[1]) || '0' <= b[1] && b[1] <= '9' || b[1] == '#') {
+		return append(dst, '&'), 1, true
+	}
+	if b[1] != '#' {
+		// The longest run of letters and digits, as x/net/html reads.
+		k := 1
+		for k < len(b) && (isASCIILetter(b[k]) || '0' <= b[k] && b[k] <= '9') {
+			k++
+		}
+		name := b[1:k]
+		if k < len(b) && b[k] == ';' {
+			if v, ok := commonEntities[string(name)]; ok {
+				return append(dst, v...), k + 1, true
+			}
+			ref := string(b[:k+1])
+			v := html.UnescapeString(ref)
+			if v == ref || strings.HasSuffix(v, ";") {
+				// Not a reference's name (or one only a prefix of
+				// names): leave it to x/net/html.
+				return dst, 0, false
+			}
+			return append(dst, v...), k + 1, true
+		}
+		ref := string(b[:k])
+		if v := html.UnescapeString(ref); v != ref {
+			// A legacy reference without ';' (or a prefix of one).
+			if attr {
+				return dst, 0, false
+			}
+			return append(dst, v...), k, true
+		}
+		return append(dst, ref...), k, true
+	}
+	semi := bytes.IndexByte(b[:min(len(b), 12)], ';')
+	if semi < 0 {
+		return dst, 0, false
+	}
+	digits, base := b[2:semi], rune(10)
+	if len(digits) > 0 && digits[0]|0x20 == 'x' {
+		digits, base = digits[1:], 16
+	}
+	if len(digits) == 0 || len(digits) > 6 {
+		return dst, 0, false
+	}
+	var r rune
+	for _, c := range digits {
+		var d rune
+		switch {
+		case '0' <= c && c <= '9':
+			d = rune(c - '0')
+		case base == 16 && 'a' <= c|0x20 && c|0x20 <= 'f':
+			d = rune(c|0x20-'a') + 10
+		default:
+			return dst, 0, false
+		}
+		r = r*base + d
+	}
+	if r == 0 || r == '\r' || 0x80 <= r && r <= 0x9F || 0xD800 <= r && r <= 0xDFFF || r > 0x10FFFF {
+		return dst, 0, false
+	}
+	return utf8.AppendRune(dst, r), semi + 1, true
 }

@@ -7,6 +7,7 @@ package jsonstr
 import (
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The classes of bytes in the tables Classes returns: 0 for a byte a JSON
@@ -51,11 +52,20 @@ func Classes(html bool) *[256]uint8 {
 
 // SkipSafe returns the index of the first byte of s from i on whose class
 // in cls is not 0, or len(s). It reads eight bytes at a time while they
-// are all 0, and finds the byte in the eight that are not with no loop.
-// The classes in cls must be below 4 (as those of Classes are).
+// are all 0, and finds the byte in the eight that are not with no loop;
+// the last bytes, when s has eight, are read as the eight that end s. The
+// classes in cls must be below 4 (as those of Classes are).
 func SkipSafe[S []byte | string](s S, i int, cls *[256]uint8) int {
-	for i+8 <= len(s) {
-		w := s[i : i+8]
+	n := len(s)
+	if i >= n {
+		return i
+	}
+	// The bytes, read through a pointer (a string's header is the start
+	// of a slice's): no bounds checks and no reslicing in the loop.
+	p := unsafe.Pointer(unsafe.StringData(*(*string)(unsafe.Pointer(&s))))
+	_ = cls[0] // nil checked once
+	for ; i+8 <= n; i += 8 {
+		w := (*[8]byte)(unsafe.Add(p, i))
 		c0, c1, c2, c3 := cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]]
 		c4, c5, c6, c7 := cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]]
 		if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
@@ -63,15 +73,34 @@ func SkipSafe[S []byte | string](s S, i int, cls *[256]uint8) int {
 			// the first byte of class not 0.
 			m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
 				uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
-			return i + bits.TrailingZeros(m)/2
+			return i + firstClass(m)
 		}
-		i += 8
 	}
-	for i < len(s) && cls[s[i]] == 0 {
+	if i == n {
+		return n
+	}
+	if n >= 8 {
+		// The eight bytes that end s, those before i left out.
+		j := n - 8
+		w := (*[8]byte)(unsafe.Add(p, j))
+		m := uint(cls[w[0]]) | uint(cls[w[1]])<<2 | uint(cls[w[2]])<<4 | uint(cls[w[3]])<<6 |
+			uint(cls[w[4]])<<8 | uint(cls[w[5]])<<10 | uint(cls[w[6]])<<12 | uint(cls[w[7]])<<14
+		if m &^= 1<<uint(2*(i-j)) - 1; m == 0 {
+			return n
+		}
+		return j + firstClass(m)
+	}
+	for i < n && cls[*(*byte)(unsafe.Add(p, i))] == 0 {
 		i++
 	}
 	return i
 }
+
+// firstClass returns the index of the first byte whose class is not 0 in
+// m, two bits a byte (m is not 0). (math/bits.TrailingZeros64, which the
+// compiler makes one instruction: bits.TrailingZeros is a call in a
+// generic function's instantiations.)
+func firstClass(m uint) int { return int(uint(bits.TrailingZeros64(uint64(m))) / 2) }
 
 const hex = "0123456789abcdef"
 
