@@ -85,15 +85,18 @@ func shape(n *Node) string {
 	return b.String()
 }
 
-// TestWordScansFindFirstByte: textStopBytes and below40 tell the first byte
-// of a word that ends text (or is below 0x40), whatever the bytes after it,
-// for every byte value at every position, with the bytes after it that
-// borrows could mislead.
+// TestWordScansFindFirstByte: textStopBytes, ltAmpBytes and below40 tell
+// the first byte of a word that ends text (that is '<' or '&', that is
+// below 0x40), whatever the bytes after it, for every byte value at every
+// position, with the bytes after it that borrows could mislead.
 func TestWordScansFindFirstByte(t *testing.T) {
 	fills := []byte{'a', 0x40, 0x41, 0x7f, 0x80, 0xff, '/', ' ', '<', 0, 1}
 	eachTestWord(fills, func(w uint64) {
 		if want, got := firstByte(w, func(c byte) bool { return textStop[c] }), lowestMarked(textStopBytes(w)); want != got {
 			require.Equal(t, want, got, "textStopBytes(%#x)", w)
+		}
+		if want, got := firstByte(w, func(c byte) bool { return c == '<' || c == '&' }), lowestMarked(ltAmpBytes(w)); want != got {
+			require.Equal(t, want, got, "ltAmpBytes(%#x)", w)
 		}
 		if want, got := firstByte(w, func(c byte) bool { return c < 0x40 }), lowestMarked(below40(w)); want != got {
 			require.Equal(t, want, got, "below40(%#x)", w)

@@ -563,6 +563,15 @@ func zeroBytes(w uint64) uint64 {
 	return (w - ones) & ^w & (ones << 7)
 }
 
+// textStops are the bytes that end plain text, in the order of p.stops.
+var textStops = [4]byte{'<', '&', '\r', 0}
+
+// ltAmpBytes is textStopBytes for '<' and '&' alone.
+func ltAmpBytes(w uint64) uint64 {
+	a, b := w^('<'*ones), w^('&'*ones)
+	return ((a-ones)&^a | (b-ones)&^b) & (ones << 7)
+}
+
 // nextTextStop returns the index of the first byte at or after i that ends
 // plain text, or len(p.src). It remembers where the next '<', '&', CR and
 // NUL are, so that every byte is searched at most once for each of them:
@@ -570,7 +579,7 @@ func zeroBytes(w uint64) uint64 {
 func (p *parser) nextTextStop(i int) int {
 	s := p.src
 	c := &p.stops
-	for k, b := range [4]byte{'<', '&', '\r', 0} {
+	for k, b := range textStops {
 		if c[k] < i {
 			if j := strings.IndexByte(s[i:], b); j >= 0 {
 				c[k] = i + j
@@ -698,47 +707,32 @@ func (p *parser) refText(i int) bool {
 	b := p.textBuf
 	// The text from i on decodes to no more bytes than its source up to
 	// the next '<' (no reference refText reads is shorter than its
-	// character): room for it at once, not grown word by word.
-	if room := p.nextLT(i) - i + 8; cap(b)-len(b) < room {
+	// character, and none holds a '<'): room for it at once, and a word
+	// more, so that the bytes are written by index with no test of the
+	// room (refRun writes whole words).
+	if room := p.nextStop(0, i) - i + 8; cap(b)-len(b) < room {
 		b = slices.Grow(b, room)
 	}
+	k := len(b)
+	b = b[:cap(b)]
+	// CR and NUL are rare: refRun's words are read up to the next of
+	// them, and tested for '<' and '&' alone.
+	lim := min(p.nextStop(2, i), p.nextStop(3, i))
 	for {
 		if c < utf8.RuneSelf {
-			b = append(b, byte(c))
+			b[k] = byte(c)
+			k++
 		} else {
-			b = utf8.AppendRune(b, c)
+			k += utf8.EncodeRune(b[k:], c)
 		}
 		i += n
-		// Plain bytes, a word at a time: the word is stored whole,
-		// and the buffer keeps the bytes before the first stop. A
-		// longer run is left to the vectorized searches and one copy.
-		for words := 0; i+8 <= len(s); words++ {
-			if words == refTextWords {
-				j := p.nextTextStop(i)
-				b = append(b, s[i:j]...)
-				i = j
-				break
-			}
-			w := load64(s, i)
-			if cap(b)-len(b) < 8 {
-				b = slices.Grow(b, 8)
-			}
-			k := len(b)
-			b = b[:k+8]
-			binary.LittleEndian.PutUint64(b[k:], w)
-			m := textStopBytes(w)
-			if m == 0 {
-				i += 8
-				continue
-			}
-			j := bits.TrailingZeros64(m) >> 3
-			b = b[:k+j]
-			i += j
-			break
-		}
-		for i < len(s) && i+8 > len(s) && !textStop[s[i]] {
-			b = append(b, s[i])
-			i++
+		var long bool
+		if k, i, long = refRun(b, k, s, i, lim); long {
+			// A long run of plain bytes: the vectorized searches
+			// and one copy.
+			j := p.nextTextStop(i)
+			k += copy(b[k:], s[i:j])
+			i = j
 		}
 		if i >= len(s) || s[i] != '&' {
 			break
@@ -747,9 +741,62 @@ func (p *parser) refText(i int) bool {
 			break
 		}
 	}
-	p.textBuf = b
+	p.textBuf = b[:k]
 	p.pos = i
 	return true
+}
+
+// refRun copies the plain bytes of s from i into b at k, and decodes the
+// predefined entity references among them, up to the first byte that ends
+// plain text and is not such a reference; it returns the new k and i. It
+// copies a word at a time (the word is stored whole and k moves past the
+// bytes before the first '<' or '&'; lim, the next CR or NUL, ends the words,
+// and the bytes before it are read one by one), and returns long true,
+// having stopped at a plain byte, after refTextWords words without a
+// reference: a longer run is left to the vectorized searches. b has room
+// for the bytes up to the next '<' and a word (see refText). It calls
+// nothing, so that its variables stay in registers.
+func refRun(b []byte, k int, s string, i, lim int) (int, int, bool) {
+	for {
+		for words := 0; ; words++ {
+			if i+8 > lim {
+				for i < len(s) && !textStop[s[i]] {
+					b[k] = s[i]
+					k++
+					i++
+				}
+				return k, i, false
+			}
+			if words == refTextWords {
+				return k, i, true
+			}
+			w := load64(s, i)
+			binary.LittleEndian.PutUint64(b[k:k+8], w)
+			if m := ltAmpBytes(w); m != 0 {
+				t := bits.TrailingZeros64(m)
+				k += t >> 3
+				i += t >> 3
+				if byte(w>>(t&^7)) != '&' {
+					return k, i, false
+				}
+				break
+			}
+			k += 8
+			i += 8
+		}
+		// A predefined entity reference with a word after its '&'
+		// goes on here; any other is the caller's.
+		if i+9 > len(s) {
+			return k, i, false
+		}
+		c, n := predefinedWord(load64(s, i+1))
+		if n == 0 {
+			return k, i, false
+		}
+		b[k] = c
+		k++
+		i += n + 1
+	}
 }
 
 // refTextWords is how many words of plain text refText copies a word at a
@@ -759,17 +806,18 @@ func (p *parser) refText(i int) bool {
 // searches' length branches for instructions).
 const refTextWords = 16
 
-// nextLT returns the index of the first '<' at or after i in p.src, or
-// len(p.src), through nextTextStop's memory of it.
-func (p *parser) nextLT(i int) int {
-	if p.stops[0] < i {
-		if j := strings.IndexByte(p.src[i:], '<'); j >= 0 {
-			p.stops[0] = i + j
+// nextStop returns the index of the first '<', '&', CR or NUL (for k 0 to
+// 3: nextTextStop's order) at or after i in p.src, or len(p.src), through
+// nextTextStop's memory of it.
+func (p *parser) nextStop(k, i int) int {
+	if c := &p.stops[k&3]; *c < i {
+		if j := strings.IndexByte(p.src[i:], textStops[k&3]); j >= 0 {
+			*c = i + j
 		} else {
-			p.stops[0] = len(p.src)
+			*c = len(p.src)
 		}
 	}
-	return p.stops[0]
+	return p.stops[k&3]
 }
 
 // quickRef returns the character of the reference at s[i] ('&') and its
