@@ -27,7 +27,8 @@ func scanNameByByte(s string, start, i int, attr bool) (int, string) {
 
 // TestScanNameWordAtATime: the eight-bytes-at-a-time scan stops where the
 // byte-at-a-time one does, for every byte value at every position of a
-// word, with the input ending right after or well after.
+// word, with the input ending right after or well after, and tells whether
+// the name holds a colon.
 func TestScanNameWordAtATime(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		for k := 0; k < 20; k++ {
@@ -38,9 +39,10 @@ func TestScanNameWordAtATime(t *testing.T) {
 				}
 				for _, attr := range []bool{false, true} {
 					wantI, wantName := scanNameByByte(s, 1, 1, attr)
-					gotI, gotName := scanName(s, 1, 1, attr)
+					gotI, gotName, gotColon := scanName(s, 1, 1, attr)
 					require.Equal(t, wantI, gotI, "scanName(%q, attr %v): end", s, attr)
 					require.Equal(t, wantName, gotName, "scanName(%q, attr %v): name", s, attr)
+					require.Equal(t, strings.Contains(wantName, ":"), gotColon, "scanName(%q, attr %v): colon", s, attr)
 				}
 			}
 		}

@@ -166,6 +166,9 @@ type openElement struct {
 
 type nsBinding struct {
 	prefix, uri string
+	// prevDefault is, for a default namespace declaration (prefix ""),
+	// the default namespace it hides, which truncateNS restores.
+	prevDefault string
 }
 
 type entity struct {
@@ -188,6 +191,7 @@ type parser struct {
 	phase   int
 	stack   []openElement
 	ns      []nsBinding
+	defNS   string           // lookup(""): the default namespace in scope
 	nsIndex map[string][]int // prefix -> indexes in ns, once ns is long
 	base    int              // stack depth below which end tags cannot pop (entity expansion)
 	sawDecl bool             // a DOCTYPE was seen
@@ -895,15 +899,18 @@ func clean(s string) string {
 // start in s, read on from i (at white space, '/', '>', and for an
 // attribute name '=' too), and the name, cleaned: a name holds no CR (white
 // space ends it), so only a NUL needs clean, and the scan stops at one to
-// tell.
-func scanName(s string, start, i int, attr bool) (int, string) {
+// tell. colon reports whether the name holds a ':' (resolve needs no search
+// for it in most names then).
+func scanName(s string, start, i int, attr bool) (end int, name string, colon bool) {
 	stop := &tagNameStopNUL
 	if attr {
 		stop = &attrNameStopNUL
 	}
 	// Eight bytes at a time: every byte scanName stops at is below 0x40,
 	// and so are few name bytes ('-', '.', ':', digits), so the first
-	// byte below 0x40 of each eight is looked up in the table.
+	// byte below 0x40 of each eight is looked up in the table (':' is
+	// one of them, so the colon is seen there).
+	colon = s[start] == ':' // (an attribute name's first byte is not read on)
 	for i+8 <= len(s) {
 		m := below40(load64(s, i))
 		if m == 0 {
@@ -911,21 +918,25 @@ func scanName(s string, start, i int, attr bool) (int, string) {
 			continue
 		}
 		i += bits.TrailingZeros64(m) >> 3
-		if stop[s[i]] {
+		c := s[i]
+		if stop[c] {
 			break
 		}
+		colon = colon || c == ':'
 		i++
 	}
 	for i < len(s) && !stop[s[i]] {
+		colon = colon || s[i] == ':'
 		i++
 	}
 	if (i == len(s) || s[i] != 0) && s[start] != 0 {
-		return i, s[start:i]
+		return i, s[start:i], colon
 	}
 	for i < len(s) && (!stop[s[i]] || s[i] == 0) {
 		i++
 	}
-	return i, clean(s[start:i])
+	name = clean(s[start:i])
+	return i, name, strings.IndexByte(name, ':') >= 0
 }
 
 // load64 returns the eight bytes of s at i as a little-endian number (one
@@ -966,12 +977,12 @@ func valueStopBytes(w, qs uint64) uint64 {
 func (p *parser) startTag() {
 	s := p.src
 	start := p.pos
-	i, name := scanName(s, p.pos+1, p.pos+1, false)
+	i, name, colon := scanName(s, p.pos+1, p.pos+1, false)
 	p.attrs = p.attrs[:0]
 	if i < len(s) && s[i] == '>' && p.attlists == nil {
 		// No attribute, and none by default: most tags.
 		p.pos = i + 1
-		p.emitStart(name, false, start)
+		p.emitStart(name, colon, false, start)
 		return
 	}
 	p.attrSet = nil
@@ -1001,7 +1012,7 @@ func (p *parser) startTag() {
 		}
 		// The first character is part of the name, even '='.
 		var aname string
-		i, aname = scanName(s, i, i+1, true)
+		i, aname, _ = scanName(s, i, i+1, true)
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -1061,7 +1072,7 @@ func (p *parser) startTag() {
 	if p.attlists != nil {
 		p.applyAttlist(name)
 	}
-	p.emitStart(name, empty, start)
+	p.emitStart(name, colon, empty, start)
 }
 
 // hasAttr reports whether the tag being read already has an attribute
@@ -1179,8 +1190,9 @@ func (p *parser) attrValue(b []byte, raw string, extra byte, depth int) []byte {
 }
 
 // emitStart runs tree construction for a start tag (empty: an empty-element
-// tag) whose attributes are in p.attrs.
-func (p *parser) emitStart(qname string, empty bool, off int) {
+// tag) whose attributes are in p.attrs; colon reports whether qname holds a
+// ':'.
+func (p *parser) emitStart(qname string, colon, empty bool, off int) {
 	switch p.phase {
 	case phaseEnd:
 		p.parseError("content-after-root")
@@ -1201,7 +1213,7 @@ func (p *parser) emitStart(qname string, empty bool, off int) {
 	n := p.newNode(ElementNode)
 	n.Offset = off
 	mark := len(p.ns)
-	p.resolve(n, qname)
+	p.resolve(n, qname, colon)
 	appendChild(p.current(), n)
 	if empty {
 		p.truncateNS(mark)
@@ -1216,15 +1228,16 @@ func (p *parser) emitStart(qname string, empty bool, off int) {
 	}
 }
 
-// resolve sets n's name, namespace and attributes from qname and p.attrs,
-// pushing the element's namespace declarations onto p.ns.
-func (p *parser) resolve(n *Node, qname string) {
-	if len(p.attrs) == 0 && strings.IndexByte(qname, ':') < 0 {
+// resolve sets n's name, namespace and attributes from qname (which holds a
+// ':' when colon is true) and p.attrs, pushing the element's namespace
+// declarations onto p.ns.
+func (p *parser) resolve(n *Node, qname string, colon bool) {
+	if len(p.attrs) == 0 && !colon {
 		// No attribute and no prefix: most elements. (A namespace
 		// of "" is not written: n is fresh, and a write costs a
 		// write barrier while the collector marks.)
 		n.Local = qname
-		if ns := p.lookup(""); ns != "" {
+		if ns := p.defNS; ns != "" {
 			n.Namespace = ns
 		}
 		return
@@ -1259,9 +1272,13 @@ func (p *parser) resolve(n *Node, qname string) {
 		at.Local = name
 	}
 	// The element.
-	if i := strings.IndexByte(qname, ':'); i < 0 {
+	i := -1
+	if colon {
+		i = strings.IndexByte(qname, ':')
+	}
+	if i < 0 {
 		n.Local = qname
-		n.Namespace = p.lookup("")
+		n.Namespace = p.defNS
 	} else if i > 0 && i < len(qname)-1 {
 		if uri := p.lookup(qname[:i]); uri != "" {
 			n.Namespace, n.Prefix, n.Local = uri, qname[:i], qname[i+1:]
@@ -1326,8 +1343,11 @@ func nsDuplicate(prev []Attr, uri, local string, set *map[[2]string]struct{}) bo
 }
 
 // lookup returns the namespace URI bound to prefix ("" for the default
-// namespace), or "" when there is none.
+// namespace, which p.defNS holds too), or "" when there is none.
 func (p *parser) lookup(prefix string) string {
+	if prefix == "" {
+		return p.defNS
+	}
 	if prefix == "xml" {
 		return XMLNamespace
 	}
@@ -1351,7 +1371,11 @@ func (p *parser) lookup(prefix string) string {
 // pushNS binds prefix ("" for the default namespace) to uri. Past a few
 // dozen bindings in scope an index keeps lookups constant-time.
 func (p *parser) pushNS(prefix, uri string) {
-	p.ns = append(p.ns, nsBinding{prefix, uri})
+	b := nsBinding{prefix: prefix, uri: uri}
+	if prefix == "" {
+		b.prevDefault, p.defNS = p.defNS, uri
+	}
+	p.ns = append(p.ns, b)
 	if p.nsIndex != nil {
 		p.nsIndex[prefix] = append(p.nsIndex[prefix], len(p.ns)-1)
 	} else if len(p.ns) > 32 {
@@ -1364,6 +1388,11 @@ func (p *parser) pushNS(prefix, uri string) {
 
 // truncateNS drops the bindings from index mark on.
 func (p *parser) truncateNS(mark int) {
+	for i := len(p.ns) - 1; i >= mark; i-- {
+		if p.ns[i].prefix == "" {
+			p.defNS = p.ns[i].prevDefault
+		}
+	}
 	if p.nsIndex != nil {
 		for i := len(p.ns) - 1; i >= mark; i-- {
 			l := p.nsIndex[p.ns[i].prefix]
@@ -1459,7 +1488,7 @@ func (p *parser) endTag() {
 			}
 		}
 	}
-	i, name := scanName(s, i, i, false)
+	i, name, _ := scanName(s, i, i, false)
 	j := strings.IndexByte(s[i:], '>')
 	if j < 0 {
 		p.parseError("eof-in-end-tag")
