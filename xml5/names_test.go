@@ -97,8 +97,11 @@ func TestWordScansFindFirstByte(t *testing.T) {
 		if want, got := firstByte(w, func(c byte) bool { return textStop[c] }), lowestMarked(textStopBytes(w)); want != got {
 			require.Equal(t, want, got, "textStopBytes(%#x)", w)
 		}
-		if want, got := firstByte(w, func(c byte) bool { return c == '<' || c == '&' }), lowestMarked(ltAmpBytes(w)); want != got {
+		m, amp := ltAmpBytes(w)
+		if want, got := firstByte(w, func(c byte) bool { return c == '<' || c == '&' }), lowestMarked(m); want != got {
 			require.Equal(t, want, got, "ltAmpBytes(%#x)", w)
+		} else if want < 8 && (amp&(m&-m) != 0) != (byte(w>>(8*want)) == '&') {
+			require.Fail(t, "ltAmpBytes: amp misleads", "%#x", w)
 		}
 		if want, got := firstByte(w, func(c byte) bool { return c < 0x40 }), lowestMarked(below40(w)); want != got {
 			require.Equal(t, want, got, "below40(%#x)", w)

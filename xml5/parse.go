@@ -570,10 +570,13 @@ func zeroBytes(w uint64) uint64 {
 // textStops are the bytes that end plain text, in the order of p.stops.
 var textStops = [4]byte{'<', '&', '\r', 0}
 
-// ltAmpBytes is textStopBytes for '<' and '&' alone.
-func ltAmpBytes(w uint64) uint64 {
-	a, b := w^('<'*ones), w^('&'*ones)
-	return ((a-ones)&^a | (b-ones)&^b) & (ones << 7)
+// ltAmpBytes is textStopBytes for '<' and '&' alone; amp has the high bit
+// of the '&' bytes set, and possibly of other bytes after the first '&',
+// never before it (so the lowest bit of m tells which of the two is first).
+func ltAmpBytes(w uint64) (m, amp uint64) {
+	a, l := w^('&'*ones), w^('<'*ones)
+	a, l = (a-ones)&^a, (l-ones)&^l // zeroBytes, masked once
+	return (a | l) & (ones << 7), a
 }
 
 // nextTextStop returns the index of the first byte at or after i that ends
@@ -761,45 +764,45 @@ func (p *parser) refText(i int) bool {
 // for the bytes up to the next '<' and a word (see refText). It calls
 // nothing, so that its variables stay in registers.
 func refRun(b []byte, k int, s string, i, lim int) (int, int, bool) {
+	// In a run of plain bytes both indexes move together: d is k - i.
+	d := k - i
 	for {
-		for words := 0; ; words++ {
-			if i+8 > lim {
+		end := min(lim, i+refTextWords*8)
+		for {
+			if i+8 > end {
+				if i+8 <= lim {
+					return i + d, i, true
+				}
 				for i < len(s) && !textStop[s[i]] {
-					b[k] = s[i]
-					k++
+					b[i+d] = s[i]
 					i++
 				}
-				return k, i, false
-			}
-			if words == refTextWords {
-				return k, i, true
+				return i + d, i, false
 			}
 			w := load64(s, i)
-			binary.LittleEndian.PutUint64(b[k:k+8], w)
-			if m := ltAmpBytes(w); m != 0 {
-				t := bits.TrailingZeros64(m)
-				k += t >> 3
-				i += t >> 3
-				if byte(w>>(t&^7)) != '&' {
-					return k, i, false
+			binary.LittleEndian.PutUint64(b[i+d:i+d+8], w)
+			if m, amp := ltAmpBytes(w); m != 0 {
+				// The first stop is '&' when its bit is amp's.
+				i += bits.TrailingZeros64(m) >> 3
+				if amp&(m&-m) == 0 {
+					return i + d, i, false
 				}
 				break
 			}
-			k += 8
 			i += 8
 		}
 		// A predefined entity reference with a word after its '&'
 		// goes on here; any other is the caller's.
 		if i+9 > len(s) {
-			return k, i, false
+			return i + d, i, false
 		}
 		c, n := predefinedWord(load64(s, i+1))
 		if n == 0 {
-			return k, i, false
+			return i + d, i, false
 		}
-		b[k] = c
-		k++
+		b[i+d] = c
 		i += n + 1
+		d -= n // one byte written for n+1 read
 	}
 }
 
