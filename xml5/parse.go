@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -197,9 +196,15 @@ type parser struct {
 	sawDecl bool             // a DOCTYPE was seen
 
 	// Pending text: a range of pendSrc, or the bytes in textBuf.
-	pendMode       int // 0 none, 1 range, 2 buffer
-	pendSrc        string
-	pendA, pendB   int
+	pendMode     int // 0 none, 1 range, 2 buffer
+	pendSrc      string
+	pendA, pendB int
+	// textBuf is where text is built, in a chunk of the document's
+	// strings: the bytes before it in its chunk belong to strings
+	// already made (flushPending makes the text a string where it was
+	// built and moves textBuf past it), so it only ever grows through
+	// textRoom, which moves it to a new chunk, and no released parser
+	// keeps it.
 	textBuf        []byte
 	pendOff        int
 	entities       map[string]*entity
@@ -301,9 +306,9 @@ const keptScratchCap = 256
 // Nothing may use p afterwards.
 func (p *parser) release() {
 	stack, attrs := keptScratch(p.stack), keptScratch(p.attrs)
-	textBuf, scratch := keptBytes(p.textBuf), keptBytes(p.scratch)
+	scratch := keptBytes(p.scratch)
 	*p = parser{}
-	p.stack, p.attrs, p.textBuf, p.scratch = stack, attrs, textBuf, scratch
+	p.stack, p.attrs, p.scratch = stack, attrs, scratch
 	parserPool.Put(p)
 }
 
@@ -446,11 +451,12 @@ func (p *parser) addRange(a, b int) {
 			p.pendB = b
 			return
 		}
-		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.textBuf = p.textBuf[:0]
+		p.appendText(p.pendSrc[p.pendA:p.pendB])
 		p.pendMode = 2
 		fallthrough
 	default:
-		p.textBuf = append(p.textBuf, p.src[a:b]...)
+		p.appendText(p.src[a:b])
 	}
 }
 
@@ -468,16 +474,15 @@ func (p *parser) addString(s string) {
 	}
 	switch p.pendMode {
 	case 0:
-		p.textBuf = append(p.textBuf[:0], s...)
+		p.textBuf = p.textBuf[:0]
 		p.pendMode = 2
 		p.pendOff = p.offset()
 	case 1:
-		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.textBuf = p.textBuf[:0]
+		p.appendText(p.pendSrc[p.pendA:p.pendB])
 		p.pendMode = 2
-		p.textBuf = append(p.textBuf, s...)
-	default:
-		p.textBuf = append(p.textBuf, s...)
 	}
+	p.appendText(s)
 }
 
 // addByte appends c (not part of the source) to the pending text, as
@@ -488,16 +493,38 @@ func (p *parser) addByte(c byte) {
 	}
 	switch p.pendMode {
 	case 0:
-		p.textBuf = append(p.textBuf[:0], c)
+		p.textBuf = p.textBuf[:0]
 		p.pendMode = 2
 		p.pendOff = p.offset()
 	case 1:
-		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.textBuf = p.textBuf[:0]
+		p.appendText(p.pendSrc[p.pendA:p.pendB])
 		p.pendMode = 2
-		p.textBuf = append(p.textBuf, c)
-	default:
-		p.textBuf = append(p.textBuf, c)
 	}
+	p.textRoom(1)
+	p.textBuf = append(p.textBuf, c)
+}
+
+// appendText appends s to the pending text in p.textBuf.
+func (p *parser) appendText(s string) {
+	p.textRoom(len(s))
+	p.textBuf = append(p.textBuf, s...)
+}
+
+// textRoom makes room in p.textBuf for n more bytes, in a new chunk when
+// its own is full: of a quarter of the document, from 2 KB to 16 KB (as
+// makeString's), or twice the text when that is more (a long text is
+// copied a bounded number of times per byte).
+func (p *parser) textRoom(n int) {
+	if cap(p.textBuf)-len(p.textBuf) < n {
+		p.growText(n)
+	}
+}
+
+func (p *parser) growText(n int) {
+	b := make([]byte, len(p.textBuf), max(len(p.textBuf)+n, 2*len(p.textBuf), min(max(len(p.main)/4, 2048), 16<<10)))
+	copy(b, p.textBuf)
+	p.textBuf = b
 }
 
 func sameString(a, b string) bool {
@@ -516,8 +543,11 @@ func (p *parser) flushPending() {
 	var s string
 	if p.pendMode == 1 {
 		s = p.pendSrc[p.pendA:p.pendB]
-	} else {
-		s = p.makeString(p.textBuf)
+	} else if b := p.textBuf; len(b) > 0 {
+		// The string is the text where it was built; the chunk's
+		// rest is for the next.
+		s = unsafe.String(&b[0], len(b))
+		p.textBuf = b[len(b):]
 	}
 	p.pendMode = 0
 	n := p.newNode(TextNode)
@@ -708,18 +738,17 @@ func (p *parser) refText(i int) bool {
 		p.textBuf = p.textBuf[:0]
 		p.pendOff = p.offset()
 	case 1:
-		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.textBuf = p.textBuf[:0]
+		p.appendText(p.pendSrc[p.pendA:p.pendB])
 	}
 	p.pendMode = 2
-	b := p.textBuf
 	// The text from i on decodes to no more bytes than its source up to
 	// the next '<' (no reference refText reads is shorter than its
 	// character, and none holds a '<'): room for it at once, and a word
 	// more, so that the bytes are written by index with no test of the
 	// room (refRun writes whole words).
-	if room := p.nextStop(0, i) - i + 8; cap(b)-len(b) < room {
-		b = slices.Grow(b, room)
-	}
+	p.textRoom(p.nextStop(0, i) - i + 8)
+	b := p.textBuf
 	k := len(b)
 	b = b[:cap(b)]
 	// CR and NUL are rare: refRun's words are read up to the next of
