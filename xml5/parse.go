@@ -1418,8 +1418,16 @@ func (p *parser) pushNS(prefix, uri string) {
 	}
 }
 
-// truncateNS drops the bindings from index mark on.
+// truncateNS drops the bindings from index mark on (most elements declare
+// none: that test is inlined).
 func (p *parser) truncateNS(mark int) {
+	if mark < len(p.ns) {
+		p.dropNS(mark)
+	}
+}
+
+// dropNS is truncateNS when there are bindings to drop.
+func (p *parser) dropNS(mark int) {
 	for i := len(p.ns) - 1; i >= mark; i-- {
 		if p.ns[i].prefix == "" {
 			p.defNS = p.ns[i].prevDefault
