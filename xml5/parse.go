@@ -1710,11 +1710,11 @@ func (p *parser) cdata() {
 	}
 	// CDATA merges into the surrounding text; NUL is dropped and
 	// newlines normalized like any text.
-	// The next NUL and CR, each searched for again only once passed, so
-	// that the section is read once for each (most sections have neither,
-	// and are one range).
+	// The next NUL and CR, each searched for again only once passed,
+	// through nextTextStop's memory of them: most documents have neither,
+	// and their sections are one range with no search.
 	a := i
-	nul, cr := nextByte(s, 0, a, end), nextByte(s, '\r', a, end)
+	nul, cr := min(p.nextStop(3, a), end), min(p.nextStop(2, a), end)
 	for {
 		k := min(nul, cr)
 		if k == end {
@@ -1723,7 +1723,7 @@ func (p *parser) cdata() {
 		p.addRange(a, k)
 		a = k + 1
 		if k == nul {
-			nul = nextByte(s, 0, a, end)
+			nul = min(p.nextStop(3, a), end)
 			continue
 		}
 		if k+1 < end && s[k+1] == '\n' {
@@ -1731,17 +1731,9 @@ func (p *parser) cdata() {
 		} else {
 			p.addString("\n")
 		}
-		cr = nextByte(s, '\r', a, end)
+		cr = min(p.nextStop(2, a), end)
 	}
 	p.addRange(a, end)
-}
-
-// nextByte returns the index of the first c in s[i:end], or end.
-func nextByte(s string, c byte, i, end int) int {
-	if j := strings.IndexByte(s[i:end], c); j >= 0 {
-		return i + j
-	}
-	return end
 }
 
 // xmlDecl consumes the XML declaration at the start of the document and
