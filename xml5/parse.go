@@ -614,18 +614,33 @@ func ltAmpBytes(w uint64) (m, amp uint64) {
 // NUL are, so that every byte is searched at most once for each of them:
 // text full of references stays linear.
 func (p *parser) nextTextStop(i int) int {
-	s := p.src
+	// One test per stop, not a loop over them: each is predicted on
+	// its own ('<' is searched for again nearly every time, CR and NUL
+	// nearly never).
 	c := &p.stops
-	for k, b := range textStops {
-		if c[k] < i {
-			if j := strings.IndexByte(s[i:], b); j >= 0 {
-				c[k] = i + j
-			} else {
-				c[k] = len(s)
-			}
-		}
+	if c[0] < i {
+		p.searchStop(0, i)
+	}
+	if c[1] < i {
+		p.searchStop(1, i)
+	}
+	if c[2] < i {
+		p.searchStop(2, i)
+	}
+	if c[3] < i {
+		p.searchStop(3, i)
 	}
 	return min(c[0], c[1], c[2], c[3])
+}
+
+// searchStop sets p.stops[k] to the index of the first textStops[k] at or
+// after i in p.src, or len(p.src).
+func (p *parser) searchStop(k, i int) {
+	if j := strings.IndexByte(p.src[i:], textStops[k&3]); j >= 0 {
+		p.stops[k&3] = i + j
+	} else {
+		p.stops[k&3] = len(p.src)
+	}
 }
 
 func isSpace(c byte) bool { return spaceByte[c] }
@@ -846,12 +861,8 @@ const refTextWords = 16
 // 3: nextTextStop's order) at or after i in p.src, or len(p.src), through
 // nextTextStop's memory of it.
 func (p *parser) nextStop(k, i int) int {
-	if c := &p.stops[k&3]; *c < i {
-		if j := strings.IndexByte(p.src[i:], textStops[k&3]); j >= 0 {
-			*c = i + j
-		} else {
-			*c = len(p.src)
-		}
+	if p.stops[k&3] < i {
+		p.searchStop(k, i)
 	}
 	return p.stops[k&3]
 }
