@@ -221,11 +221,12 @@ type parser struct {
 	errPos         positionCursor // where the last error or repair was located
 	nodeSlab       []Node
 	slabUsed       int // nodes of nodeSlab handed out
+	slabEnd        int // where newNode calls newNodeSlow: the slab's end, or the node budget's (setSlabEnd)
 	slabSize       int
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
 	slabNodes      int // nodes in all slabs (made or not)
-	nodes          int // nodes made
+	nodeBase       int // nodes made in the slabs before nodeSlab (nodeCount)
 	attrCount      int // attributes made
 	nodeBudget     int // the most nodes allowed (Limits.MaxNodes)
 	nodeRoom       int // nodeBudget - attrCount/2, which checkTree compares
@@ -332,19 +333,49 @@ func keptScratch[T any](s []T) []T {
 }
 
 // newNode returns the next node of the slab (a new slab when it is used
-// up), of type t. The slab is indexed rather than resliced: storing the
-// slab's pointer at every node costs more than its index.
+// up), of type t.
 func (p *parser) newNode(t NodeType) *Node {
-	p.nodes++
-	p.checkTree()
-	if p.slabUsed >= len(p.nodeSlab) {
-		p.growSlab()
-		p.slabUsed = 0
-	}
-	n := &p.nodeSlab[p.slabUsed]
-	p.slabUsed++
+	n := p.node()
 	n.Type = t
 	return n
+}
+
+// node returns the next node of the slab, zero: newNode for the text and
+// element nodes, which set its type (so that it is inlined). The slab is
+// indexed rather than resliced: storing the slab's pointer at every node
+// costs more than its index. One comparison sends a node past the slab or
+// the budget to nodeSlow.
+func (p *parser) node() *Node {
+	if p.slabUsed >= p.slabEnd {
+		return p.nodeSlow()
+	}
+	p.slabUsed++
+	return &p.nodeSlab[p.slabUsed-1]
+}
+
+// nodeSlow is node for a node past the slab (a new one is made) or the
+// node budget (checkTree records the limit; the node is still made).
+func (p *parser) nodeSlow() *Node {
+	if p.slabUsed >= len(p.nodeSlab) {
+		p.growSlab()
+		p.nodeBase += p.slabUsed
+		p.slabUsed = 0
+	}
+	p.slabUsed++
+	p.checkTree()
+	p.setSlabEnd()
+	return &p.nodeSlab[p.slabUsed-1]
+}
+
+// nodeCount returns the number of nodes made.
+func (p *parser) nodeCount() int {
+	return p.nodeBase + p.slabUsed
+}
+
+// setSlabEnd sets where newNode leaves its fast path: at the slab's end,
+// or earlier where the next node would be beyond the budget.
+func (p *parser) setSlabEnd() {
+	p.slabEnd = min(len(p.nodeSlab), p.slabUsed+max(p.nodeRoom-p.nodeCount(), 0))
 }
 
 // growSlab allocates the next slab of nodes when the document proves
@@ -358,7 +389,8 @@ func (p *parser) growSlab() {
 	p.slabs++
 	done := max(p.offset(), 1)
 	left := max(len(p.main)-done, 0)
-	est := p.nodes*left/done + p.nodes*left/done/8 + 16
+	nodes := p.nodeCount() + 1 // with the one being made
+	est := nodes*left/done + nodes*left/done/8 + 16
 	p.slabSize = min(max(est, 16), 2*p.slabSize, smallSlabNodes)
 	p.nodeSlab = make([]Node, p.slabSize)
 	p.slabNodes += p.slabSize
@@ -550,7 +582,8 @@ func (p *parser) flushPending() {
 		p.textBuf = b[len(b):]
 	}
 	p.pendMode = 0
-	n := p.newNode(TextNode)
+	n := p.node()
+	n.Type = TextNode
 	n.Data = s
 	n.Offset = p.pendOff
 	appendChild(p.current(), n)
@@ -1253,7 +1286,8 @@ func (p *parser) emitStart(qname string, colon, empty bool, off int) {
 		p.limitError("MaxDepth", p.lim.MaxDepth)
 		return
 	}
-	n := p.newNode(ElementNode)
+	n := p.node()
+	n.Type = ElementNode
 	n.Offset = off
 	mark := len(p.ns)
 	p.resolve(n, qname, colon)
@@ -1458,7 +1492,7 @@ func (p *parser) dropNS(mark int) {
 // What is being made is still made (callers attach it); the parse stops
 // at the next token.
 func (p *parser) checkTree() {
-	if p.nodes > p.nodeRoom { // p.nodes+p.attrCount/2 > p.nodeBudget
+	if p.nodeCount() > p.nodeRoom { // nodes+p.attrCount/2 > p.nodeBudget
 		p.limitError("MaxNodes", p.nodeBudget)
 	}
 }
@@ -1470,6 +1504,7 @@ func (p *parser) allocAttrs(n int) []Attr {
 	p.attrCount += n
 	p.nodeRoom = p.nodeBudget - p.attrCount/2
 	p.checkTree()
+	p.setSlabEnd()
 	if len(p.attrSlab) < n {
 		// Slabs grow with the attributes the document has used, from
 		// 16; the first is sized to the input, smaller for a small
