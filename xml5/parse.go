@@ -996,11 +996,15 @@ func scanName(s string, start, i int, attr bool) (end int, name string, colon bo
 		i += bits.TrailingZeros64(m) >> 3
 		c := s[i]
 		if stop[c] {
+			if c != 0 && s[start] != 0 {
+				return i, s[start:i], colon
+			}
 			break
 		}
 		colon = colon || c == ':'
 		i++
 	}
+	// The last bytes, or a NUL.
 	for i < len(s) && !stop[s[i]] {
 		colon = colon || s[i] == ':'
 		i++
