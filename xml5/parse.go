@@ -1294,7 +1294,18 @@ func (p *parser) emitStart(qname string, colon, empty bool, off int) {
 	n.Type = ElementNode
 	n.Offset = off
 	mark := len(p.ns)
-	p.resolve(n, qname, colon)
+	if len(p.attrs) == 0 && !colon {
+		// No attribute and no prefix: most elements, named here
+		// rather than by a call. (A namespace of "" is not written:
+		// n is fresh, and a write costs a write barrier while the
+		// collector marks.)
+		n.Local = qname
+		if ns := p.defNS; ns != "" {
+			n.Namespace = ns
+		}
+	} else {
+		p.resolve(n, qname, colon)
+	}
 	appendChild(p.current(), n)
 	if empty {
 		p.truncateNS(mark)
@@ -1313,16 +1324,7 @@ func (p *parser) emitStart(qname string, colon, empty bool, off int) {
 // ':' when colon is true) and p.attrs, pushing the element's namespace
 // declarations onto p.ns.
 func (p *parser) resolve(n *Node, qname string, colon bool) {
-	if len(p.attrs) == 0 && !colon {
-		// No attribute and no prefix: most elements. (A namespace
-		// of "" is not written: n is fresh, and a write costs a
-		// write barrier while the collector marks.)
-		n.Local = qname
-		if ns := p.defNS; ns != "" {
-			n.Namespace = ns
-		}
-		return
-	}
+	// (emitStart names an element with no attribute and no prefix.)
 	attrs := p.allocAttrs(len(p.attrs))
 	// Declarations first: they apply to the element and all its
 	// attributes.
