@@ -175,37 +175,40 @@ func utf8Text(raw []byte, ascii int) string {
 func validUTF8(b []byte) bool {
 	const hi = 0x8080808080808080
 	p := b[:len(b):len(b)] // the capacity set so that slicing p costs less
-	for len(p) > 0 {
-		if len(p) >= 8 {
-			w := binary.LittleEndian.Uint64(p)
-			if w&hi == 0 {
-				// ASCII: a long run 32 bytes a turn.
-				p = p[8:]
-				for len(p) >= 32 && (binary.LittleEndian.Uint64(p)|binary.LittleEndian.Uint64(p[8:])|
-					binary.LittleEndian.Uint64(p[16:])|binary.LittleEndian.Uint64(p[24:]))&hi == 0 {
-					p = p[32:]
-				}
-				continue
+	for len(p) >= 8 {
+		w := binary.LittleEndian.Uint64(p)
+		if w&hi == 0 {
+			// ASCII: a long run 64 bytes a turn.
+			p = p[8:]
+			for len(p) >= 64 && (binary.LittleEndian.Uint64(p)|binary.LittleEndian.Uint64(p[8:])|
+				binary.LittleEndian.Uint64(p[16:])|binary.LittleEndian.Uint64(p[24:])|
+				binary.LittleEndian.Uint64(p[32:])|binary.LittleEndian.Uint64(p[40:])|
+				binary.LittleEndian.Uint64(p[48:])|binary.LittleEndian.Uint64(p[56:]))&hi == 0 {
+				p = p[64:]
 			}
-			p = p[bits.TrailingZeros64(w&hi)>>3:]
-		} else if p[0] < utf8.RuneSelf {
-			p = p[1:]
 			continue
 		}
+		p = p[bits.TrailingZeros64(w&hi)>>3:]
 		// p[0] starts a sequence of e.n bytes: its second byte is in
 		// e.lo to e.lo+e.span, and the ones after it match e.mask to
-		// e.want (continuation bytes).
+		// e.want (continuation bytes). Sequences that follow each
+		// other (text in a script other than Latin) are read on here.
+		for len(p) >= 4 {
+			v := binary.LittleEndian.Uint32(p)
+			if v&0x80 == 0 {
+				break
+			}
+			e := &utf8Leads[byte(v)]
+			if byte(v>>8)-e.lo > e.span || v&e.mask != e.want {
+				return false
+			}
+			p = p[e.n:]
+		}
 		if len(p) < 4 {
-			return utf8.Valid(p) // the last three bytes or fewer
+			break
 		}
-		v := binary.LittleEndian.Uint32(p)
-		e := &utf8Leads[byte(v)]
-		if byte(v>>8)-e.lo > e.span || v&e.mask != e.want {
-			return false
-		}
-		p = p[e.n:]
 	}
-	return true
+	return utf8.Valid(p) // the last bytes, fewer than eight
 }
 
 // utf8Leads describes the sequence each byte starts, for validUTF8: its
