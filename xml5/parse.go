@@ -736,7 +736,13 @@ func (p *parser) run() {
 			i = p.nextTextStop(i)
 		}
 		if i > p.pos {
-			p.addRange(p.pos, i)
+			if p.pendMode == 0 && p.phase == phaseMain && p.entDepth == 0 && sameString(p.pendSrc, s) {
+				// A text's first range in the document,
+				// as addRange would set it.
+				p.pendMode, p.pendA, p.pendB, p.pendOff = 1, p.pos, i, p.pos
+			} else {
+				p.addRange(p.pos, i)
+			}
 			p.pos = i
 		}
 		if i >= len(s) {
