@@ -51,3 +51,13 @@ func TestValidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// FuzzValidUTF8 compares validUTF8 with utf8.Valid.
+func FuzzValidUTF8(f *testing.F) {
+	f.Add([]byte("abcdefgh é € 𝄞 \xed\xa0\x80 \xf4\x90\x80\x80 abcdefghijklmnopqrstuvwxyz0123456789"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := validUTF8(b), utf8.Valid(b); got != want {
+			t.Fatalf("validUTF8(% x) = %v, want %v", b, got, want)
+		}
+	})
+}
