@@ -166,7 +166,7 @@ type openElement struct {
 type nsBinding struct {
 	prefix, uri string
 	// prevDefault is, for a default namespace declaration (prefix ""),
-	// the default namespace it hides, which truncateNS restores.
+	// the default namespace it hides, which dropNS restores.
 	prevDefault string
 }
 
@@ -221,7 +221,7 @@ type parser struct {
 	errPos         positionCursor // where the last error or repair was located
 	nodeSlab       []Node
 	slabUsed       int // nodes of nodeSlab handed out
-	slabEnd        int // where newNode calls newNodeSlow: the slab's end, or the node budget's (setSlabEnd)
+	slabEnd        int // where node calls nodeSlow: the slab's end, or the node budget's (setSlabEnd)
 	slabSize       int
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
@@ -372,8 +372,8 @@ func (p *parser) nodeCount() int {
 	return p.nodeBase + p.slabUsed
 }
 
-// setSlabEnd sets where newNode leaves its fast path: at the slab's end,
-// or earlier where the next node would be beyond the budget.
+// setSlabEnd sets where node leaves its fast path: at the slab's end, or
+// earlier where the next node would be beyond the budget.
 func (p *parser) setSlabEnd() {
 	p.slabEnd = min(len(p.nodeSlab), p.slabUsed+max(p.nodeRoom-p.nodeCount(), 0))
 }
@@ -553,6 +553,8 @@ func (p *parser) textRoom(n int) {
 	}
 }
 
+// growText is textRoom when the chunk is full: the pending text is copied
+// to the new chunk, and the old one keeps the strings made in it.
 func (p *parser) growText(n int) {
 	b := make([]byte, len(p.textBuf), max(len(p.textBuf)+n, 2*len(p.textBuf), min(max(len(p.main)/4, 2048), 16<<10)))
 	copy(b, p.textBuf)
