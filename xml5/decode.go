@@ -1,6 +1,8 @@
 package xml5
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -159,11 +161,90 @@ func decodeNamed(e encoding.Encoding, name string, raw []byte, ascii int) (strin
 // else a copy with every invalid sequence replaced by U+FFFD. Its first ascii
 // bytes are known to be ASCII.
 func utf8Text(raw []byte, ascii int) string {
-	if utf8.Valid(raw[ascii:]) {
+	if validUTF8(raw[ascii:]) {
 		return bytesToString(raw)
 	}
 	return decodeWith(unicode.UTF8, raw)
 }
+
+// validUTF8 is utf8.Valid, read for text that mixes ASCII with other
+// characters (most feeds not in English): past a character that is not
+// ASCII, the next word's first byte that is not ASCII is found at once
+// rather than byte by byte, and a sequence is checked by one table entry
+// and its four bytes read as a number, with no branch on its length.
+func validUTF8(b []byte) bool {
+	const hi = 0x8080808080808080
+	p := b[:len(b):len(b)] // the capacity set so that slicing p costs less
+	for len(p) >= 8 {
+		w := binary.LittleEndian.Uint64(p)
+		if w&hi == 0 {
+			// ASCII: a long run 64 bytes a turn.
+			p = p[8:]
+			for len(p) >= 64 && (binary.LittleEndian.Uint64(p)|binary.LittleEndian.Uint64(p[8:])|
+				binary.LittleEndian.Uint64(p[16:])|binary.LittleEndian.Uint64(p[24:])|
+				binary.LittleEndian.Uint64(p[32:])|binary.LittleEndian.Uint64(p[40:])|
+				binary.LittleEndian.Uint64(p[48:])|binary.LittleEndian.Uint64(p[56:]))&hi == 0 {
+				p = p[64:]
+			}
+			continue
+		}
+		p = p[bits.TrailingZeros64(w&hi)>>3:]
+		// p[0] starts a sequence of e.n bytes: its second byte is in
+		// e.lo to e.lo+e.span, and the ones after it match e.mask to
+		// e.want (continuation bytes). Sequences that follow each
+		// other (text in a script other than Latin) are read on here.
+		for len(p) >= 4 {
+			v := binary.LittleEndian.Uint32(p)
+			if v&0x80 == 0 {
+				break
+			}
+			e := &utf8Leads[byte(v)]
+			if byte(v>>8)-e.lo > e.span || v&e.mask != e.want {
+				return false
+			}
+			p = p[e.n:]
+		}
+		if len(p) < 4 {
+			break
+		}
+	}
+	return utf8.Valid(p) // the last bytes, fewer than eight
+}
+
+// utf8Leads describes the sequence each byte starts, for validUTF8: its
+// length, the range of its second byte, and the mask and value of the
+// bytes after it (0xC0 and 0x80 for each continuation byte) read as a
+// little-endian number with the first two. A byte that starts no sequence
+// (ASCII bytes are not looked up) has a mask on the byte itself, which is
+// not 0.
+var utf8Leads = func() (t [256]struct {
+	n, lo, span byte
+	mask, want  uint32
+}) {
+	for c := range t {
+		e := &t[c]
+		e.lo, e.span, e.mask = 0x80, 0x3F, 0xFF
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			e.n, e.mask = 2, 0
+		case c >= 0xE0 && c <= 0xEF:
+			e.n, e.mask, e.want = 3, 0xC00000, 0x800000
+		case c >= 0xF0 && c <= 0xF4:
+			e.n, e.mask, e.want = 4, 0xC0C00000, 0x80800000
+		}
+		switch c {
+		case 0xE0: // no overlong forms
+			e.lo, e.span = 0xA0, 0x1F
+		case 0xED: // no surrogates
+			e.lo, e.span = 0x80, 0x1F
+		case 0xF0: // no overlong forms
+			e.lo, e.span = 0x90, 0x2F
+		case 0xF4: // nothing beyond U+10FFFF
+			e.lo, e.span = 0x80, 0x0F
+		}
+	}
+	return t
+}()
 
 func decodeWith(e encoding.Encoding, raw []byte) string {
 	if s, ok := decodeSingleByte(e, raw); ok { // singlebyte.go

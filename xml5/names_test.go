@@ -27,7 +27,8 @@ func scanNameByByte(s string, start, i int, attr bool) (int, string) {
 
 // TestScanNameWordAtATime: the eight-bytes-at-a-time scan stops where the
 // byte-at-a-time one does, for every byte value at every position of a
-// word, with the input ending right after or well after.
+// word, with the input ending right after or well after, and tells whether
+// the name holds a colon.
 func TestScanNameWordAtATime(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		for k := 0; k < 20; k++ {
@@ -38,9 +39,10 @@ func TestScanNameWordAtATime(t *testing.T) {
 				}
 				for _, attr := range []bool{false, true} {
 					wantI, wantName := scanNameByByte(s, 1, 1, attr)
-					gotI, gotName := scanName(s, 1, 1, attr)
+					gotI, gotName, gotColon := scanName(s, 1, 1, attr)
 					require.Equal(t, wantI, gotI, "scanName(%q, attr %v): end", s, attr)
 					require.Equal(t, wantName, gotName, "scanName(%q, attr %v): name", s, attr)
+					require.Equal(t, strings.Contains(wantName, ":"), gotColon, "scanName(%q, attr %v): colon", s, attr)
 				}
 			}
 		}
@@ -85,15 +87,21 @@ func shape(n *Node) string {
 	return b.String()
 }
 
-// TestWordScansFindFirstByte: textStopBytes and below40 tell the first byte
-// of a word that ends text (or is below 0x40), whatever the bytes after it,
-// for every byte value at every position, with the bytes after it that
-// borrows could mislead.
+// TestWordScansFindFirstByte: textStopBytes, ltAmpBytes and below40 tell
+// the first byte of a word that ends text (that is '<' or '&', that is
+// below 0x40), whatever the bytes after it, for every byte value at every
+// position, with the bytes after it that borrows could mislead.
 func TestWordScansFindFirstByte(t *testing.T) {
 	fills := []byte{'a', 0x40, 0x41, 0x7f, 0x80, 0xff, '/', ' ', '<', 0, 1}
 	eachTestWord(fills, func(w uint64) {
 		if want, got := firstByte(w, func(c byte) bool { return textStop[c] }), lowestMarked(textStopBytes(w)); want != got {
 			require.Equal(t, want, got, "textStopBytes(%#x)", w)
+		}
+		m, amp := ltAmpBytes(w)
+		if want, got := firstByte(w, func(c byte) bool { return c == '<' || c == '&' }), lowestMarked(m); want != got {
+			require.Equal(t, want, got, "ltAmpBytes(%#x)", w)
+		} else if want < 8 && (amp&(m&-m) != 0) != (byte(w>>(8*want)) == '&') {
+			require.Fail(t, "ltAmpBytes: amp misleads", "%#x", w)
 		}
 		if want, got := firstByte(w, func(c byte) bool { return c < 0x40 }), lowestMarked(below40(w)); want != got {
 			require.Equal(t, want, got, "below40(%#x)", w)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -166,6 +165,9 @@ type openElement struct {
 
 type nsBinding struct {
 	prefix, uri string
+	// prevDefault is, for a default namespace declaration (prefix ""),
+	// the default namespace it hides, which dropNS restores.
+	prevDefault string
 }
 
 type entity struct {
@@ -188,14 +190,21 @@ type parser struct {
 	phase   int
 	stack   []openElement
 	ns      []nsBinding
+	defNS   string           // lookup(""): the default namespace in scope
 	nsIndex map[string][]int // prefix -> indexes in ns, once ns is long
 	base    int              // stack depth below which end tags cannot pop (entity expansion)
 	sawDecl bool             // a DOCTYPE was seen
 
 	// Pending text: a range of pendSrc, or the bytes in textBuf.
-	pendMode       int // 0 none, 1 range, 2 buffer
-	pendSrc        string
-	pendA, pendB   int
+	pendMode     int // 0 none, 1 range, 2 buffer
+	pendSrc      string
+	pendA, pendB int
+	// textBuf is where text is built, in a chunk of the document's
+	// strings: the bytes before it in its chunk belong to strings
+	// already made (flushPending makes the text a string where it was
+	// built and moves textBuf past it), so it only ever grows through
+	// textRoom, which moves it to a new chunk, and no released parser
+	// keeps it.
 	textBuf        []byte
 	pendOff        int
 	entities       map[string]*entity
@@ -212,11 +221,12 @@ type parser struct {
 	errPos         positionCursor // where the last error or repair was located
 	nodeSlab       []Node
 	slabUsed       int // nodes of nodeSlab handed out
+	slabEnd        int // where node calls nodeSlow: the slab's end, or the node budget's (setSlabEnd)
 	slabSize       int
 	attrSlabSize   int
 	slabs          int // node slabs allocated after the first
 	slabNodes      int // nodes in all slabs (made or not)
-	nodes          int // nodes made
+	nodeBase       int // nodes made in the slabs before nodeSlab (nodeCount)
 	attrCount      int // attributes made
 	nodeBudget     int // the most nodes allowed (Limits.MaxNodes)
 	nodeRoom       int // nodeBudget - attrCount/2, which checkTree compares
@@ -297,9 +307,9 @@ const keptScratchCap = 256
 // Nothing may use p afterwards.
 func (p *parser) release() {
 	stack, attrs := keptScratch(p.stack), keptScratch(p.attrs)
-	textBuf, scratch := keptBytes(p.textBuf), keptBytes(p.scratch)
+	scratch := keptBytes(p.scratch)
 	*p = parser{}
-	p.stack, p.attrs, p.textBuf, p.scratch = stack, attrs, textBuf, scratch
+	p.stack, p.attrs, p.scratch = stack, attrs, scratch
 	parserPool.Put(p)
 }
 
@@ -323,19 +333,49 @@ func keptScratch[T any](s []T) []T {
 }
 
 // newNode returns the next node of the slab (a new slab when it is used
-// up), of type t. The slab is indexed rather than resliced: storing the
-// slab's pointer at every node costs more than its index.
+// up), of type t.
 func (p *parser) newNode(t NodeType) *Node {
-	p.nodes++
-	p.checkTree()
-	if p.slabUsed >= len(p.nodeSlab) {
-		p.growSlab()
-		p.slabUsed = 0
-	}
-	n := &p.nodeSlab[p.slabUsed]
-	p.slabUsed++
+	n := p.node()
 	n.Type = t
 	return n
+}
+
+// node returns the next node of the slab, zero: newNode for the text and
+// element nodes, which set its type (so that it is inlined). The slab is
+// indexed rather than resliced: storing the slab's pointer at every node
+// costs more than its index. One comparison sends a node past the slab or
+// the budget to nodeSlow.
+func (p *parser) node() *Node {
+	if p.slabUsed >= p.slabEnd {
+		return p.nodeSlow()
+	}
+	p.slabUsed++
+	return &p.nodeSlab[p.slabUsed-1]
+}
+
+// nodeSlow is node for a node past the slab (a new one is made) or the
+// node budget (checkTree records the limit; the node is still made).
+func (p *parser) nodeSlow() *Node {
+	if p.slabUsed >= len(p.nodeSlab) {
+		p.growSlab()
+		p.nodeBase += p.slabUsed
+		p.slabUsed = 0
+	}
+	p.slabUsed++
+	p.checkTree()
+	p.setSlabEnd()
+	return &p.nodeSlab[p.slabUsed-1]
+}
+
+// nodeCount returns the number of nodes made.
+func (p *parser) nodeCount() int {
+	return p.nodeBase + p.slabUsed
+}
+
+// setSlabEnd sets where node leaves its fast path: at the slab's end, or
+// earlier where the next node would be beyond the budget.
+func (p *parser) setSlabEnd() {
+	p.slabEnd = min(len(p.nodeSlab), p.slabUsed+max(p.nodeRoom-p.nodeCount(), 0))
 }
 
 // growSlab allocates the next slab of nodes when the document proves
@@ -349,7 +389,8 @@ func (p *parser) growSlab() {
 	p.slabs++
 	done := max(p.offset(), 1)
 	left := max(len(p.main)-done, 0)
-	est := p.nodes*left/done + p.nodes*left/done/8 + 16
+	nodes := p.nodeCount() + 1 // with the one being made
+	est := nodes*left/done + nodes*left/done/8 + 16
 	p.slabSize = min(max(est, 16), 2*p.slabSize, smallSlabNodes)
 	p.nodeSlab = make([]Node, p.slabSize)
 	p.slabNodes += p.slabSize
@@ -442,11 +483,12 @@ func (p *parser) addRange(a, b int) {
 			p.pendB = b
 			return
 		}
-		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.textBuf = p.textBuf[:0]
+		p.appendText(p.pendSrc[p.pendA:p.pendB])
 		p.pendMode = 2
 		fallthrough
 	default:
-		p.textBuf = append(p.textBuf, p.src[a:b]...)
+		p.appendText(p.src[a:b])
 	}
 }
 
@@ -464,16 +506,15 @@ func (p *parser) addString(s string) {
 	}
 	switch p.pendMode {
 	case 0:
-		p.textBuf = append(p.textBuf[:0], s...)
+		p.textBuf = p.textBuf[:0]
 		p.pendMode = 2
 		p.pendOff = p.offset()
 	case 1:
-		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.textBuf = p.textBuf[:0]
+		p.appendText(p.pendSrc[p.pendA:p.pendB])
 		p.pendMode = 2
-		p.textBuf = append(p.textBuf, s...)
-	default:
-		p.textBuf = append(p.textBuf, s...)
 	}
+	p.appendText(s)
 }
 
 // addByte appends c (not part of the source) to the pending text, as
@@ -484,16 +525,40 @@ func (p *parser) addByte(c byte) {
 	}
 	switch p.pendMode {
 	case 0:
-		p.textBuf = append(p.textBuf[:0], c)
+		p.textBuf = p.textBuf[:0]
 		p.pendMode = 2
 		p.pendOff = p.offset()
 	case 1:
-		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.textBuf = p.textBuf[:0]
+		p.appendText(p.pendSrc[p.pendA:p.pendB])
 		p.pendMode = 2
-		p.textBuf = append(p.textBuf, c)
-	default:
-		p.textBuf = append(p.textBuf, c)
 	}
+	p.textRoom(1)
+	p.textBuf = append(p.textBuf, c)
+}
+
+// appendText appends s to the pending text in p.textBuf.
+func (p *parser) appendText(s string) {
+	p.textRoom(len(s))
+	p.textBuf = append(p.textBuf, s...)
+}
+
+// textRoom makes room in p.textBuf for n more bytes, in a new chunk when
+// its own is full: of a quarter of the document, from 2 KB to 16 KB (as
+// makeString's), or twice the text when that is more (a long text is
+// copied a bounded number of times per byte).
+func (p *parser) textRoom(n int) {
+	if cap(p.textBuf)-len(p.textBuf) < n {
+		p.growText(n)
+	}
+}
+
+// growText is textRoom when the chunk is full: the pending text is copied
+// to the new chunk, and the old one keeps the strings made in it.
+func (p *parser) growText(n int) {
+	b := make([]byte, len(p.textBuf), max(len(p.textBuf)+n, 2*len(p.textBuf), min(max(len(p.main)/4, 2048), 16<<10)))
+	copy(b, p.textBuf)
+	p.textBuf = b
 }
 
 func sameString(a, b string) bool {
@@ -512,11 +577,15 @@ func (p *parser) flushPending() {
 	var s string
 	if p.pendMode == 1 {
 		s = p.pendSrc[p.pendA:p.pendB]
-	} else {
-		s = p.makeString(p.textBuf)
+	} else if b := p.textBuf; len(b) > 0 {
+		// The string is the text where it was built; the chunk's
+		// rest is for the next.
+		s = unsafe.String(&b[0], len(b))
+		p.textBuf = b[len(b):]
 	}
 	p.pendMode = 0
-	n := p.newNode(TextNode)
+	n := p.node()
+	n.Type = TextNode
 	n.Data = s
 	n.Offset = p.pendOff
 	appendChild(p.current(), n)
@@ -563,23 +632,50 @@ func zeroBytes(w uint64) uint64 {
 	return (w - ones) & ^w & (ones << 7)
 }
 
+// textStops are the bytes that end plain text, in the order of p.stops.
+var textStops = [4]byte{'<', '&', '\r', 0}
+
+// ltAmpBytes is textStopBytes for '<' and '&' alone; amp has the high bit
+// of the '&' bytes set, and possibly of other bytes after the first '&',
+// never before it (so the lowest bit of m tells which of the two is first).
+func ltAmpBytes(w uint64) (m, amp uint64) {
+	a, l := w^('&'*ones), w^('<'*ones)
+	a, l = (a-ones)&^a, (l-ones)&^l // zeroBytes, masked once
+	return (a | l) & (ones << 7), a
+}
+
 // nextTextStop returns the index of the first byte at or after i that ends
 // plain text, or len(p.src). It remembers where the next '<', '&', CR and
 // NUL are, so that every byte is searched at most once for each of them:
 // text full of references stays linear.
 func (p *parser) nextTextStop(i int) int {
-	s := p.src
+	// One test per stop, not a loop over them: each is predicted on
+	// its own ('<' is searched for again nearly every time, CR and NUL
+	// nearly never).
 	c := &p.stops
-	for k, b := range [4]byte{'<', '&', '\r', 0} {
-		if c[k] < i {
-			if j := strings.IndexByte(s[i:], b); j >= 0 {
-				c[k] = i + j
-			} else {
-				c[k] = len(s)
-			}
-		}
+	if c[0] < i {
+		p.searchStop(0, i)
+	}
+	if c[1] < i {
+		p.searchStop(1, i)
+	}
+	if c[2] < i {
+		p.searchStop(2, i)
+	}
+	if c[3] < i {
+		p.searchStop(3, i)
 	}
 	return min(c[0], c[1], c[2], c[3])
+}
+
+// searchStop sets p.stops[k] to the index of the first textStops[k] at or
+// after i in p.src, or len(p.src).
+func (p *parser) searchStop(k, i int) {
+	if j := strings.IndexByte(p.src[i:], textStops[k&3]); j >= 0 {
+		p.stops[k&3] = i + j
+	} else {
+		p.stops[k&3] = len(p.src)
+	}
 }
 
 func isSpace(c byte) bool { return spaceByte[c] }
@@ -619,7 +715,7 @@ func (p *parser) run() {
 		i := p.pos
 		if s[i] == '<' {
 			// Markup right after markup, as most of it is.
-			p.tagOpen()
+			p.markup(s, i)
 			continue
 		}
 		// Text: its first 16 bytes eight at a time, then (a long run of
@@ -642,7 +738,13 @@ func (p *parser) run() {
 			i = p.nextTextStop(i)
 		}
 		if i > p.pos {
-			p.addRange(p.pos, i)
+			if p.pendMode == 0 && p.phase == phaseMain && p.entDepth == 0 && sameString(p.pendSrc, s) {
+				// A text's first range in the document,
+				// as addRange would set it.
+				p.pendMode, p.pendA, p.pendB, p.pendOff = 1, p.pos, i, p.pos
+			} else {
+				p.addRange(p.pos, i)
+			}
 			p.pos = i
 		}
 		if i >= len(s) {
@@ -650,7 +752,7 @@ func (p *parser) run() {
 		}
 		switch s[i] {
 		case '<':
-			p.tagOpen()
+			p.markup(s, i)
 		case '&':
 			if p.phase == phaseMain && p.refText(i) {
 				continue
@@ -692,53 +794,37 @@ func (p *parser) refText(i int) bool {
 		p.textBuf = p.textBuf[:0]
 		p.pendOff = p.offset()
 	case 1:
-		p.textBuf = append(p.textBuf[:0], p.pendSrc[p.pendA:p.pendB]...)
+		p.textBuf = p.textBuf[:0]
+		p.appendText(p.pendSrc[p.pendA:p.pendB])
 	}
 	p.pendMode = 2
-	b := p.textBuf
 	// The text from i on decodes to no more bytes than its source up to
 	// the next '<' (no reference refText reads is shorter than its
-	// character): room for it at once, not grown word by word.
-	if room := p.nextLT(i) - i + 8; cap(b)-len(b) < room {
-		b = slices.Grow(b, room)
-	}
+	// character, and none holds a '<'): room for it at once, and a word
+	// more, so that the bytes are written by index with no test of the
+	// room (refRun writes whole words).
+	p.textRoom(p.nextStop(0, i) - i + 8)
+	b := p.textBuf
+	k := len(b)
+	b = b[:cap(b)]
+	// CR and NUL are rare: refRun's words are read up to the next of
+	// them, and tested for '<' and '&' alone.
+	lim := min(p.nextStop(2, i), p.nextStop(3, i))
 	for {
 		if c < utf8.RuneSelf {
-			b = append(b, byte(c))
+			b[k] = byte(c)
+			k++
 		} else {
-			b = utf8.AppendRune(b, c)
+			k += utf8.EncodeRune(b[k:], c)
 		}
 		i += n
-		// Plain bytes, a word at a time: the word is stored whole,
-		// and the buffer keeps the bytes before the first stop. A
-		// longer run is left to the vectorized searches and one copy.
-		for words := 0; i+8 <= len(s); words++ {
-			if words == refTextWords {
-				j := p.nextTextStop(i)
-				b = append(b, s[i:j]...)
-				i = j
-				break
-			}
-			w := load64(s, i)
-			if cap(b)-len(b) < 8 {
-				b = slices.Grow(b, 8)
-			}
-			k := len(b)
-			b = b[:k+8]
-			binary.LittleEndian.PutUint64(b[k:], w)
-			m := textStopBytes(w)
-			if m == 0 {
-				i += 8
-				continue
-			}
-			j := bits.TrailingZeros64(m) >> 3
-			b = b[:k+j]
-			i += j
-			break
-		}
-		for i < len(s) && i+8 > len(s) && !textStop[s[i]] {
-			b = append(b, s[i])
-			i++
+		var long bool
+		if k, i, long = refRun(b, k, s, i, lim); long {
+			// A long run of plain bytes: the vectorized searches
+			// and one copy.
+			j := p.nextTextStop(i)
+			k += copy(b[k:], s[i:j])
+			i = j
 		}
 		if i >= len(s) || s[i] != '&' {
 			break
@@ -747,9 +833,62 @@ func (p *parser) refText(i int) bool {
 			break
 		}
 	}
-	p.textBuf = b
+	p.textBuf = b[:k]
 	p.pos = i
 	return true
+}
+
+// refRun copies the plain bytes of s from i into b at k, and decodes the
+// predefined entity references among them, up to the first byte that ends
+// plain text and is not such a reference; it returns the new k and i. It
+// copies a word at a time (the word is stored whole and k moves past the
+// bytes before the first '<' or '&'; lim, the next CR or NUL, ends the words,
+// and the bytes before it are read one by one), and returns long true,
+// having stopped at a plain byte, after refTextWords words without a
+// reference: a longer run is left to the vectorized searches. b has room
+// for the bytes up to the next '<' and a word (see refText). It calls
+// nothing, so that its variables stay in registers.
+func refRun(b []byte, k int, s string, i, lim int) (int, int, bool) {
+	// In a run of plain bytes both indexes move together: d is k - i.
+	d := k - i
+	for {
+		end := min(lim, i+refTextWords*8)
+		for {
+			if i+8 > end {
+				if i+8 <= lim {
+					return i + d, i, true
+				}
+				for i < len(s) && !textStop[s[i]] {
+					b[i+d] = s[i]
+					i++
+				}
+				return i + d, i, false
+			}
+			w := load64(s, i)
+			binary.LittleEndian.PutUint64(b[i+d:i+d+8], w)
+			if m, amp := ltAmpBytes(w); m != 0 {
+				// The first stop is '&' when its bit is amp's.
+				i += bits.TrailingZeros64(m) >> 3
+				if amp&(m&-m) == 0 {
+					return i + d, i, false
+				}
+				break
+			}
+			i += 8
+		}
+		// A predefined entity reference with a word after its '&'
+		// goes on here; any other is the caller's.
+		if i+9 > len(s) {
+			return i + d, i, false
+		}
+		c, n := predefinedWord(load64(s, i+1))
+		if n == 0 {
+			return i + d, i, false
+		}
+		b[i+d] = c
+		i += n + 1
+		d -= n // one byte written for n+1 read
+	}
 }
 
 // refTextWords is how many words of plain text refText copies a word at a
@@ -759,17 +898,14 @@ func (p *parser) refText(i int) bool {
 // searches' length branches for instructions).
 const refTextWords = 16
 
-// nextLT returns the index of the first '<' at or after i in p.src, or
-// len(p.src), through nextTextStop's memory of it.
-func (p *parser) nextLT(i int) int {
-	if p.stops[0] < i {
-		if j := strings.IndexByte(p.src[i:], '<'); j >= 0 {
-			p.stops[0] = i + j
-		} else {
-			p.stops[0] = len(p.src)
-		}
+// nextStop returns the index of the first '<', '&', CR or NUL (for k 0 to
+// 3: nextTextStop's order) at or after i in p.src, or len(p.src), through
+// nextTextStop's memory of it.
+func (p *parser) nextStop(k, i int) int {
+	if p.stops[k&3] < i {
+		p.searchStop(k, i)
 	}
-	return p.stops[0]
+	return p.stops[k&3]
 }
 
 // quickRef returns the character of the reference at s[i] ('&') and its
@@ -793,6 +929,39 @@ func quickRef(s string, i int, recovery bool) (rune, int) {
 	}
 	return rune(c), n + 1
 }
+
+// markup reads the markup at s[i] ('<', at p.pos): start and end tags
+// straight, the rest through tagOpen (one call fewer per tag).
+func (p *parser) markup(s string, i int) {
+	if i+1 < len(s) {
+		switch tagOpenKind[s[i+1]] {
+		case tagStart:
+			p.startTag()
+			return
+		case tagEnd:
+			p.endTag()
+			return
+		}
+	}
+	p.tagOpen()
+}
+
+// tagOpenKind tells by the byte after '<' a start tag (most bytes), an end
+// tag ('/') or what tagOpen sorts out ('?', '!', white space, '<', '>').
+var tagOpenKind = func() (t [256]byte) {
+	t['/'] = tagEnd
+	for _, c := range []byte("?! \n\t\r\f<>") {
+		t[c] = tagOther
+	}
+	return t
+}()
+
+// Kinds of markup by the byte after '<'.
+const (
+	tagStart = iota
+	tagEnd
+	tagOther
+)
 
 func (p *parser) tagOpen() {
 	s := p.src
@@ -847,15 +1016,18 @@ func clean(s string) string {
 // start in s, read on from i (at white space, '/', '>', and for an
 // attribute name '=' too), and the name, cleaned: a name holds no CR (white
 // space ends it), so only a NUL needs clean, and the scan stops at one to
-// tell.
-func scanName(s string, start, i int, attr bool) (int, string) {
+// tell. colon reports whether the name holds a ':' (resolve needs no search
+// for it in most names then).
+func scanName(s string, start, i int, attr bool) (end int, name string, colon bool) {
 	stop := &tagNameStopNUL
 	if attr {
 		stop = &attrNameStopNUL
 	}
 	// Eight bytes at a time: every byte scanName stops at is below 0x40,
 	// and so are few name bytes ('-', '.', ':', digits), so the first
-	// byte below 0x40 of each eight is looked up in the table.
+	// byte below 0x40 of each eight is looked up in the table (':' is
+	// one of them, so the colon is seen there).
+	colon = s[start] == ':' // (an attribute name's first byte is not read on)
 	for i+8 <= len(s) {
 		m := below40(load64(s, i))
 		if m == 0 {
@@ -863,21 +1035,29 @@ func scanName(s string, start, i int, attr bool) (int, string) {
 			continue
 		}
 		i += bits.TrailingZeros64(m) >> 3
-		if stop[s[i]] {
+		c := s[i]
+		if stop[c] {
+			if c != 0 && s[start] != 0 {
+				return i, s[start:i], colon
+			}
 			break
 		}
+		colon = colon || c == ':'
 		i++
 	}
+	// The last bytes, or a NUL.
 	for i < len(s) && !stop[s[i]] {
+		colon = colon || s[i] == ':'
 		i++
 	}
 	if (i == len(s) || s[i] != 0) && s[start] != 0 {
-		return i, s[start:i]
+		return i, s[start:i], colon
 	}
 	for i < len(s) && (!stop[s[i]] || s[i] == 0) {
 		i++
 	}
-	return i, clean(s[start:i])
+	name = clean(s[start:i])
+	return i, name, strings.IndexByte(name, ':') >= 0
 }
 
 // load64 returns the eight bytes of s at i as a little-endian number (one
@@ -918,12 +1098,12 @@ func valueStopBytes(w, qs uint64) uint64 {
 func (p *parser) startTag() {
 	s := p.src
 	start := p.pos
-	i, name := scanName(s, p.pos+1, p.pos+1, false)
+	i, name, colon := scanName(s, p.pos+1, p.pos+1, false)
 	p.attrs = p.attrs[:0]
 	if i < len(s) && s[i] == '>' && p.attlists == nil {
 		// No attribute, and none by default: most tags.
 		p.pos = i + 1
-		p.emitStart(name, false, start)
+		p.emitStart(name, colon, false, start)
 		return
 	}
 	p.attrSet = nil
@@ -953,7 +1133,7 @@ func (p *parser) startTag() {
 		}
 		// The first character is part of the name, even '='.
 		var aname string
-		i, aname = scanName(s, i, i+1, true)
+		i, aname, _ = scanName(s, i, i+1, true)
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -1013,7 +1193,7 @@ func (p *parser) startTag() {
 	if p.attlists != nil {
 		p.applyAttlist(name)
 	}
-	p.emitStart(name, empty, start)
+	p.emitStart(name, colon, empty, start)
 }
 
 // hasAttr reports whether the tag being read already has an attribute
@@ -1131,8 +1311,9 @@ func (p *parser) attrValue(b []byte, raw string, extra byte, depth int) []byte {
 }
 
 // emitStart runs tree construction for a start tag (empty: an empty-element
-// tag) whose attributes are in p.attrs.
-func (p *parser) emitStart(qname string, empty bool, off int) {
+// tag) whose attributes are in p.attrs; colon reports whether qname holds a
+// ':'.
+func (p *parser) emitStart(qname string, colon, empty bool, off int) {
 	switch p.phase {
 	case phaseEnd:
 		p.parseError("content-after-root")
@@ -1150,10 +1331,22 @@ func (p *parser) emitStart(qname string, empty bool, off int) {
 		p.limitError("MaxDepth", p.lim.MaxDepth)
 		return
 	}
-	n := p.newNode(ElementNode)
+	n := p.node()
+	n.Type = ElementNode
 	n.Offset = off
 	mark := len(p.ns)
-	p.resolve(n, qname)
+	if len(p.attrs) == 0 && !colon {
+		// No attribute and no prefix: most elements, named here
+		// rather than by a call. (A namespace of "" is not written:
+		// n is fresh, and a write costs a write barrier while the
+		// collector marks.)
+		n.Local = qname
+		if ns := p.defNS; ns != "" {
+			n.Namespace = ns
+		}
+	} else {
+		p.resolve(n, qname, colon)
+	}
 	appendChild(p.current(), n)
 	if empty {
 		p.truncateNS(mark)
@@ -1168,19 +1361,11 @@ func (p *parser) emitStart(qname string, empty bool, off int) {
 	}
 }
 
-// resolve sets n's name, namespace and attributes from qname and p.attrs,
-// pushing the element's namespace declarations onto p.ns.
-func (p *parser) resolve(n *Node, qname string) {
-	if len(p.attrs) == 0 && strings.IndexByte(qname, ':') < 0 {
-		// No attribute and no prefix: most elements. (A namespace
-		// of "" is not written: n is fresh, and a write costs a
-		// write barrier while the collector marks.)
-		n.Local = qname
-		if ns := p.lookup(""); ns != "" {
-			n.Namespace = ns
-		}
-		return
-	}
+// resolve sets n's name, namespace and attributes from qname (which holds a
+// ':' when colon is true) and p.attrs, pushing the element's namespace
+// declarations onto p.ns.
+func (p *parser) resolve(n *Node, qname string, colon bool) {
+	// (emitStart names an element with no attribute and no prefix.)
 	attrs := p.allocAttrs(len(p.attrs))
 	// Declarations first: they apply to the element and all its
 	// attributes.
@@ -1211,9 +1396,13 @@ func (p *parser) resolve(n *Node, qname string) {
 		at.Local = name
 	}
 	// The element.
-	if i := strings.IndexByte(qname, ':'); i < 0 {
+	i := -1
+	if colon {
+		i = strings.IndexByte(qname, ':')
+	}
+	if i < 0 {
 		n.Local = qname
-		n.Namespace = p.lookup("")
+		n.Namespace = p.defNS
 	} else if i > 0 && i < len(qname)-1 {
 		if uri := p.lookup(qname[:i]); uri != "" {
 			n.Namespace, n.Prefix, n.Local = uri, qname[:i], qname[i+1:]
@@ -1278,8 +1467,11 @@ func nsDuplicate(prev []Attr, uri, local string, set *map[[2]string]struct{}) bo
 }
 
 // lookup returns the namespace URI bound to prefix ("" for the default
-// namespace), or "" when there is none.
+// namespace, which p.defNS holds too), or "" when there is none.
 func (p *parser) lookup(prefix string) string {
+	if prefix == "" {
+		return p.defNS
+	}
 	if prefix == "xml" {
 		return XMLNamespace
 	}
@@ -1303,7 +1495,11 @@ func (p *parser) lookup(prefix string) string {
 // pushNS binds prefix ("" for the default namespace) to uri. Past a few
 // dozen bindings in scope an index keeps lookups constant-time.
 func (p *parser) pushNS(prefix, uri string) {
-	p.ns = append(p.ns, nsBinding{prefix, uri})
+	b := nsBinding{prefix: prefix, uri: uri}
+	if prefix == "" {
+		b.prevDefault, p.defNS = p.defNS, uri
+	}
+	p.ns = append(p.ns, b)
 	if p.nsIndex != nil {
 		p.nsIndex[prefix] = append(p.nsIndex[prefix], len(p.ns)-1)
 	} else if len(p.ns) > 32 {
@@ -1314,8 +1510,21 @@ func (p *parser) pushNS(prefix, uri string) {
 	}
 }
 
-// truncateNS drops the bindings from index mark on.
+// truncateNS drops the bindings from index mark on (most elements declare
+// none: that test is inlined).
 func (p *parser) truncateNS(mark int) {
+	if mark < len(p.ns) {
+		p.dropNS(mark)
+	}
+}
+
+// dropNS is truncateNS when there are bindings to drop.
+func (p *parser) dropNS(mark int) {
+	for i := len(p.ns) - 1; i >= mark; i-- {
+		if p.ns[i].prefix == "" {
+			p.defNS = p.ns[i].prevDefault
+		}
+	}
 	if p.nsIndex != nil {
 		for i := len(p.ns) - 1; i >= mark; i-- {
 			l := p.nsIndex[p.ns[i].prefix]
@@ -1330,7 +1539,7 @@ func (p *parser) truncateNS(mark int) {
 // What is being made is still made (callers attach it); the parse stops
 // at the next token.
 func (p *parser) checkTree() {
-	if p.nodes > p.nodeRoom { // p.nodes+p.attrCount/2 > p.nodeBudget
+	if p.nodeCount() > p.nodeRoom { // nodes+p.attrCount/2 > p.nodeBudget
 		p.limitError("MaxNodes", p.nodeBudget)
 	}
 }
@@ -1342,6 +1551,7 @@ func (p *parser) allocAttrs(n int) []Attr {
 	p.attrCount += n
 	p.nodeRoom = p.nodeBudget - p.attrCount/2
 	p.checkTree()
+	p.setSlabEnd()
 	if len(p.attrSlab) < n {
 		// Slabs grow with the attributes the document has used, from
 		// 16; the first is sized to the input, smaller for a small
@@ -1411,7 +1621,7 @@ func (p *parser) endTag() {
 			}
 		}
 	}
-	i, name := scanName(s, i, i, false)
+	i, name, _ := scanName(s, i, i, false)
 	j := strings.IndexByte(s[i:], '>')
 	if j < 0 {
 		p.parseError("eof-in-end-tag")
@@ -1593,11 +1803,11 @@ func (p *parser) cdata() {
 	}
 	// CDATA merges into the surrounding text; NUL is dropped and
 	// newlines normalized like any text.
-	// The next NUL and CR, each searched for again only once passed, so
-	// that the section is read once for each (most sections have neither,
-	// and are one range).
+	// The next NUL and CR, each searched for again only once passed,
+	// through nextTextStop's memory of them: most documents have neither,
+	// and their sections are one range with no search.
 	a := i
-	nul, cr := nextByte(s, 0, a, end), nextByte(s, '\r', a, end)
+	nul, cr := min(p.nextStop(3, a), end), min(p.nextStop(2, a), end)
 	for {
 		k := min(nul, cr)
 		if k == end {
@@ -1606,7 +1816,7 @@ func (p *parser) cdata() {
 		p.addRange(a, k)
 		a = k + 1
 		if k == nul {
-			nul = nextByte(s, 0, a, end)
+			nul = min(p.nextStop(3, a), end)
 			continue
 		}
 		if k+1 < end && s[k+1] == '\n' {
@@ -1614,17 +1824,9 @@ func (p *parser) cdata() {
 		} else {
 			p.addString("\n")
 		}
-		cr = nextByte(s, '\r', a, end)
+		cr = min(p.nextStop(2, a), end)
 	}
 	p.addRange(a, end)
-}
-
-// nextByte returns the index of the first c in s[i:end], or end.
-func nextByte(s string, c byte, i, end int) int {
-	if j := strings.IndexByte(s[i:end], c); j >= 0 {
-		return i + j
-	}
-	return end
 }
 
 // xmlDecl consumes the XML declaration at the start of the document and

@@ -30,28 +30,7 @@ func predefined(name string) string {
 // '&') and its length, or n == 0.
 func predefinedRef(s string) (c byte, n int) {
 	if len(s) >= 8 {
-		// Which of the five it is, by comparisons whose results
-		// select the answer (conditional moves) rather than branch:
-		// in escaped HTML the references alternate unpredictably.
-		w := load64(s, 0)
-		w3, w4, w5 := w&0xFFFFFF, w&0xFFFFFFFF, w&0xFFFFFFFFFF
-		v := 0 // the character << 8 | the length, in one variable
-		if w3 == 'l'|'t'<<8|';'<<16 {
-			v = '<'<<8 | 3
-		}
-		if w3 == 'g'|'t'<<8|';'<<16 {
-			v = '>'<<8 | 3
-		}
-		if w4 == 'a'|'m'<<8|'p'<<16|';'<<24 {
-			v = '&'<<8 | 4
-		}
-		if w5 == 'q'|'u'<<8|'o'<<16|'t'<<24|';'<<32 {
-			v = '"'<<8 | 5
-		}
-		if w5 == 'a'|'p'<<8|'o'<<16|'s'<<24|';'<<32 {
-			v = '\''<<8 | 5
-		}
-		return byte(v >> 8), v & 0xFF
+		return predefinedWord(load64(s, 0))
 	}
 	switch {
 	case len(s) >= 3 && s[1] == 't' && s[2] == ';':
@@ -70,6 +49,45 @@ func predefinedRef(s string) (c byte, n int) {
 	}
 	return 0, 0
 }
+
+// predefinedWord is predefinedRef for the eight bytes after '&' as a
+// little-endian number. The sum of the first two bytes' low four bits
+// tells the five apart ("lt", "gt", "am", "qu", "ap"), so a table entry and
+// one comparison answer, with no branch that the order of the references
+// in escaped HTML would mispredict.
+func predefinedWord(w uint64) (c byte, n int) {
+	e := &predefinedWords[(w+w>>8)&15]
+	if w&e.mask != e.word {
+		return 0, 0
+	}
+	return e.c, int(e.n)
+}
+
+// predefinedWords holds the predefined entities' references (name and
+// ';') by predefinedWord's index; the other entries match no word.
+var predefinedWords = func() (t [16]struct {
+	word, mask uint64
+	c, n       byte
+}) {
+	for i := range t {
+		t[i].word = 1 // not under a zero mask
+	}
+	for _, r := range []struct {
+		ref string
+		c   byte
+	}{{"lt;", '<'}, {"gt;", '>'}, {"amp;", '&'}, {"quot;", '"'}, {"apos;", '\''}} {
+		var w uint64
+		for i := len(r.ref) - 1; i >= 0; i-- {
+			w = w<<8 | uint64(r.ref[i])
+		}
+		e := &t[(w+w>>8)&15]
+		if e.n != 0 {
+			panic("xml5: predefinedWords: two references share an entry")
+		}
+		e.word, e.mask, e.c, e.n = w, 1<<(8*len(r.ref))-1, r.c, byte(len(r.ref))
+	}
+	return t
+}()
 
 // nameStop marks the bytes that end an entity name in a reference.
 var nameStop = [256]bool{
