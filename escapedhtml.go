@@ -150,6 +150,9 @@ type htmlSummary struct {
 	// (*lazyFragment).signature reads them all when asked.
 	sig      textSignature
 	sigLater bool
+	// textOver tells that the tokens were read only until the text
+	// content passed the bound analyzeHTMLWith was given.
+	textOver bool
 }
 
 // decideHTML is analyzeHTML reading the tokens only until significant
@@ -162,7 +165,7 @@ type htmlSummary struct {
 // 1x1 images, decided at their own tag), so the answer is the same as with
 // all tokens. The fragment's text signature is then left to signature.
 func decideHTML(src string) (sum htmlSummary, exact bool) {
-	return analyzeHTMLWith(src, true)
+	return analyzeHTMLWith(src, true, -1)
 }
 
 // signature returns the signature of the fragment's text content, reading
@@ -176,6 +179,30 @@ func (l *lazyFragment) signature() textSignature {
 		}
 	}
 	return l.sig
+}
+
+// textLongerThan reports whether the fragment's text content is known to
+// be longer than n bytes. When its signature is still to be read from the
+// tokens of src, they are read only until the text seen passes n bytes
+// (so that an excerpt is told from the whole article without reading all
+// of the article); when they are read to the end, the signature is kept as
+// signature would have computed it. The tree builder never removes a node
+// it inserted nor shortens a Text node (see decideHTML), so text already
+// given to the tree outside a table (where text may move, sigOK) stays in
+// the fragment's text content.
+func (l *lazyFragment) textLongerThan(n uint32) bool {
+	if !l.sigLater {
+		return l.sig.ok && l.sig.n > n
+	}
+	sum, exact := analyzeHTMLWith(l.src, false, int(n))
+	if exact && sum.textOver {
+		return true
+	}
+	l.sigLater = false
+	if exact {
+		l.sig = sum.sig
+	}
+	return l.sig.ok && l.sig.n > n
 }
 
 // analyzeHTML decides, with the HTML tokenizer alone, what parsing and
@@ -196,24 +223,25 @@ func (l *lazyFragment) signature() textSignature {
 // p and br; script and style text is hidden; and every HTML img whose width
 // and height are "1" is removed.
 func analyzeHTML(src string) (sum htmlSummary, exact bool) {
-	return analyzeHTMLWith(src, false)
+	return analyzeHTMLWith(src, false, -1)
 }
 
-// analyzeHTMLWith is analyzeHTML, or decideHTML when early.
-func analyzeHTMLWith(src string, early bool) (sum htmlSummary, exact bool) {
+// analyzeHTMLWith is analyzeHTML, or decideHTML when early. With a bound
+// of 0 or more it stops, with sum.textOver set, once the text content read
+// is longer than bound bytes and no table made its order uncertain.
+func analyzeHTMLWith(src string, early bool, bound int) (sum htmlSummary, exact bool) {
 	fz := htmltoken.GetFast(src)
-	sum, exact = analyzeTokens(fz, early)
+	sum, exact = analyzeTokens(fz, early, bound)
 	gaveUp := fz.GaveUp()
 	htmltoken.PutFast(fz)
 	if !gaveUp {
 		return sum, exact
 	}
-	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"), early)
+	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"), early, bound)
 }
 
-// analyzeTokens is analyzeHTML reading the tokens from z, or decideHTML
-// when early.
-func analyzeTokens(z htmltoken.Tokenizer, early bool) (sum htmlSummary, exact bool) {
+// analyzeTokens is analyzeHTMLWith reading the tokens from z.
+func analyzeTokens(z htmltoken.Tokenizer, early bool, bound int) (sum htmlSummary, exact bool) {
 	var (
 		// node: the fragment has a child that is not a Text node, or two
 		// Text nodes.
@@ -276,6 +304,10 @@ func analyzeTokens(z htmltoken.Tokenizer, early bool) (sum htmlSummary, exact bo
 				return sum, false
 			}
 			signer.add(d)
+			if bound >= 0 && sigOK && signer.n > bound {
+				sum.textOver = true
+				return sum, true
+			}
 			if !hiddenText && !sum.significant && bytesHaveNonSpace(d) {
 				sum.significant = true
 			}
