@@ -165,7 +165,75 @@ type htmlSummary struct {
 // 1x1 images, decided at their own tag), so the answer is the same as with
 // all tokens. The fragment's text signature is then left to signature.
 func decideHTML(src string) (sum htmlSummary, exact bool) {
+	if startsWithPlainTagAndText(src) {
+		// The tokens would say the same: an element, then significant
+		// text (see startsWithPlainTagAndText).
+		return htmlSummary{significant: true, sigLater: true}, true
+	}
 	return analyzeHTMLWith(src, true, -1)
+}
+
+// startsWithPlainTagAndText reports whether src starts, after white space
+// other than CR, with the start tag of one of the common elements
+// plainStartTag names, with no attribute, directly followed by text whose
+// first byte is not white space, '<' or '&', and src has no NUL: the shape
+// of most descriptions ("<p>Text…"). decideHTML reads such a source as an
+// element (any white space before it as a Text node), then a text token
+// that has significant content and no NUL, and stops there: it is
+// decided, with no tokenizer. A CR or NUL anywhere in src makes the fast
+// tokenizer give up (x/net/html's gives the same tokens, CR read as LF),
+// and analyzeTokens gives up on a NUL in text: src without NUL has none.
+func startsWithPlainTagAndText(src string) bool {
+	i := 0
+	for i < len(src) && (src[i] == ' ' || src[i] == '\n' || src[i] == '\t' || src[i] == '\f') {
+		i++
+	}
+	if i == len(src) || src[i] != '<' {
+		return false
+	}
+	end := strings.IndexByte(src[i:], '>')
+	if end < 0 || end > maxPlainTagName+1 {
+		return false
+	}
+	j := i + end + 1
+	if !plainStartTag(src[i+1:j-1]) || j == len(src) {
+		return false
+	}
+	switch src[j] {
+	case ' ', '\n', '\t', '\f', '\r', '<', '&', 0:
+		return false
+	}
+	return strings.IndexByte(src[j:], 0) < 0
+}
+
+// maxPlainTagName is the length of the longest name plainStartTag accepts.
+const maxPlainTagName = len("blockquote")
+
+// plainStartTag reports whether name, a tag name as written between '<'
+// and '>' (no attribute, any ASCII case), is one of the common elements
+// that analyzeTokens reads as a node and nothing more and after which the
+// tokenizer reads text as it does at the start (none of them is a raw
+// text, RCDATA or plaintext element, ignored in a div context, part of a
+// table, or drops a newline that follows it).
+func plainStartTag(name string) bool {
+	var buf [maxPlainTagName]byte
+	if len(name) == 0 || len(name) > len(buf) {
+		return false
+	}
+	for k := 0; k < len(name); k++ {
+		c := name[k]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[k] = c
+	}
+	switch string(buf[:len(name)]) {
+	case "p", "div", "span", "b", "i", "em", "strong", "u", "small", "big", "font", "center",
+		"h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "li", "br", "hr", "article", "section",
+		"header", "figure", "figcaption", "code", "cite", "q", "sup", "sub":
+		return true
+	}
+	return false
 }
 
 // signature returns the signature of the fragment's text content, reading

@@ -47,6 +47,51 @@ func TestDecideHTMLStopsEarly(t *testing.T) {
 	}
 }
 
+// TestDecideHTMLPlainStart checks that the sources decideHTML decides
+// without a tokenizer (startsWithPlainTagAndText) are decided as the
+// tokens decide them, and that the shapes it declines still are.
+func TestDecideHTMLPlainStart(t *testing.T) {
+	for _, tt := range []struct {
+		src   string
+		plain bool
+	}{
+		{"<p>Hello</p>", true},
+		{"<P>Hello", true},
+		{"\n\t <div>Hello <b>world</b></div>", true},
+		{"<blockquote>x", true},
+		{"<h2>Title</h2><p>Text</p>", true},
+		{"<br>x", true},
+		{"<p>\u00e9t\u00e9</p>", true},
+		{"<p> Hello</p>", false},
+		{"<p>\nHello</p>", false},
+		{"<p><b>Hello</b></p>", false},
+		{"<p>&amp; more</p>", false},
+		{"<p class=x>Hello</p>", false},
+		{"<p >Hello</p>", false},
+		{"<br/>x", false},
+		{"<pre>x</pre>", false},
+		{"<textarea>x</textarea>", false},
+		{"<script>x</script>", false},
+		{"<title>x</title>", false},
+		{"<table>x", false},
+		{"<td>x", false},
+		{"<body>x", false},
+		{"<p>", false},
+		{"<p>x\x00y", false},
+		{"<p>x<b>\x00</b>", false},
+		{"\r\n<p>x", false},
+		{"<p>x\r\ny", true},
+		{"x<p>y", false},
+		{"<blockquotes>x", false},
+	} {
+		assert.Equal(t, tt.plain, startsWithPlainTagAndText(tt.src), "%q", tt.src)
+		got, gotExact := decideHTML(tt.src)
+		want, wantExact := analyzeHTMLWith(tt.src, true, -1)
+		assert.Equal(t, wantExact, gotExact, "%q: exact", tt.src)
+		assert.Equal(t, want, got, "%q: as the tokens decide it", tt.src)
+	}
+}
+
 // TestLazySignature shows that a Node decided early computes its text
 // signature only when "same text content" asks, and that the signature is
 // the one the full analysis gives: different texts are told apart without
