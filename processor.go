@@ -73,6 +73,12 @@ type processor struct {
 	// the entries' private states are taken from (entry.go's newEntry).
 	withoutDocument bool
 	entryStates     []entryPrivate
+	// entryBlock and detachedEntries hold the entries newEntry gives out
+	// next, with their states when the document is kept and without when
+	// parsed WithoutDocument. They belong to the parsed Feed: release
+	// drops the blocks.
+	entryBlock      []entryWithPrivate
+	detachedEntries []Entry
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
