@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -299,23 +300,25 @@ func analyzeHTML(src string) (sum htmlSummary, exact bool) {
 // is longer than bound bytes and no table made its order uncertain.
 func analyzeHTMLWith(src string, early bool, bound int) (sum htmlSummary, exact bool) {
 	fz := htmltoken.GetFast(src)
-	sum, exact = analyzeTokens(fz, early, bound)
+	sum, exact = analyzeTokens(fz, src, early, bound)
 	gaveUp := fz.GaveUp()
 	htmltoken.PutFast(fz)
 	if !gaveUp {
 		return sum, exact
 	}
-	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"), early, bound)
+	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"), src, early, bound)
 }
 
-// analyzeTokens is analyzeHTMLWith reading the tokens from z.
-func analyzeTokens(z htmltoken.Tokenizer, early bool, bound int) (sum htmlSummary, exact bool) {
+// analyzeTokens is analyzeHTMLWith reading the tokens of src from z.
+func analyzeTokens(z htmltoken.Tokenizer, src string, early bool, bound int) (sum htmlSummary, exact bool) {
 	var (
 		// node: the fragment has a child that is not a Text node, or two
 		// Text nodes.
 		node bool
 		// first is the data of the first top-level Text node, once another
-		// node follows it; cur is the data of the Text node being built.
+		// node follows it; cur is the data of the Text node being built,
+		// the text token itself when it is one and src's own bytes (so
+		// that text followed by an element is not copied), else a copy.
 		first, cur []byte
 		haveFirst  bool
 		// hiddenText: the text tokens that follow are script or style text.
@@ -380,7 +383,12 @@ func analyzeTokens(z htmltoken.Tokenizer, early bool, bound int) (sum htmlSummar
 				sum.significant = true
 			}
 			if !node {
-				cur = append(cur, d...)
+				if len(cur) == 0 && bytesOf(d, src) {
+					// Clipped: appending to it copies it.
+					cur = d[:len(d):len(d)]
+				} else {
+					cur = append(cur, d...)
+				}
 			}
 
 		case html.StartTagToken, html.SelfClosingTagToken:
@@ -487,6 +495,19 @@ func analyzeTokens(z htmltoken.Tokenizer, early bool, bound int) (sum htmlSummar
 			node = true
 		}
 	}
+}
+
+// bytesOf reports whether b lies within the bytes of s: the fast
+// tokenizer's text that needed no unescaping is the source's own bytes,
+// which do not change, where x/net/html's and an unescaped text are the
+// tokenizer's buffer, which the next token overwrites.
+func bytesOf(b []byte, s string) bool {
+	if len(b) == 0 || len(b) > len(s) {
+		return false
+	}
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	start := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	return p >= start && p-start <= uintptr(len(s)-len(b))
 }
 
 // maxAnalyzedTagName is the length of the longest tag name analyzeHTML

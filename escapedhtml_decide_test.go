@@ -3,6 +3,7 @@ package feedspec
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +140,19 @@ func TestDecideHTMLLinear(t *testing.T) {
 		})
 	}
 	assert.LessOrEqual(t, allocs(large), allocs(small)+4, "allocations do not grow with the input")
+}
+
+// TestBytesOf checks the test analyzeTokens uses to keep a text token
+// without copying it.
+func TestBytesOf(t *testing.T) {
+	s := "Hello <b>world</b>"
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	assert.True(t, bytesOf(b, s), "all of s")
+	assert.True(t, bytesOf(b[6:9], s), "inside s")
+	assert.True(t, bytesOf(b[len(b)-1:], s), "its last byte")
+	assert.False(t, bytesOf(b[:0], s), "empty")
+	assert.False(t, bytesOf([]byte("Hello"), s), "a copy")
+	assert.False(t, bytesOf(b, s[:5]), "longer than s")
+	assert.False(t, bytesOf(b[5:], s[:5]), "past s")
+	assert.False(t, bytesOf(b[:6], s[1:]), "starts before s")
 }
