@@ -18,7 +18,13 @@ import (
 // value when the sanitized fragment is exactly one Text node, and otherwise
 // the fragment.
 func parseEscapedHTML(el *xml5.Node) *Text {
-	return escapedHTMLTextOf(el.ChildTextContent(), true) // [101]
+	return (*processor)(nil).parseEscapedHTML(el)
+}
+
+// parseEscapedHTML is parseEscapedHTML for the processors: the Text, when
+// the tokens decide it, is taken from the parse's blocks (textblock.go).
+func (p *processor) parseEscapedHTML(el *xml5.Node) *Text {
+	return p.escapedHTMLTextOf(el.ChildTextContent(), true) // [101]
 }
 
 // escapedHTMLText is [178] from [73] on, for the text [101] gave. When the
@@ -27,7 +33,7 @@ func parseEscapedHTML(el *xml5.Node) *Text {
 // built now (parseHTMLText, the eager path, which tests compare against),
 // and the source kept with it.
 func escapedHTMLText(text string) *Text {
-	return escapedHTMLTextOf(text, false)
+	return (*processor)(nil).escapedHTMLTextOf(text, false)
 }
 
 // escapedHTMLTextOf is escapedHTMLText; validUTF8 tells that text is known
@@ -38,8 +44,9 @@ func escapedHTMLText(text string) *Text {
 // text cut at ASCII bytes ('<', '&', CR, NUL, CDATA and tag delimiters)
 // joined with ASCII and the UTF-8 encoding of character references (U+FFFD
 // for those that are not characters), and ChildTextContent joins such
-// data. TestXML5TextValidUTF8 checks it on hostile input.
-func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
+// data. TestXML5TextValidUTF8 checks it on hostile input. p, when not nil,
+// gives the Texts the tokens decide from the parse's blocks.
+func (p *processor) escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 	// Text without markup, character references, carriage returns or NULs
 	// parses to one Text node holding the same string (or to no node at all
 	// when it is empty), so the parser can be skipped.
@@ -47,18 +54,17 @@ func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 		if !textHasNonSpace(text) { // [109]
 			return nil // [111]
 		}
-		return stringText(text) // [339] [340]
+		return p.blockText(text) // [339] [340]
 	}
 	if sum, exact := decideHTML(text); exact {
 		switch {
 		case !sum.significant: // [109]
 			return nil // [111]
 		case sum.isString: // [339]
-			return stringText(sum.text) // [340]
+			return p.blockText(sum.text) // [340]
 		}
-		t := lazyNodeText(text, sum.sig) // [72]
-		t.lazy.sigLater = sum.sigLater
-		t.lazy.validUTF8 = validUTF8
+		t := p.blockText("")
+		t.lazy = &lazyFragment{src: text, sig: sum.sig, sigLater: sum.sigLater, validUTF8: validUTF8} // [72]
 		return t
 	}
 	t := parseHTMLText(text)

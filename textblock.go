@@ -2,8 +2,8 @@ package feedspec
 
 import "unsafe"
 
-// The string Texts a parse makes (the string elements' texts) are taken
-// from blocks the processor allocates as the document proves to need them,
+// The Texts a parse makes (the string elements' texts, and the Texts of
+// escaped HTML the tokens decide, string or Node) are taken from blocks the processor allocates as the document proves to need them,
 // instead of one allocation each, as xml5 takes its nodes from slabs: a
 // first block of firstTextBlock Texts, then blocks twice the last, up to
 // maxTextBlock, yet once entries were processed no bigger than the Texts
@@ -35,6 +35,15 @@ func (p *processor) stringText(s string) *Text {
 	return &p.texts[len(p.texts)-1]
 }
 
+// blockText is stringText, or for a nil p the package's stringText (a
+// Text of its own).
+func (p *processor) blockText(s string) *Text {
+	if p == nil {
+		return stringText(s)
+	}
+	return p.stringText(s)
+}
+
 // countEntry records, for the sizing of text blocks, that an entry of a
 // feed whose entry list has room for total entries was processed.
 func (p *processor) countEntry(total int) {
@@ -57,7 +66,8 @@ func (p *processor) textOrNull(s string) *Text {
 // still points into the document, which its block, kept by the Feed's
 // other Texts, would keep alive. Every Text f holds has its string in kept,
 // one of the package's constants (isStaticString) or empty (eachString
-// visits every string of the model).
+// visits every string of the model), and a Node value only when transient
+// (detachText).
 func (p *processor) dropUnheldTexts(kept []byte) {
 	lo := uintptr(unsafe.Pointer(unsafe.SliceData(kept)))
 	hi := lo + uintptr(len(kept))
@@ -67,6 +77,11 @@ func (p *processor) dropUnheldTexts(kept []byte) {
 			s := b[i].str
 			if at := uintptr(unsafe.Pointer(unsafe.StringData(s))); s != "" && (at < lo || at >= hi) && !isStaticString(s) {
 				b[i].str = ""
+			}
+			if l := b[i].lazy; l != nil && !l.transient {
+				// A Node value escaped HTML gave, which f does not
+				// hold: detachText made every one it holds transient.
+				b[i] = Text{}
 			}
 		}
 	}
