@@ -408,7 +408,7 @@ func (p *processor) processAtomText(el *xml5.Node) *Text {
 func (p *processor) processAtomDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseAtomDate(text); ok {
-		return &t
+		return p.newDate(t)
 	}
 	return p.rejectedDate(el, text, "not an Atom (RFC 3339) date")
 }

@@ -69,6 +69,12 @@ type processor struct {
 	// size the next block.
 	textsMade, textsBeforeEntries int
 	entriesDone, entryTotal       int
+	// dates is the block the model's dates are taken from (newDate),
+	// datesMade and datesBeforeEntries count them as textsMade and
+	// textsBeforeEntries count Texts. The blocks belong to the parsed
+	// Feed: release drops them.
+	dates                         []time.Time
+	datesMade, datesBeforeEntries int
 	// withoutDocument is WithoutDocument; entryStates is then the block
 	// the entries' private states are taken from (entry.go's newEntry).
 	withoutDocument bool
@@ -96,6 +102,7 @@ type processor struct {
 func (p *processor) startEntry() {
 	if p.entriesDone == 0 {
 		p.textsBeforeEntries = p.textsMade // textblock.go
+		p.datesBeforeEntries = p.datesMade
 	}
 	p.categories = nil
 	p.capped[inEntry] = 0

@@ -1,6 +1,9 @@
 package feedspec
 
-import "unsafe"
+import (
+	"time"
+	"unsafe"
+)
 
 // The Texts a parse makes (the string elements' texts, and the Texts of
 // escaped HTML the tokens decide, string or Node) are taken from blocks the processor allocates as the document proves to need them,
@@ -21,18 +24,41 @@ const (
 // parse's current block of Texts.
 func (p *processor) stringText(s string) *Text {
 	if len(p.texts) == cap(p.texts) {
-		n := min(max(2*cap(p.texts), firstTextBlock), maxTextBlock)
-		if p.entriesDone > 0 {
-			left := max(p.entryTotal-p.entriesDone, 1)
-			made := p.textsMade - p.textsBeforeEntries
-			n = min(n, max((made*left+p.entriesDone-1)/p.entriesDone, 1))
-		}
-		p.texts = make([]Text, 0, n)
+		p.texts = make([]Text, 0, p.nextBlockSize(cap(p.texts), p.textsMade, p.textsBeforeEntries))
 		p.textBlocks = append(p.textBlocks, p.texts)
 	}
 	p.textsMade++
 	p.texts = append(p.texts, Text{str: s})
 	return &p.texts[len(p.texts)-1]
+}
+
+// nextBlockSize is the room of the next block of values of one kind (Texts,
+// dates), when the last one had room for last and made values were taken
+// of which beforeEntries before the first entry: firstTextBlock, then
+// twice the last, up to maxTextBlock, yet once entries were processed no
+// more than the entries left are estimated to take (from the values each
+// entry took so far).
+func (p *processor) nextBlockSize(last, made, beforeEntries int) int {
+	n := min(max(2*last, firstTextBlock), maxTextBlock)
+	if p.entriesDone > 0 {
+		left := max(p.entryTotal-p.entriesDone, 1)
+		made -= beforeEntries
+		n = min(n, max((made*left+p.entriesDone-1)/p.entriesDone, 1))
+	}
+	return n
+}
+
+// newDate returns a pointer to a copy of t, taken from the parse's current
+// block of dates, which are sized as the blocks of Texts are. A block is
+// part of the parsed Feed; a date holds no pointer into the document (the
+// dates' location is UTC).
+func (p *processor) newDate(t time.Time) *time.Time {
+	if len(p.dates) == cap(p.dates) {
+		p.dates = make([]time.Time, 0, p.nextBlockSize(cap(p.dates), p.datesMade, p.datesBeforeEntries))
+	}
+	p.datesMade++
+	p.dates = append(p.dates, t)
+	return &p.dates[len(p.dates)-1]
 }
 
 // blockText is stringText, or for a nil p the package's stringText (a
