@@ -55,6 +55,12 @@ type processor struct {
 	entryCats  []Category
 	// entryTerms collects the current entry's Categories (see addCategory).
 	entryTerms []string
+	// termBlock, linkBlock and catBlock are the blocks finishEntry copies
+	// the lists above into (cloneToBlock). They belong to the parsed Feed:
+	// release drops them.
+	termBlock valueBlock[string]
+	linkBlock valueBlock[Link]
+	catBlock  valueBlock[Category]
 	// dateInfos holds the DateInfo of each uncertain date read and not
 	// yet given to its field (dateinfo.go).
 	dateInfos map[*time.Time]*DateInfo
@@ -118,16 +124,43 @@ func (p *processor) startEntry() {
 // it once the entry's processor has returned.
 func (p *processor) finishEntry(entry *Entry) {
 	if len(p.entryTerms) > 0 {
-		entry.Categories = append([]string(nil), p.entryTerms...)
+		entry.Categories = cloneToBlock(p, &p.termBlock, p.entryTerms)
 	}
 	if len(p.entryLinks) > 0 {
-		entry.Links = append([]Link(nil), p.entryLinks...)
+		entry.Links = cloneToBlock(p, &p.linkBlock, p.entryLinks)
 	}
 	if len(p.entryCats) > 0 {
-		entry.CategoryDetails = append([]Category(nil), p.entryCats...)
+		entry.CategoryDetails = cloneToBlock(p, &p.catBlock, p.entryCats)
 	}
 	entry.PublishedInfo = p.takeDateInfo(entry.Published) // dateinfo.go
 	entry.UpdatedInfo = p.takeDateInfo(entry.Updated)
+}
+
+// A valueBlock is a block of values that lists of entries are copied into
+// (cloneToBlock), and the number of values copied so far.
+type valueBlock[T any] struct {
+	free []T
+	made int
+}
+
+// cloneToBlock returns a copy of s, not empty, taken from b: a slice of the
+// block with no room past its end (an append to it copies it), so that the
+// lists of a feed's entries take a few allocations rather than one each.
+// A block, sized as the blocks of Texts are (nextBlockSize) or to hold s
+// when it is longer, is part of the parsed Feed. Parsed WithoutDocument,
+// where a kept feed holds no more than its values, each copy is allocated
+// on its own: the room a block leaves unused would be kept.
+func cloneToBlock[T any](p *processor, b *valueBlock[T], s []T) []T {
+	if p.withoutDocument {
+		return append([]T(nil), s...)
+	}
+	if len(s) > cap(b.free)-len(b.free) {
+		b.free = make([]T, 0, max(len(s), p.nextBlockSize(cap(b.free), b.made, 0)))
+	}
+	b.made += len(s)
+	i := len(b.free)
+	b.free = append(b.free, s...)
+	return b.free[i:len(b.free):len(b.free)]
 }
 
 // entryCapacity is the room the feed's entry list starts with when el is
