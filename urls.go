@@ -71,9 +71,9 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 	}
 	var u *whatwgurl.Url
 	var err error
-	if base != nil || text == "" || text[0] != '/' {
+	if base != nil || hasScheme(text) {
 		u, err = p.parseWithBase(text, base)
-	} // else the parser fails: with no base, "/" cannot start a scheme
+	} // else the parser fails: with no base, a URL needs a scheme
 	if err != nil || u == nil {
 		if p.diags != nil {
 			p.rejectURL(el, attr, text, base)
@@ -81,6 +81,34 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 		return ""
 	}
 	return u.Href(false)
+}
+
+// hasScheme reports whether the URL parser may read a scheme from s: once
+// leading and trailing C0 controls and spaces are stripped and tabs and
+// newlines removed, s starts with an ASCII letter followed by letters,
+// digits, '+', '-' or '.' up to a ':'. Without one the parser goes to the
+// no scheme state, which fails when there is no base URL.
+func hasScheme(s string) bool {
+	s = trimC0Space(s)
+	if s == "" || !isASCIILetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return true
+		case isASCIILetter(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.',
+			c == '\t' || c == '\n' || c == '\r':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// isASCIILetter reports whether c is an ASCII letter.
+func isASCIILetter(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z'
 }
 
 // rejectURL records a URL that failed to parse against base.
@@ -139,8 +167,9 @@ func (p *processor) hrefURL(el *xml5.Node) string {
 
 // urlChars marks the ASCII bytes that simpleHTTPURL accepts unchanged in a
 // path, query or fragment: letters, digits and - . _ ~ ! $ & ( ) * + , ; = :
-// @ / ? # %. None of them is percent-encoded by the URL parser in an http(s)
-// URL's path, query or fragment.
+// @ / ? # % [ ]. None of them is percent-encoded by the URL parser in an
+// http(s) URL's path, query or fragment (the brackets are in none of the
+// URL Standard's percent-encode sets but the userinfo one).
 var urlChars = func() (t [256]bool) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c] = true
@@ -151,7 +180,7 @@ var urlChars = func() (t [256]bool) {
 	for c := '0'; c <= '9'; c++ {
 		t[c] = true
 	}
-	for _, c := range "-._~!$&()*+,;=:@/?#%" {
+	for _, c := range "-._~!$&()*+,;=:@/?#%[]" {
 		t[c] = true
 	}
 	return t

@@ -87,6 +87,8 @@ var simpleURLCases = []struct {
 	{"https://example.com/\\x", false},
 	{"https://example.com/a'b", false},
 	{"https://example.com/a|b^c", false},
+	{"https://example.com/a[1]/b?c[]=d#e[f]", true},
+	{"https://[example.com]/", false},
 	{"https://example.com/ü", false},
 	{"ftp://example.com/", false},
 	{"//example.com/", false},
@@ -149,7 +151,54 @@ func FuzzSimpleHTTPURL(f *testing.F) {
 	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, s string) {
 		checkSimpleHTTPURL(t, s, base)
+		checkHasScheme(t, s)
 	})
+}
+
+// checkHasScheme checks that the parser fails on s with no base when
+// hasScheme says s has no scheme.
+func checkHasScheme(t *testing.T, s string) {
+	t.Helper()
+	if hasScheme(s) {
+		return
+	}
+	u, err := urlParser.Parse(s)
+	assert.True(t, err != nil || u == nil, "%q parsed with no base, though hasScheme found no scheme", s)
+}
+
+// TestHasScheme checks hasScheme, which lets a URL with no scheme fail with
+// no base URL without running the parser, against the parser.
+func TestHasScheme(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"http://example.com/", true},
+		{"rtsp://example.com/", true},
+		{"a:", true},
+		{"A+b-c.d:x", true},
+		{" \x00ht\ttp\n:x", true},
+		{"h\rttp:x", true},
+		{"", false},
+		{"/a/b", false},
+		{"a/b:c", false},
+		{"images/x.jpg", false},
+		{"1a:b", false},
+		{"+a:b", false},
+		{"a b:c", false},
+		{"\u00e9:x", false},
+		{"?q=1", false},
+		{"#f", false},
+		{"//host/x", false},
+		{"abc", false},
+	} {
+		assert.Equal(t, tt.want, hasScheme(tt.in), "%q", tt.in)
+		checkHasScheme(t, tt.in)
+	}
+	for _, u := range corpusURLs(t) {
+		checkHasScheme(t, u)
+		checkHasScheme(t, u[1:])
+	}
 }
 
 // TestURLQueryEncoding checks "parse a URL" with the document's character
