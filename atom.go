@@ -64,7 +64,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 				}
 			case name == "author":
 				if p.room(inFeed, listAuthors, c) {
-					feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+					p.appendPerson(&feed.Authors, p.processAtomPerson(c))
 				}
 			case name == "entry":
 				p.addEntry(feed, c, p.processAtomEntry) // [86] [85] [258] [87]
@@ -95,7 +95,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 				}
 			case name == "contributor":
 				if p.room(inFeed, listAuthors, c) {
-					feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+					p.appendPerson(&feed.Contributors, p.processAtomPerson(c))
 				}
 			}
 		case nsDC:
@@ -123,7 +123,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 			switch name := c.Local; {
 			case name == "author":
 				if p.room(inEntry, listAuthors, c) {
-					entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+					p.appendPerson(&entry.Authors, p.processAtomPerson(c))
 				}
 			case atom && name == "category":
 				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
@@ -195,7 +195,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				}
 			case name == "contributor":
 				if p.room(inEntry, listAuthors, c) {
-					entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+					p.appendPerson(&entry.Contributors, p.processAtomPerson(c))
 				}
 			case atom && name == "source":
 				if entry.Source == nil {

@@ -75,12 +75,13 @@ type processor struct {
 	// size the next block.
 	textsMade, textsBeforeEntries int
 	entriesDone, entryTotal       int
-	// dates is the block the model's dates are taken from (newDate),
-	// datesMade and datesBeforeEntries count them as textsMade and
-	// textsBeforeEntries count Texts. The blocks belong to the parsed
+	// dates, persons and personSlots are the blocks the model's dates,
+	// persons and the first element of a list of persons are taken from
+	// (newDate, newPerson, appendPerson). The blocks belong to the parsed
 	// Feed: release drops them.
-	dates                         []time.Time
-	datesMade, datesBeforeEntries int
+	dates       valueBlock[time.Time]
+	persons     valueBlock[Person]
+	personSlots valueBlock[*Person]
 	// withoutDocument is WithoutDocument; entryStates is then the block
 	// the entries' private states are taken from (entry.go's newEntry).
 	withoutDocument bool
@@ -108,7 +109,9 @@ type processor struct {
 func (p *processor) startEntry() {
 	if p.entriesDone == 0 {
 		p.textsBeforeEntries = p.textsMade // textblock.go
-		p.datesBeforeEntries = p.datesMade
+		p.dates.beforeEntries = p.dates.made
+		p.persons.beforeEntries = p.persons.made
+		p.personSlots.beforeEntries = p.personSlots.made
 	}
 	p.categories = nil
 	p.capped[inEntry] = 0
@@ -136,11 +139,25 @@ func (p *processor) finishEntry(entry *Entry) {
 	entry.UpdatedInfo = p.takeDateInfo(entry.Updated)
 }
 
-// A valueBlock is a block of values that lists of entries are copied into
-// (cloneToBlock), and the number of values copied so far.
+// A valueBlock is the block values of the model are taken from
+// (takeFromBlock, cloneToBlock), the number of values taken so far, and of
+// those the number taken before the first entry.
 type valueBlock[T any] struct {
-	free []T
-	made int
+	free                []T
+	made, beforeEntries int
+}
+
+// takeFromBlock returns a pointer to a zero value taken from b, whose
+// blocks are sized as the blocks of Texts are (nextBlockSize). A block is
+// part of the parsed Feed: take only a value the Feed is to hold, so that
+// a kept block does not keep the document alive through a value it left.
+func takeFromBlock[T any](p *processor, b *valueBlock[T]) *T {
+	if len(b.free) == cap(b.free) {
+		b.free = make([]T, 0, p.nextBlockSize(cap(b.free), b.made, b.beforeEntries))
+	}
+	b.made++
+	b.free = b.free[:len(b.free)+1]
+	return &b.free[len(b.free)-1]
 }
 
 // cloneToBlock returns a copy of s, not empty, taken from b: a slice of the
@@ -155,7 +172,7 @@ func cloneToBlock[T any](p *processor, b *valueBlock[T], s []T) []T {
 		return append([]T(nil), s...)
 	}
 	if len(s) > cap(b.free)-len(b.free) {
-		b.free = make([]T, 0, max(len(s), p.nextBlockSize(cap(b.free), b.made, 0)))
+		b.free = make([]T, 0, max(len(s), p.nextBlockSize(cap(b.free), b.made, b.beforeEntries)))
 	}
 	b.made += len(s)
 	i := len(b.free)

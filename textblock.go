@@ -53,12 +53,31 @@ func (p *processor) nextBlockSize(last, made, beforeEntries int) int {
 // part of the parsed Feed; a date holds no pointer into the document (the
 // dates' location is UTC).
 func (p *processor) newDate(t time.Time) *time.Time {
-	if len(p.dates) == cap(p.dates) {
-		p.dates = make([]time.Time, 0, p.nextBlockSize(cap(p.dates), p.datesMade, p.datesBeforeEntries))
+	d := takeFromBlock(p, &p.dates)
+	*d = t
+	return d
+}
+
+// newPerson returns a pointer to a copy of person, taken from the parse's
+// current block of persons (sized as the blocks of Texts are). A block is
+// part of the parsed Feed: call it only for a person the Feed is to hold.
+func (p *processor) newPerson(person Person) *Person {
+	q := takeFromBlock(p, &p.persons)
+	*q = person
+	return q
+}
+
+// appendPerson appends person to *list. A list's first element is taken
+// from the parse's block of them (most lists hold one person); a longer
+// list grows as append grows it.
+func (p *processor) appendPerson(list *[]*Person, person *Person) {
+	if *list == nil {
+		slot := takeFromBlock(p, &p.personSlots)
+		*slot = person
+		*list = unsafe.Slice(slot, 1)
+		return
 	}
-	p.datesMade++
-	p.dates = append(p.dates, t)
-	return &p.dates[len(p.dates)-1]
+	*list = append(*list, person)
 }
 
 // blockText is stringText, or for a nil p the package's stringText (a
