@@ -340,15 +340,15 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		if u == "" { // [337]
 			return
 		}
-		enc := &Enclosure{URL: u}          // [271]
-		enc.MIMEType = attrPtr(el, "type") // [273]
+		enc := newEnclosure(u) // [271]
+		enc.setMIMEType(el)    // [273]
 		if listed {
-			enc.Length = link.Length // read by processLink: [275]–[278] [274]
+			enc.e.Length = link.Length // read by processLink: [275]–[278] [274]
 		} else {
-			enc.Length = p.positiveLength(el) // [275]–[278] [274]
+			enc.setLength(p, el) // [275]–[278] [274]
 		}
 		if p.room(inEntry, listEnclosures, el) {
-			entry.Enclosures = append(entry.Enclosures, enc) // [272]
+			p.appendEnclosure(&entry.Enclosures, &enc.e) // [272]
 		}
 	}
 }

@@ -389,8 +389,13 @@ func cleanupEntry(e *Entry) {
 		for i, enc := range e.Enclosures {
 			if isImageEnclosure(enc) {
 				// [334] the first such enclosure
-				e.Thumbnail = &Image{URL: enc.URL}                               // [333]; stored as the thumbnail (docs/decisions.md#image-enclosure-thumbnail)
-				e.Enclosures = append(e.Enclosures[:i:i], e.Enclosures[i+1:]...) // [335]
+				e.Thumbnail = &Image{URL: enc.URL}                        // [333]; stored as the thumbnail (docs/decisions.md#image-enclosure-thumbnail)
+				rest := append(e.Enclosures[:i:i], e.Enclosures[i+1:]...) // [335]
+				// The list's first element may be a slot of a block the
+				// feed keeps (appendEnclosure): it must not keep the
+				// enclosure the entry left.
+				e.Enclosures[i] = nil
+				e.Enclosures = rest
 				if len(e.Enclosures) == 0 {
 					e.Enclosures = nil
 				}

@@ -75,13 +75,15 @@ type processor struct {
 	// size the next block.
 	textsMade, textsBeforeEntries int
 	entriesDone, entryTotal       int
-	// dates, persons and personSlots are the blocks the model's dates,
-	// persons and the first element of a list of persons are taken from
-	// (newDate, newPerson, appendPerson). The blocks belong to the parsed
+	// dates, persons, personSlots and enclosureSlots are the blocks the
+	// model's dates, persons and the first element of a list of persons or
+	// enclosures are taken from (newDate, newPerson, appendPerson,
+	// appendEnclosure). The blocks belong to the parsed
 	// Feed: release drops them.
-	dates       valueBlock[time.Time]
-	persons     valueBlock[Person]
-	personSlots valueBlock[*Person]
+	dates          valueBlock[time.Time]
+	persons        valueBlock[Person]
+	personSlots    valueBlock[*Person]
+	enclosureSlots valueBlock[*Enclosure]
 	// withoutDocument is WithoutDocument; entryStates is then the block
 	// the entries' private states are taken from (entry.go's newEntry).
 	withoutDocument bool
@@ -112,6 +114,7 @@ func (p *processor) startEntry() {
 		p.dates.beforeEntries = p.dates.made
 		p.persons.beforeEntries = p.persons.made
 		p.personSlots.beforeEntries = p.personSlots.made
+		p.enclosureSlots.beforeEntries = p.enclosureSlots.made
 	}
 	p.categories = nil
 	p.capped[inEntry] = 0

@@ -67,17 +67,34 @@ func (p *processor) newPerson(person Person) *Person {
 	return q
 }
 
+// appendEnclosure appends enc to *list as appendPerson appends a person.
+func (p *processor) appendEnclosure(list *[]*Enclosure, enc *Enclosure) {
+	appendToSlot(p, &p.enclosureSlots, list, enc)
+}
+
 // appendPerson appends person to *list. A list's first element is taken
 // from the parse's block of them (most lists hold one person); a longer
 // list grows as append grows it.
 func (p *processor) appendPerson(list *[]*Person, person *Person) {
-	if *list == nil {
-		slot := takeFromBlock(p, &p.personSlots)
-		*slot = person
+	appendToSlot(p, &p.personSlots, list, person)
+}
+
+// appendToSlot appends x to *list, whose first element is a slot taken
+// from b. When the list grows out of its slot, the slot is emptied: the
+// list may drop that element later ([335]), and the block, which the Feed
+// keeps, must not keep it.
+func appendToSlot[T any](p *processor, b *valueBlock[*T], list *[]*T, x *T) {
+	switch l := *list; {
+	case l == nil:
+		slot := takeFromBlock(p, b)
+		*slot = x
 		*list = unsafe.Slice(slot, 1)
-		return
+	case len(l) == 1 && cap(l) == 1:
+		*list = append(l, x)
+		l[0] = nil
+	default:
+		*list = append(l, x)
 	}
-	*list = append(*list, person)
 }
 
 // blockText is stringText, or for a nil p the package's stringText (a
