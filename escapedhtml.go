@@ -64,7 +64,8 @@ func (p *processor) escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 			return p.blockText(sum.text) // [340]
 		}
 		t := p.blockText("")
-		t.lazy = &lazyFragment{src: text, sig: sum.sig, sigLater: sum.sigLater, validUTF8: validUTF8} // [72]
+		t.lazy = p.newLazyFragment() // [72]
+		t.lazy.src, t.lazy.sig, t.lazy.sigLater, t.lazy.validUTF8 = text, sum.sig, sum.sigLater, validUTF8
 		return t
 	}
 	t := parseHTMLText(text)

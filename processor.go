@@ -84,6 +84,9 @@ type processor struct {
 	persons        valueBlock[Person]
 	personSlots    valueBlock[*Person]
 	enclosureSlots valueBlock[*Enclosure]
+	// fragments is the block the lazy fragments of escaped HTML are taken
+	// from (newLazyFragment).
+	fragments valueBlock[lazyFragment]
 	// withoutDocument is WithoutDocument; entryStates is then the block
 	// the entries' private states are taken from (entry.go's newEntry).
 	withoutDocument bool
@@ -115,6 +118,7 @@ func (p *processor) startEntry() {
 		p.persons.beforeEntries = p.persons.made
 		p.personSlots.beforeEntries = p.personSlots.made
 		p.enclosureSlots.beforeEntries = p.enclosureSlots.made
+		p.fragments.beforeEntries = p.fragments.made
 	}
 	p.categories = nil
 	p.capped[inEntry] = 0

@@ -58,6 +58,18 @@ func (p *processor) newDate(t time.Time) *time.Time {
 	return d
 }
 
+// newLazyFragment returns a new lazyFragment, taken from the parse's
+// current block of them, or for a nil p one of its own. Parsed
+// WithoutDocument, detachText gives each Text the feed holds one of the
+// shared detachedFragments and dropUnheldTexts empties the others, so
+// that no block of them is kept.
+func (p *processor) newLazyFragment() *lazyFragment {
+	if p == nil {
+		return new(lazyFragment)
+	}
+	return takeFromBlock(p, &p.fragments)
+}
+
 // newPerson returns a pointer to a copy of person, taken from the parse's
 // current block of persons (sized as the blocks of Texts are). A block is
 // part of the parsed Feed: call it only for a person the Feed is to hold.
