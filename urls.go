@@ -194,6 +194,34 @@ var urlPlainChars = func() (t [256]bool) {
 	return t
 }()
 
+// Classes of the bytes of a host simpleHTTPURL reads (hostClass): a label's
+// lower-case letters, digits and '-' (hostPlain), upper-case letters, the
+// dot between labels, the end of the host ('/', '?' or '#'), and every
+// other byte, for which it gives up (0).
+const (
+	hostOther = iota
+	hostPlain
+	hostUpper
+	hostDot
+	hostEnd
+)
+
+var hostClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = hostPlain
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = hostPlain
+	}
+	t['-'] = hostPlain
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = hostUpper
+	}
+	t['.'] = hostDot
+	t['/'], t['?'], t['#'] = hostEnd, hostEnd, hostEnd
+	return t
+}()
+
 // simpleHTTPURL is a fast path for "parse a URL": it recognizes the common
 // absolute URLs whose serialization is the input itself (or the input with
 // "/" added as the empty path, leading and trailing C0 controls and spaces
@@ -227,23 +255,20 @@ func simpleHTTPURL(s string) (string, bool) {
 	hostStart := i
 	labelStart := i
 	upper := false
+host:
 	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '/' || c == '?' || c == '#' {
-			break
-		}
-		if c == '.' {
+		switch k := hostClass[s[i]]; {
+		case k == hostPlain:
+		case k == hostDot:
 			if !plainLabel(s[labelStart:i]) {
 				return "", false
 			}
 			labelStart = i + 1
-			continue
-		}
-		if 'A' <= c && c <= 'Z' {
+		case k == hostEnd:
+			break host
+		case k == hostUpper:
 			upper = true
-			continue
-		}
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+		default:
 			return "", false
 		}
 	}
@@ -296,13 +321,13 @@ func trimC0Space(s string) string {
 // http(s) URL that simpleHTTPURL reads (starting with "/", "?" or "#", or
 // empty), is already canonical: only urlChars; "%" followed by two hex
 // digits and not an encoded dot; no "." or ".." path segment.
-func simpleURLRest(s string, i int) bool {
+func simpleURLRest(s string, start int) bool {
 	inPath := true
-	for ; i < len(s); i++ {
-		c := s[i]
+	for j, c := range []byte(s[start:]) {
 		if urlPlainChars[c] {
 			continue
 		}
+		i := start + j
 		if !urlChars[c] {
 			return false
 		}
