@@ -317,9 +317,9 @@ func trimC0Space(s string) string {
 	return s
 }
 
-// simpleURLRest reports whether s[i:], the path, query and fragment of an
-// http(s) URL that simpleHTTPURL reads (starting with "/", "?" or "#", or
-// empty), is already canonical: only urlChars; "%" followed by two hex
+// simpleURLRest reports whether s[start:], the path, query and fragment of
+// an http(s) URL that simpleHTTPURL reads (starting with "/", "?" or "#",
+// or empty), is already canonical: only urlChars; "%" followed by two hex
 // digits and not an encoded dot; no "." or ".." path segment.
 func simpleURLRest(s string, start int) bool {
 	inPath := true
