@@ -180,52 +180,108 @@ type htmlSummary struct {
 // 1x1 images, decided at their own tag), so the answer is the same as with
 // all tokens. The fragment's text signature is then left to signature.
 func decideHTML(src string) (sum htmlSummary, exact bool) {
-	if startsWithPlainTagAndText(src) {
-		// The tokens would say the same: an element, then significant
-		// text (see startsWithPlainTagAndText).
+	if decidedByStart(src) {
+		// The tokens would say the same: significant text and an
+		// element (see decidedByStart).
 		return htmlSummary{significant: true, sigLater: true}, true
 	}
 	return analyzeHTMLWith(src, true, -1)
 }
 
-// startsWithPlainTagAndText reports whether src starts, after white space
-// other than CR, with the start tag of one of the common elements
-// plainStartTag names, with no attribute, directly followed by text whose
-// first byte is not white space, '<' or '&', and src has no NUL: the shape
-// of most descriptions ("<p>Text…"). decideHTML reads such a source as an
-// element (any white space before it as a Text node), then a text token
-// that has significant content and no NUL, and stops there: it is
-// decided, with no tokenizer. A CR or NUL anywhere in src makes the fast
-// tokenizer give up (x/net/html's gives the same tokens, CR read as LF),
-// and analyzeTokens gives up on a NUL in text: src without NUL has none.
-func startsWithPlainTagAndText(src string) bool {
-	i := 0
-	for i < len(src) && (src[i] == ' ' || src[i] == '\n' || src[i] == '\t' || src[i] == '\f') {
+// decidedByStart reports whether the start of src decides it as decideHTML
+// would from its first tokens, significant content and a node, with no
+// tokenizer, for the shapes most descriptions have: after white space
+// other than CR, either
+//
+//   - the start tag of one of the common elements plainStartTag names, with
+//     no attribute, then text whose first byte other than white space is
+//     not '<' or '&' ("<p>Text…"), or
+//   - text whose first byte is not '<' or '&', up to a '<' that starts a
+//     tag, and that tag such a start tag ("Text<br />…").
+//
+// decideHTML reads such a source as (white space,) an element and text
+// with significant content, in either order, and stops there. Its text
+// tokens hold no NUL, on which analyzeTokens gives up, as src holds none
+// (checked). A CR or NUL anywhere in src makes the fast tokenizer give up,
+// and x/net/html's gives the same tokens (CR read as LF).
+func decidedByStart(src string) bool {
+	i := skipHTMLSpace(src, 0)
+	if i == len(src) {
+		return false
+	}
+	if src[i] == '<' {
+		end, ok := plainStartTagAt(src, i)
+		if !ok {
+			return false
+		}
+		if j := skipHTMLSpace(src, end); j == len(src) || src[j] == '<' || src[j] == '&' {
+			return false
+		}
+	} else {
+		if src[i] == '&' || src[i] == '\r' {
+			return false
+		}
+		// The text token ends at the first '<' that starts a tag (a
+		// letter follows it), a comment or an end tag.
+		for j := i + 1; ; j++ {
+			k := strings.IndexByte(src[j:], '<')
+			if k < 0 {
+				return false
+			}
+			j += k
+			if j+1 == len(src) {
+				return false
+			}
+			if c := src[j+1]; isASCIILetter(c) {
+				if _, ok := plainStartTagAt(src, j); !ok {
+					return false
+				}
+				break
+			} else if c == '/' || c == '!' || c == '?' {
+				return false
+			}
+		}
+	}
+	return strings.IndexByte(src, 0) < 0
+}
+
+// skipHTMLSpace returns the index of the first byte of s from i on that is
+// not HTML white space other than CR (space, tab, LF, FF), len(s) if none.
+func skipHTMLSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\f') {
 		i++
 	}
-	if i == len(src) || src[i] != '<' {
-		return false
+	return i
+}
+
+// plainStartTagAt reports whether s[i:] starts with the start tag, written
+// "<name>", "<name/>" or "<name />" (no attribute), of one of the elements
+// plainStartTag names, and returns the index past its '>'.
+func plainStartTagAt(s string, i int) (end int, ok bool) {
+	j := i + 1
+	for j < len(s) && j-i <= maxPlainTagName && (isASCIILetter(s[j]) || '0' <= s[j] && s[j] <= '9') {
+		j++
 	}
-	end := strings.IndexByte(src[i:], '>')
-	if end < 0 || end > maxPlainTagName+1 {
-		return false
+	// The name ends at '>', '/' or a space (the tokenizer's name runs
+	// to white space, '/' or '>').
+	switch rest := s[j:]; {
+	case len(rest) >= 1 && rest[0] == '>':
+		end = j + 1
+	case len(rest) >= 2 && rest[0] == '/' && rest[1] == '>':
+		end = j + 2
+	case len(rest) >= 3 && rest[0] == ' ' && rest[1] == '/' && rest[2] == '>':
+		end = j + 3
+	default:
+		return 0, false
 	}
-	j := i + end + 1
-	if !plainStartTag(src[i+1:j-1]) || j == len(src) {
-		return false
-	}
-	switch src[j] {
-	case ' ', '\n', '\t', '\f', '\r', '<', '&', 0:
-		return false
-	}
-	return strings.IndexByte(src[j:], 0) < 0
+	return end, plainStartTag(s[i+1 : j])
 }
 
 // maxPlainTagName is the length of the longest name plainStartTag accepts.
 const maxPlainTagName = len("blockquote")
 
-// plainStartTag reports whether name, a tag name as written between '<'
-// and '>' (no attribute, any ASCII case), is one of the common elements
+// plainStartTag reports whether name, a tag name as written (any ASCII
+// case), is one of the common elements
 // that analyzeTokens reads as a node and nothing more and after which the
 // tokenizer reads text as it does at the start (none of them is a raw
 // text, RCDATA or plaintext element, ignored in a div context, part of a
