@@ -24,6 +24,11 @@ type processor struct {
 	// document's character encoding, nil for UTF-8 (see queryEncoding).
 	queryEnc encoding.Encoding
 
+	// urls holds texts parseURL parsed against the document's URL and the
+	// URLs they gave, each at a place given by its length and two of its
+	// bytes, so that a URL the document repeats is parsed once.
+	urls [64]parsedURL
+
 	// categories indexes the current entry's category set once it is long
 	// (see addCategory); nil otherwise.
 	categories map[string]struct{}

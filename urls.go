@@ -55,6 +55,28 @@ func isMedia(ns string) bool { return ns == nsMedia || ns == nsMediaAlt }
 // the document's character encoding: the query of an http, https, ftp or
 // file URL is percent-encoded in it (see parseWithBase).
 func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
+	// A URL the document repeats (an enclosure's as its media:content's,
+	// an entry's link as its comments' base...) is parsed once: against
+	// the document's URL the result depends on text alone.
+	var seen *parsedURL
+	if !p.xmlBase && len(text) > 0 {
+		seen = &p.urls[(len(text)*31+int(text[len(text)-1])*7+int(text[len(text)/2]))%len(p.urls)]
+		if seen.text == text {
+			return seen.u
+		}
+	}
+	u := p.parseURLOnce(el, attr, text)
+	if seen != nil && u != "" {
+		seen.text, seen.u = text, u
+	}
+	return u
+}
+
+// A parsedURL is a text parseURL parsed and the URL it gave.
+type parsedURL struct{ text, u string }
+
+// parseURLOnce is parseURL, for a text not parsed before.
+func (p *processor) parseURLOnce(el *xml5.Node, attr, text string) string {
 	if u, ok := simpleHTTPURL(text); ok {
 		return u
 	}

@@ -298,3 +298,47 @@ func TestEncodeQuery(t *testing.T) {
 		assert.NotNil(t, queryEncoding(name), name)
 	}
 }
+
+// TestRepeatedURLs checks that a URL a document repeats, which parseURL
+// parses once, gives the same result each time, that one that fails is
+// reported each time, and that with WithXMLBase the same text resolves
+// against each element's own base.
+func TestRepeatedURLs(t *testing.T) {
+	item := func(link, enc string) string {
+		return `<item><title>t</title><link>` + link + `</link><enclosure url="` + enc + `" type="audio/mpeg"/></item>`
+	}
+	rss := `<rss version="2.0"><channel><title>c</title>` +
+		item("https://Example.com/a", "https://Example.com/a") +
+		item("https://Example.com/a", "/x.mp3") +
+		item("/x.mp3", "a b") + `</channel></rss>`
+	var diags []Diagnostic
+	f, err := ParseDocument(strings.NewReader(rss), WithDiagnostics(&diags))
+	require.NoError(t, err)
+	require.Len(t, f.Entries, 3)
+	assert.Equal(t, "", f.Entries[0].PageURL, "the page URL is the enclosure's")
+	assert.Equal(t, "https://example.com/a", f.Entries[0].Enclosures[0].URL)
+	assert.Equal(t, "https://example.com/a", f.Entries[1].PageURL)
+	assert.Empty(t, f.Entries[1].Enclosures, "no base for /x.mp3")
+	assert.Equal(t, "", f.Entries[2].PageURL)
+	urlDiags := 0
+	for _, d := range diags {
+		if d.Kind == DiagnosticURL {
+			urlDiags++
+		}
+	}
+	assert.Equal(t, 3, urlDiags, "each failing URL reported where it is: %v", diags)
+
+	f, err = ParseDocument(strings.NewReader(rss), WithURL("https://base.example/feed"))
+	require.NoError(t, err)
+	assert.Equal(t, "https://base.example/x.mp3", f.Entries[1].Enclosures[0].URL)
+	assert.Equal(t, "https://base.example/x.mp3", f.Entries[2].PageURL)
+
+	atom := `<feed xmlns="http://www.w3.org/2005/Atom"><title>f</title>
+<entry xml:base="https://one.example/"><title>a</title><link href="p"/></entry>
+<entry xml:base="https://two.example/"><title>b</title><link href="p"/></entry></feed>`
+	f, err = ParseDocument(strings.NewReader(atom), WithXMLBase())
+	require.NoError(t, err)
+	require.Len(t, f.Entries, 2)
+	assert.Equal(t, "https://one.example/p", f.Entries[0].PageURL)
+	assert.Equal(t, "https://two.example/p", f.Entries[1].PageURL)
+}
