@@ -101,7 +101,9 @@ func (p *processor) positiveAttr(el *xml5.Node, name string) *int64 {
 	if !ok {
 		return nil
 	}
-	return &n
+	v := takeFromBlock(p, &p.numbers)
+	*v = n
+	return v
 }
 
 // positiveAttrValue is positiveAttr's value; ok is false for null.
@@ -129,7 +131,9 @@ func (p *processor) intAttr(el *xml5.Node, name string) *int {
 	if !ok {
 		return nil
 	}
-	return &v
+	n := takeFromBlock(p, &p.ints)
+	*n = v
+	return n
 }
 
 // intValue reads s, the value of el's attribute name, with the rules for

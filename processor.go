@@ -90,8 +90,11 @@ type processor struct {
 	personSlots    valueBlock[*Person]
 	enclosureSlots valueBlock[*Enclosure]
 	// fragments is the block the lazy fragments of escaped HTML are taken
-	// from (newLazyFragment).
+	// from (newLazyFragment), numbers and ints those the values of
+	// positiveAttr and intAttr are.
 	fragments valueBlock[lazyFragment]
+	numbers   valueBlock[int64]
+	ints      valueBlock[int]
 	// withoutDocument is WithoutDocument; entryStates is then the block
 	// the entries' private states are taken from (entry.go's newEntry).
 	withoutDocument bool
@@ -124,6 +127,8 @@ func (p *processor) startEntry() {
 		p.personSlots.beforeEntries = p.personSlots.made
 		p.enclosureSlots.beforeEntries = p.enclosureSlots.made
 		p.fragments.beforeEntries = p.fragments.made
+		p.numbers.beforeEntries = p.numbers.made
+		p.ints.beforeEntries = p.ints.made
 	}
 	p.categories = nil
 	p.capped[inEntry] = 0
