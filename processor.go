@@ -106,6 +106,11 @@ type processor struct {
 	entryBlock      []entryWithPrivate
 	detachedEntries []Entry
 
+	// countedEntry is the last element entryCapacity counted from, and
+	// entriesCounted its count.
+	countedEntry   *xml5.Node
+	entriesCounted int
+
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
 	// out (limits.go).
@@ -200,14 +205,20 @@ func cloneToBlock[T any](p *processor, b *valueBlock[T], s []T) []T {
 // entryCapacity is the room the feed's entry list starts with when el is
 // its first entry: el and the elements after it with its name, at most
 // maxEntries, so that the list is allocated once instead of grown from
-// one entry. It only sizes the list.
+// one entry. It only sizes the list. The count for the last el is kept:
+// the first entry's block of entries (entryBlockSize) and the list ask for
+// the same one.
 func (p *processor) entryCapacity(el *xml5.Node) int {
+	if el == p.countedEntry {
+		return p.entriesCounted
+	}
 	n := 0
 	for s := el; s != nil && (p.maxEntries < 0 || n < p.maxEntries); s = s.NextSibling {
 		if s.Type == xml5.ElementNode && s.Local == el.Local && s.Namespace == el.Namespace {
 			n++
 		}
 	}
+	p.countedEntry, p.entriesCounted = el, n
 	return n
 }
 
