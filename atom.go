@@ -64,7 +64,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 				}
 			case name == "author":
 				if p.room(inFeed, listAuthors, c) {
-					feed.Authors = append(feed.Authors, p.processAtomPerson(c))
+					p.appendPerson(&feed.Authors, p.processAtomPerson(c))
 				}
 			case name == "entry":
 				p.addEntry(feed, c, p.processAtomEntry) // [86] [85] [258] [87]
@@ -95,7 +95,7 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 				}
 			case name == "contributor":
 				if p.room(inFeed, listAuthors, c) {
-					feed.Contributors = append(feed.Contributors, p.processAtomPerson(c))
+					p.appendPerson(&feed.Contributors, p.processAtomPerson(c))
 				}
 			}
 		case nsDC:
@@ -123,7 +123,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 			switch name := c.Local; {
 			case name == "author":
 				if p.room(inEntry, listAuthors, c) {
-					entry.Authors = append(entry.Authors, p.processAtomPerson(c))
+					p.appendPerson(&entry.Authors, p.processAtomPerson(c))
 				}
 			case atom && name == "category":
 				if term, ok := c.AttrValue("", "term"); ok { // [30] [44]
@@ -195,7 +195,7 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				}
 			case name == "contributor":
 				if p.room(inEntry, listAuthors, c) {
-					entry.Contributors = append(entry.Contributors, p.processAtomPerson(c))
+					p.appendPerson(&entry.Contributors, p.processAtomPerson(c))
 				}
 			case atom && name == "source":
 				if entry.Source == nil {
@@ -340,15 +340,15 @@ func (p *processor) processAtomLink(el *xml5.Node, feed *Feed, entry *Entry) {
 		if u == "" { // [337]
 			return
 		}
-		enc := &Enclosure{URL: u}          // [271]
-		enc.MIMEType = attrPtr(el, "type") // [273]
+		enc := newEnclosure(u) // [271]
+		enc.setMIMEType(el)    // [273]
 		if listed {
-			enc.Length = link.Length // read by processLink: [275]–[278] [274]
+			enc.e.Length = link.Length // read by processLink: [275]–[278] [274]
 		} else {
-			enc.Length = p.positiveLength(el) // [275]–[278] [274]
+			enc.setLength(p, el) // [275]–[278] [274]
 		}
 		if p.room(inEntry, listEnclosures, el) {
-			entry.Enclosures = append(entry.Enclosures, enc) // [272]
+			p.appendEnclosure(&entry.Enclosures, &enc.e) // [272]
 		}
 	}
 }
@@ -408,7 +408,7 @@ func (p *processor) processAtomText(el *xml5.Node) *Text {
 func (p *processor) processAtomDate(el *xml5.Node) *time.Time {
 	text := el.ChildTextContent()
 	if t, ok := parseAtomDate(text); ok {
-		return &t
+		return p.newDate(t)
 	}
 	return p.rejectedDate(el, text, "not an Atom (RFC 3339) date")
 }

@@ -72,7 +72,7 @@ func rssZoneAssumed(s string) bool {
 // strictDate returns t, a date the specification's algorithm read from
 // text, recording its zone as assumed when assumed is true.
 func (p *processor) strictDate(text string, t time.Time, assumed bool, form DateForm) *time.Time {
-	d := &t
+	d := p.newDate(t)
 	if assumed {
 		p.noteDate(d, text, DateInfo{}, false, form)
 	}

@@ -54,14 +54,36 @@ type Enclosure struct {
 	width, height int
 }
 
-// attrPtr returns a pointer to a copy of el's attribute name (no namespace),
-// or nil when el does not have it.
-func attrPtr(el *xml5.Node, name string) *string {
-	v, ok := el.AttrValue("", name)
-	if !ok {
-		return nil
+// An enclosureWithValues is an Enclosure and the values its MIMEType and
+// Length point to, allocated together (newEnclosure).
+type enclosureWithValues struct {
+	e      Enclosure
+	mime   string
+	length int64
+}
+
+// newEnclosure returns an Enclosure whose URL is u, with room for its
+// MIMEType and Length in the same allocation.
+func newEnclosure(u string) *enclosureWithValues {
+	return &enclosureWithValues{e: Enclosure{URL: u}}
+}
+
+// setMIMEType sets the MIMEType to el's type attribute as written; null
+// when absent.
+func (a *enclosureWithValues) setMIMEType(el *xml5.Node) {
+	if v, ok := el.AttrValue("", "type"); ok {
+		a.mime = v
+		a.e.MIMEType = &a.mime
 	}
-	return &v
+}
+
+// setLength sets the Length as positiveLength reads it ([275]–[278] /
+// [285]–[288]).
+func (a *enclosureWithValues) setLength(p *processor, el *xml5.Node) {
+	if n, ok := p.positiveAttrValue(el, "length"); ok {
+		a.length = n
+		a.e.Length = &a.length
+	}
 }
 
 // positiveLength applies [275]–[278] / [285]–[288] to el's length attribute:
@@ -75,16 +97,27 @@ func (p *processor) positiveLength(el *xml5.Node) *int64 {
 // non-negative integers and keeps it only when greater than zero; nil is
 // null (absent, not a number, or zero).
 func (p *processor) positiveAttr(el *xml5.Node, name string) *int64 {
-	s, ok := el.AttrValue("", name)
+	n, ok := p.positiveAttrValue(el, name)
 	if !ok {
 		return nil
+	}
+	v := takeFromBlock(p, &p.numbers)
+	*v = n
+	return v
+}
+
+// positiveAttrValue is positiveAttr's value; ok is false for null.
+func (p *processor) positiveAttrValue(el *xml5.Node, name string) (int64, bool) {
+	s, ok := el.AttrValue("", name)
+	if !ok {
+		return 0, false
 	}
 	n, ok := parseNonNegativeInteger(s)
 	if !ok || n <= 0 {
 		p.reject(DiagnosticNumber, el, name, s, "not a number greater than zero")
-		return nil
+		return 0, false
 	}
-	return &n
+	return n, true
 }
 
 // intAttr reads el's attribute name with the rules for parsing non-negative
@@ -98,7 +131,9 @@ func (p *processor) intAttr(el *xml5.Node, name string) *int {
 	if !ok {
 		return nil
 	}
-	return &v
+	n := takeFromBlock(p, &p.ints)
+	*n = v
+	return n
 }
 
 // intValue reads s, the value of el's attribute name, with the rules for
@@ -129,10 +164,10 @@ func (p *processor) processMediaContent(entry *Entry, el *xml5.Node) {
 	if u == "" {                     // [368] [127]
 		return
 	}
-	enc := &Enclosure{URL: u}          // [292] [123] [369] [163]
-	enc.MIMEType = attrPtr(el, "type") // [370] [165]
-	p.mediaAttributes(enc, el)
-	entry.Enclosures = append(entry.Enclosures, enc) // [371] [171]
+	enc := newEnclosure(u) // [292] [123] [369] [163]
+	enc.setMIMEType(el)    // [370] [165]
+	p.mediaAttributes(&enc.e, el)
+	p.appendEnclosure(&entry.Enclosures, &enc.e) // [371] [171]
 }
 
 // mediaAttributes reads the additions of a Media RSS content element: medium,
@@ -199,8 +234,8 @@ func (p *processor) processRSSEnclosure(entry *Entry, el *xml5.Node) {
 	if u == "" {                     // [283]
 		return
 	}
-	enc := &Enclosure{URL: u}                        // [279] [195]
-	enc.MIMEType = attrPtr(el, "type")               // [284]
-	enc.Length = p.positiveLength(el)                // [285]–[289]
-	entry.Enclosures = append(entry.Enclosures, enc) // [290]
+	enc := newEnclosure(u)                       // [279] [195]
+	enc.setMIMEType(el)                          // [284]
+	enc.setLength(p, el)                         // [285]–[289]
+	p.appendEnclosure(&entry.Enclosures, &enc.e) // [290]
 }

@@ -3,6 +3,7 @@ package feedspec
 import (
 	"encoding/json"
 	"time"
+	"unsafe"
 
 	"github.com/feedspec/feedspec/xml5"
 )
@@ -205,13 +206,22 @@ type entryWithPrivate struct {
 	p entryPrivate
 }
 
-// newEntry returns a new Entry read from el, with its private state. Parsed
-// WithoutDocument, the state is taken from the parse's block of states
-// (p.entryStates), which detachFeed lets go; otherwise the Entry and its
-// state are one allocation.
+// newEntry returns a new Entry read from el, with its private state. The
+// Entry is taken from a block of the parse (p.entryBlock, or when parsed
+// WithoutDocument p.detachedEntries), allocated for el and the elements
+// after it with its name (entryBlockSize), so that a feed's entries take a
+// few allocations rather than one each; every entry of a block is one of
+// the Feed's. Parsed WithoutDocument, the state is taken from the parse's
+// block of states (p.entryStates), which detachFeed lets go; otherwise the
+// Entry and its state are allocated together.
 func (p *processor) newEntry(el *xml5.Node) *Entry {
 	if !p.withoutDocument {
-		a := &entryWithPrivate{p: entryPrivate{el: el}}
+		if len(p.entryBlock) == 0 {
+			p.entryBlock = make([]entryWithPrivate, p.entryBlockSize(el, int(unsafe.Sizeof(entryWithPrivate{}))))
+		}
+		a := &p.entryBlock[0]
+		p.entryBlock = p.entryBlock[1:]
+		a.p.el = el
 		a.e.priv = &a.p
 		return &a.e
 	}
@@ -219,7 +229,35 @@ func (p *processor) newEntry(el *xml5.Node) *Entry {
 		p.entryStates = make([]entryPrivate, 0, min(max(2*cap(p.entryStates), 4), maxEntryStateBlock))
 	}
 	p.entryStates = append(p.entryStates, entryPrivate{el: el})
-	return &Entry{priv: &p.entryStates[len(p.entryStates)-1]}
+	if len(p.detachedEntries) == 0 {
+		p.detachedEntries = make([]Entry, p.entryBlockSize(el, int(unsafe.Sizeof(Entry{}))))
+	}
+	e := &p.detachedEntries[0]
+	p.detachedEntries = p.detachedEntries[1:]
+	e.priv = &p.entryStates[len(p.entryStates)-1]
+	return e
+}
+
+// entryBlockSize is the number of entries, of size bytes each, a block
+// taken for el holds: el and the elements after it with its name
+// (entryCapacity, the entries the feed's list is sized for), no more than
+// the feed may still hold, each of them processed next as an entry of the
+// feed. So that a block wastes no more of its size class than the entries
+// allocated one by one would (their sizes are size classes), a block the
+// allocator would round up by more than a little holds the entries that
+// fill the size class below, and the next block the rest.
+func (p *processor) entryBlockSize(el *xml5.Node, size int) int {
+	n := p.entryCapacity(el)
+	if p.maxEntries >= 0 {
+		n = min(n, p.maxEntries-p.entriesDone)
+	}
+	if n <= 1 {
+		return 1
+	}
+	if total := n * size; roundSize(total)-total > max(64, total/32) {
+		n = max(floorSize(total)/size, 1)
+	}
+	return n
 }
 
 // maxEntryStateBlock is the most entry states a block of p.entryStates
@@ -351,8 +389,13 @@ func cleanupEntry(e *Entry) {
 		for i, enc := range e.Enclosures {
 			if isImageEnclosure(enc) {
 				// [334] the first such enclosure
-				e.Thumbnail = &Image{URL: enc.URL}                               // [333]; stored as the thumbnail (docs/decisions.md#image-enclosure-thumbnail)
-				e.Enclosures = append(e.Enclosures[:i:i], e.Enclosures[i+1:]...) // [335]
+				e.Thumbnail = &Image{URL: enc.URL}                        // [333]; stored as the thumbnail (docs/decisions.md#image-enclosure-thumbnail)
+				rest := append(e.Enclosures[:i:i], e.Enclosures[i+1:]...) // [335]
+				// The list's first element may be a slot of a block the
+				// feed keeps (appendEnclosure): it must not keep the
+				// enclosure the entry left.
+				e.Enclosures[i] = nil
+				e.Enclosures = rest
 				if len(e.Enclosures) == 0 {
 					e.Enclosures = nil
 				}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -17,7 +18,13 @@ import (
 // value when the sanitized fragment is exactly one Text node, and otherwise
 // the fragment.
 func parseEscapedHTML(el *xml5.Node) *Text {
-	return escapedHTMLTextOf(el.ChildTextContent(), true) // [101]
+	return (*processor)(nil).parseEscapedHTML(el)
+}
+
+// parseEscapedHTML is parseEscapedHTML for the processors: the Text, when
+// the tokens decide it, is taken from the parse's blocks (textblock.go).
+func (p *processor) parseEscapedHTML(el *xml5.Node) *Text {
+	return p.escapedHTMLTextOf(el.ChildTextContent(), true) // [101]
 }
 
 // escapedHTMLText is [178] from [73] on, for the text [101] gave. When the
@@ -26,7 +33,7 @@ func parseEscapedHTML(el *xml5.Node) *Text {
 // built now (parseHTMLText, the eager path, which tests compare against),
 // and the source kept with it.
 func escapedHTMLText(text string) *Text {
-	return escapedHTMLTextOf(text, false)
+	return (*processor)(nil).escapedHTMLTextOf(text, false)
 }
 
 // escapedHTMLTextOf is escapedHTMLText; validUTF8 tells that text is known
@@ -37,8 +44,9 @@ func escapedHTMLText(text string) *Text {
 // text cut at ASCII bytes ('<', '&', CR, NUL, CDATA and tag delimiters)
 // joined with ASCII and the UTF-8 encoding of character references (U+FFFD
 // for those that are not characters), and ChildTextContent joins such
-// data. TestXML5TextValidUTF8 checks it on hostile input.
-func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
+// data. TestXML5TextValidUTF8 checks it on hostile input. p, when not nil,
+// gives the Texts the tokens decide from the parse's blocks.
+func (p *processor) escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 	// Text without markup, character references, carriage returns or NULs
 	// parses to one Text node holding the same string (or to no node at all
 	// when it is empty), so the parser can be skipped.
@@ -46,18 +54,18 @@ func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 		if !textHasNonSpace(text) { // [109]
 			return nil // [111]
 		}
-		return stringText(text) // [339] [340]
+		return p.blockText(text) // [339] [340]
 	}
 	if sum, exact := decideHTML(text); exact {
 		switch {
 		case !sum.significant: // [109]
 			return nil // [111]
 		case sum.isString: // [339]
-			return stringText(sum.text) // [340]
+			return p.blockText(sum.text) // [340]
 		}
-		t := lazyNodeText(text, sum.sig) // [72]
-		t.lazy.sigLater = sum.sigLater
-		t.lazy.validUTF8 = validUTF8
+		t := p.blockText("")
+		t.lazy = p.newLazyFragment() // [72]
+		t.lazy.src, t.lazy.sig, t.lazy.sigLater, t.lazy.validUTF8 = text, sum.sig, sum.sigLater, validUTF8
 		return t
 	}
 	t := parseHTMLText(text)
@@ -71,10 +79,17 @@ func escapedHTMLTextOf(text string, validUTF8 bool) *Text {
 	return t
 }
 
-// hasMarkupByte reports whether s holds a '<', '&', CR or NUL: eight bytes
-// at a time (strings.ContainsAny reads one byte at a time, and these texts
-// are many and mostly short).
+// hasMarkupByte reports whether s holds a '<', '&', CR or NUL: a short s
+// eight bytes at a time (strings.ContainsAny reads one byte at a time, and
+// these texts are many and mostly short), a long one by a vector search for
+// each byte, whose cost per byte is a fraction of the word test's.
 func hasMarkupByte(s string) bool {
+	if len(s) >= 64 {
+		// A long text is searched for each byte by the vector search;
+		// '<' first, which most escaped HTML starts with.
+		return strings.IndexByte(s, '<') >= 0 || strings.IndexByte(s, '&') >= 0 ||
+			strings.IndexByte(s, '\r') >= 0 || strings.IndexByte(s, 0) >= 0
+	}
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	// zero has the high bit set of a byte of w that is zero, and maybe
 	// of bytes after one that is: none is set when no byte is zero.
@@ -150,6 +165,9 @@ type htmlSummary struct {
 	// (*lazyFragment).signature reads them all when asked.
 	sig      textSignature
 	sigLater bool
+	// textOver tells that the tokens were read only until the text
+	// content passed the bound analyzeHTMLWith was given.
+	textOver bool
 }
 
 // decideHTML is analyzeHTML reading the tokens only until significant
@@ -162,7 +180,131 @@ type htmlSummary struct {
 // 1x1 images, decided at their own tag), so the answer is the same as with
 // all tokens. The fragment's text signature is then left to signature.
 func decideHTML(src string) (sum htmlSummary, exact bool) {
-	return analyzeHTMLWith(src, true)
+	if decidedByStart(src) {
+		// The tokens would say the same: significant text and an
+		// element (see decidedByStart).
+		return htmlSummary{significant: true, sigLater: true}, true
+	}
+	return analyzeHTMLWith(src, true, -1)
+}
+
+// decidedByStart reports whether the start of src decides it as decideHTML
+// would from its first tokens, significant content and a node, with no
+// tokenizer, for the shapes most descriptions have: after white space
+// other than CR, either
+//
+//   - the start tag of one of the common elements plainStartTag names, with
+//     no attribute, then text whose first byte other than white space is
+//     not '<' or '&' ("<p>Text…"), or
+//   - text whose first byte is not '<' or '&', up to a '<' that starts a
+//     tag, and that tag such a start tag ("Text<br />…").
+//
+// decideHTML reads such a source as (white space,) an element and text
+// with significant content, in either order, and stops there. Its text
+// tokens hold no NUL, on which analyzeTokens gives up, as src holds none
+// (checked). A CR or NUL anywhere in src makes the fast tokenizer give up,
+// and x/net/html's gives the same tokens (CR read as LF).
+func decidedByStart(src string) bool {
+	i := skipHTMLSpace(src, 0)
+	if i == len(src) {
+		return false
+	}
+	if src[i] == '<' {
+		end, ok := plainStartTagAt(src, i)
+		if !ok {
+			return false
+		}
+		if j := skipHTMLSpace(src, end); j == len(src) || src[j] == '<' || src[j] == '&' {
+			return false
+		}
+	} else {
+		if src[i] == '&' || src[i] == '\r' {
+			return false
+		}
+		// The text token ends at the first '<' that starts a tag (a
+		// letter follows it), a comment or an end tag.
+		for j := i + 1; ; j++ {
+			k := strings.IndexByte(src[j:], '<')
+			if k < 0 {
+				return false
+			}
+			j += k
+			if j+1 == len(src) {
+				return false
+			}
+			if c := src[j+1]; isASCIILetter(c) {
+				if _, ok := plainStartTagAt(src, j); !ok {
+					return false
+				}
+				break
+			} else if c == '/' || c == '!' || c == '?' {
+				return false
+			}
+		}
+	}
+	return strings.IndexByte(src, 0) < 0
+}
+
+// skipHTMLSpace returns the index of the first byte of s from i on that is
+// not HTML white space other than CR (space, tab, LF, FF), len(s) if none.
+func skipHTMLSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\f') {
+		i++
+	}
+	return i
+}
+
+// plainStartTagAt reports whether s[i:] starts with the start tag, written
+// "<name>", "<name/>" or "<name />" (no attribute), of one of the elements
+// plainStartTag names, and returns the index past its '>'.
+func plainStartTagAt(s string, i int) (end int, ok bool) {
+	j := i + 1
+	for j < len(s) && j-i <= maxPlainTagName && (isASCIILetter(s[j]) || '0' <= s[j] && s[j] <= '9') {
+		j++
+	}
+	// The name ends at '>', '/' or a space (the tokenizer's name runs
+	// to white space, '/' or '>').
+	switch rest := s[j:]; {
+	case len(rest) >= 1 && rest[0] == '>':
+		end = j + 1
+	case len(rest) >= 2 && rest[0] == '/' && rest[1] == '>':
+		end = j + 2
+	case len(rest) >= 3 && rest[0] == ' ' && rest[1] == '/' && rest[2] == '>':
+		end = j + 3
+	default:
+		return 0, false
+	}
+	return end, plainStartTag(s[i+1 : j])
+}
+
+// maxPlainTagName is the length of the longest name plainStartTag accepts.
+const maxPlainTagName = len("blockquote")
+
+// plainStartTag reports whether name, a tag name as written (any ASCII
+// case), is one of the common elements
+// that analyzeTokens reads as a node and nothing more and after which the
+// tokenizer reads text as it does at the start (none of them is a raw
+// text, RCDATA or plaintext element, ignored in a div context, part of a
+// table, or drops a newline that follows it).
+func plainStartTag(name string) bool {
+	var buf [maxPlainTagName]byte
+	if len(name) == 0 || len(name) > len(buf) {
+		return false
+	}
+	for k := 0; k < len(name); k++ {
+		c := name[k]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[k] = c
+	}
+	switch string(buf[:len(name)]) {
+	case "p", "div", "span", "b", "i", "em", "strong", "u", "small", "big", "font", "center",
+		"h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "li", "br", "hr", "article", "section",
+		"header", "figure", "figcaption", "code", "cite", "q", "sup", "sub":
+		return true
+	}
+	return false
 }
 
 // signature returns the signature of the fragment's text content, reading
@@ -176,6 +318,30 @@ func (l *lazyFragment) signature() textSignature {
 		}
 	}
 	return l.sig
+}
+
+// textLongerThan reports whether the fragment's text content is known to
+// be longer than n bytes. When its signature is still to be read from the
+// tokens of src, they are read only until the text seen passes n bytes
+// (so that an excerpt is told from the whole article without reading all
+// of the article); when they are read to the end, the signature is kept as
+// signature would have computed it. The tree builder never removes a node
+// it inserted nor shortens a Text node (see decideHTML), so text already
+// given to the tree outside a table (where text may move, sigOK) stays in
+// the fragment's text content.
+func (l *lazyFragment) textLongerThan(n uint32) bool {
+	if !l.sigLater {
+		return l.sig.ok && l.sig.n > n
+	}
+	sum, exact := analyzeHTMLWith(l.src, false, int(n))
+	if exact && sum.textOver {
+		return true
+	}
+	l.sigLater = false
+	if exact {
+		l.sig = sum.sig
+	}
+	return l.sig.ok && l.sig.n > n
 }
 
 // analyzeHTML decides, with the HTML tokenizer alone, what parsing and
@@ -196,30 +362,33 @@ func (l *lazyFragment) signature() textSignature {
 // p and br; script and style text is hidden; and every HTML img whose width
 // and height are "1" is removed.
 func analyzeHTML(src string) (sum htmlSummary, exact bool) {
-	return analyzeHTMLWith(src, false)
+	return analyzeHTMLWith(src, false, -1)
 }
 
-// analyzeHTMLWith is analyzeHTML, or decideHTML when early.
-func analyzeHTMLWith(src string, early bool) (sum htmlSummary, exact bool) {
+// analyzeHTMLWith is analyzeHTML, or decideHTML when early. With a bound
+// of 0 or more it stops, with sum.textOver set, once the text content read
+// is longer than bound bytes and no table made its order uncertain.
+func analyzeHTMLWith(src string, early bool, bound int) (sum htmlSummary, exact bool) {
 	fz := htmltoken.GetFast(src)
-	sum, exact = analyzeTokens(fz, early)
+	sum, exact = analyzeTokens(fz, src, early, bound)
 	gaveUp := fz.GaveUp()
 	htmltoken.PutFast(fz)
 	if !gaveUp {
 		return sum, exact
 	}
-	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"), early)
+	return analyzeTokens(html.NewTokenizerFragment(strings.NewReader(src), "div"), src, early, bound)
 }
 
-// analyzeTokens is analyzeHTML reading the tokens from z, or decideHTML
-// when early.
-func analyzeTokens(z htmltoken.Tokenizer, early bool) (sum htmlSummary, exact bool) {
+// analyzeTokens is analyzeHTMLWith reading the tokens of src from z.
+func analyzeTokens(z htmltoken.Tokenizer, src string, early bool, bound int) (sum htmlSummary, exact bool) {
 	var (
 		// node: the fragment has a child that is not a Text node, or two
 		// Text nodes.
 		node bool
 		// first is the data of the first top-level Text node, once another
-		// node follows it; cur is the data of the Text node being built.
+		// node follows it; cur is the data of the Text node being built,
+		// the text token itself when it is one and src's own bytes (so
+		// that text followed by an element is not copied), else a copy.
 		first, cur []byte
 		haveFirst  bool
 		// hiddenText: the text tokens that follow are script or style text.
@@ -276,11 +445,20 @@ func analyzeTokens(z htmltoken.Tokenizer, early bool) (sum htmlSummary, exact bo
 				return sum, false
 			}
 			signer.add(d)
+			if bound >= 0 && sigOK && signer.n > bound {
+				sum.textOver = true
+				return sum, true
+			}
 			if !hiddenText && !sum.significant && bytesHaveNonSpace(d) {
 				sum.significant = true
 			}
 			if !node {
-				cur = append(cur, d...)
+				if len(cur) == 0 && bytesOf(d, src) {
+					// Clipped: appending to it copies it.
+					cur = d[:len(d):len(d)]
+				} else {
+					cur = append(cur, d...)
+				}
 			}
 
 		case html.StartTagToken, html.SelfClosingTagToken:
@@ -387,6 +565,19 @@ func analyzeTokens(z htmltoken.Tokenizer, early bool) (sum htmlSummary, exact bo
 			node = true
 		}
 	}
+}
+
+// bytesOf reports whether b lies within the bytes of s: the fast
+// tokenizer's text that needed no unescaping is the source's own bytes,
+// which do not change, where x/net/html's and an unescaped text are the
+// tokenizer's buffer, which the next token overwrites.
+func bytesOf(b []byte, s string) bool {
+	if len(b) == 0 || len(b) > len(s) {
+		return false
+	}
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	start := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	return p >= start && p-start <= uintptr(len(s)-len(b))
 }
 
 // maxAnalyzedTagName is the length of the longest tag name analyzeHTML

@@ -1,11 +1,17 @@
 package feedspec
 
 import (
+	"bytes"
+	"os"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/feedspec/feedspec/internal/sharedtest"
+	"github.com/feedspec/feedspec/xml5"
 )
 
 // TestDecideHTMLStopsEarly shows that escaped HTML is decided from its
@@ -44,6 +50,76 @@ func TestDecideHTMLStopsEarly(t *testing.T) {
 		full, fullExact := analyzeHTML(src)
 		assert.Equal(t, fullExact, exact, "%q", src)
 		assert.Equal(t, full, sum, "%q", src)
+	}
+}
+
+// TestDecideHTMLPlainStart checks that the sources decideHTML decides
+// without a tokenizer (decidedByStart) are decided as the tokens decide
+// them, and that the shapes it declines still are.
+func TestDecideHTMLPlainStart(t *testing.T) {
+	for _, tt := range []struct {
+		src   string
+		plain bool
+	}{
+		{"<p>Hello</p>", true},
+		{"<P>Hello", true},
+		{"\n\t <div>Hello <b>world</b></div>", true},
+		{"<blockquote>x", true},
+		{"<h2>Title</h2><p>Text</p>", true},
+		{"<br>x", true},
+		{"<br/>x", true},
+		{"<br />x", true},
+		{"<p>\u00e9t\u00e9</p>", true},
+		{"<p> Hello</p>", true},
+		{"<p>\n\t Hello</p>", true},
+		{"Hello<br />world", true},
+		{"Hello <b>world</b>", true},
+		{" \nHello &amp; a < b <p>x", true},
+		{"Hello<BR>", true},
+		{"\u00e9t\u00e9<i>x</i>", true},
+		{"<p>\n</p>", false},
+		{"<p> <b>Hello</b></p>", false},
+		{"<p><b>Hello</b></p>", false},
+		{"<p>&amp; more</p>", false},
+		{"<p> &amp; more</p>", false},
+		{"<p class=x>Hello</p>", false},
+		{"<p >Hello</p>", false},
+		{"<br  />x", false},
+		{"<br/ >x", false},
+		{"<pre>x</pre>", false},
+		{"<textarea>x</textarea>", false},
+		{"<script>x</script>", false},
+		{"<title>x</title>", false},
+		{"<table>x", false},
+		{"<td>x", false},
+		{"<body>x", false},
+		{"<p>", false},
+		{"<p>x\x00y", false},
+		{"<p>x<b>\x00</b>", false},
+		{"\r\n<p>x", false},
+		{"\r\n<b></b>", false},
+		{" \r <b></b>", false},
+		{"<p>x\r\ny", true},
+		{"x<p>y", true},
+		{"<blockquotes>x", false},
+		{"Hello", false},
+		{"Hello <", false},
+		{"Hello <3", false},
+		{"Hello <a href=x>world</a>", false},
+		{"Hello <img src=x>", false},
+		{"Hello </p>", false},
+		{"Hello <!-- c -->", false},
+		{"Hello <?x?>", false},
+		{"Hello <script>x</script>", false},
+		{"&amp;<p>x", false},
+		{"&#32;<p>x", false},
+		{"Hello\x00<p>x", false},
+	} {
+		assert.Equal(t, tt.plain, decidedByStart(tt.src), "%q", tt.src)
+		got, gotExact := decideHTML(tt.src)
+		want, wantExact := analyzeHTMLWith(tt.src, true, -1)
+		assert.Equal(t, wantExact, gotExact, "%q: exact", tt.src)
+		assert.Equal(t, want, got, "%q: as the tokens decide it", tt.src)
 	}
 }
 
@@ -94,4 +170,54 @@ func TestDecideHTMLLinear(t *testing.T) {
 		})
 	}
 	assert.LessOrEqual(t, allocs(large), allocs(small)+4, "allocations do not grow with the input")
+}
+
+// TestBytesOf checks the test analyzeTokens uses to keep a text token
+// without copying it.
+func TestBytesOf(t *testing.T) {
+	s := "Hello <b>world</b>"
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	assert.True(t, bytesOf(b, s), "all of s")
+	assert.True(t, bytesOf(b[6:9], s), "inside s")
+	assert.True(t, bytesOf(b[len(b)-1:], s), "its last byte")
+	assert.False(t, bytesOf(b[:0], s), "empty")
+	assert.False(t, bytesOf([]byte("Hello"), s), "a copy")
+	assert.False(t, bytesOf(b, s[:5]), "longer than s")
+	assert.False(t, bytesOf(b[5:], s[:5]), "past s")
+	assert.False(t, bytesOf(b[:6], s[1:]), "starts before s")
+}
+
+// TestDecidedByStartCorpus checks, on the text of every element of the
+// corpus that holds markup, that a source decideHTML decides from its
+// start (decidedByStart) is decided so by its tokens.
+func TestDecidedByStartCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every corpus file")
+	}
+	checked, byStart := 0, 0
+	for _, path := range sharedtest.CorpusFiles(t) {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		doc, _ := xml5.Parse(bytes.NewReader(b))
+		if doc == nil {
+			continue
+		}
+		for n := doc.Root(); n != nil; n = nextInTree(n, nil) {
+			if n.Type != xml5.ElementNode || n.FirstElementChild() != nil {
+				continue
+			}
+			src := n.ChildTextContent()
+			if !hasMarkupByte(src) {
+				continue
+			}
+			checked++
+			if !decidedByStart(src) {
+				continue
+			}
+			byStart++
+			sum, exact := analyzeHTMLWith(src, true, -1)
+			require.True(t, exact && sum == htmlSummary{significant: true, sigLater: true}, "%s: %.80q decided by its start, not so by its tokens", path, src)
+		}
+	}
+	t.Logf("%d texts with markup, %d decided by their start", checked, byStart)
 }

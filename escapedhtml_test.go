@@ -148,11 +148,16 @@ func FuzzEscapedHTML(f *testing.F) {
 		"<noscript><p>x</p></noscript>", "<script>x</script>", "<style> </style>", "<!--c-->", "<!DOCTYPE html>x",
 		"<html><head></head><body>x</body></html>", "<td>x</td>", "<caption>x", "<audio controls>", "<plaintext><b>",
 		"<b>x<p>y</b>z", "<image width=1 height=1>x", "<select><img src=a></select>", "<iframe>x</iframe>",
+		"<p>x", "\n<DIV>x<p>y", "<h1>x\x00", "<br>\r\nx", "x<br />y", "x < y<b>z", "<p>\n x", "x<br/ >",
 	}
 	for i, s := range seeds {
 		f.Add(s, seeds[(i+1)%len(seeds)])
 	}
 	f.Fuzz(func(t *testing.T, s1, s2 string) {
+		if decidedByStart(s1) {
+			sum, exact := analyzeHTMLWith(s1, true, -1)
+			require.True(t, exact && sum == htmlSummary{significant: true, sigLater: true}, "%q: decided without the tokens, not as they decide it", s1)
+		}
 		lazy1, eager1 := escapedHTMLText(s1), parseHTMLText(s1)
 		require.Equal(t, textKind(eager1), textKind(lazy1), "%q: lazy vs eager kind", s1)
 		require.Equal(t, xmlSerialize(eager1), xmlSerialize(lazy1), "%q: lazy vs eager", s1)

@@ -289,7 +289,7 @@ func (p *processor) processAtomSource(el *xml5.Node) *Source {
 			}
 		case "author":
 			if p.sourceRoom(&authors, "authors", c) {
-				s.Authors = append(s.Authors, p.processAtomPerson(c))
+				p.appendPerson(&s.Authors, p.processAtomPerson(c))
 			}
 		case "rights":
 			if s.Rights == nil {

@@ -23,6 +23,17 @@ func TestHasMarkupByte(t *testing.T) {
 			}
 		}
 	}
+	// Long strings, searched for each byte.
+	for _, n := range []int{63, 64, 65, 200} {
+		for _, c := range []byte{'<', '&', '\r', 0, 'a'} {
+			for _, pos := range []int{0, n / 2, n - 1} {
+				b := []byte(strings.Repeat("a", n))
+				b[pos] = c
+				s := string(b)
+				require.Equal(t, strings.ContainsAny(s, "<&\r\x00"), hasMarkupByte(s), "%q", s)
+			}
+		}
+	}
 	require.False(t, hasMarkupByte(""))
 	require.True(t, hasMarkupByte(strings.Repeat("x", 100)+"&"))
 	require.False(t, hasMarkupByte(strings.Repeat("é", 100)))

@@ -29,7 +29,7 @@ type Person struct {
 
 // processAtomPerson is "process an Atom person element" [24].
 func (p *processor) processAtomPerson(el *xml5.Node) *Person {
-	person := &Person{}                                                     // [54]
+	person := p.newPerson(Person{})                                         // [54]
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [55]
 		switch c.Namespace { // [56]
 		case nsAtom, nsAtom03:
@@ -147,7 +147,7 @@ func (p *processor) addRSSPerson(list *[]*Person, el *xml5.Node) {
 		return
 	}
 	if person.Email != "" || !p.hasPersonNamed(list, person.Name) { // [358] [356]
-		*list = append(*list, person) // [359] [354]
+		p.appendPerson(list, person) // [359] [354]
 	}
 }
 
@@ -159,7 +159,7 @@ func (p *processor) addRSSPerson(list *[]*Person, el *xml5.Node) {
 func (p *processor) addNamedPerson(list *[]*Person, el *xml5.Node) {
 	text := el.ChildTextContent()                    // [316] [118]
 	if text != "" && !p.hasPersonNamed(list, text) { // [317] [119]
-		*list = append(*list, &Person{Name: text}) // [315] [120]
+		p.appendPerson(list, p.newPerson(Person{Name: text})) // [315] [120]
 	}
 }
 

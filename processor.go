@@ -24,6 +24,11 @@ type processor struct {
 	// document's character encoding, nil for UTF-8 (see queryEncoding).
 	queryEnc encoding.Encoding
 
+	// urls holds texts parseURL parsed against the document's URL and the
+	// URLs they gave, each at a place given by its length and two of its
+	// bytes, so that a URL the document repeats is parsed once.
+	urls [64]parsedURL
+
 	// categories indexes the current entry's category set once it is long
 	// (see addCategory); nil otherwise.
 	categories map[string]struct{}
@@ -55,6 +60,12 @@ type processor struct {
 	entryCats  []Category
 	// entryTerms collects the current entry's Categories (see addCategory).
 	entryTerms []string
+	// termBlock, linkBlock and catBlock are the blocks finishEntry copies
+	// the lists above into (cloneToBlock). They belong to the parsed Feed:
+	// release drops them.
+	termBlock valueBlock[string]
+	linkBlock valueBlock[Link]
+	catBlock  valueBlock[Category]
 	// dateInfos holds the DateInfo of each uncertain date read and not
 	// yet given to its field (dateinfo.go).
 	dateInfos map[*time.Time]*DateInfo
@@ -69,10 +80,36 @@ type processor struct {
 	// size the next block.
 	textsMade, textsBeforeEntries int
 	entriesDone, entryTotal       int
+	// dates, persons, personSlots and enclosureSlots are the blocks the
+	// model's dates, persons and the first element of a list of persons or
+	// enclosures are taken from (newDate, newPerson, appendPerson,
+	// appendEnclosure). The blocks belong to the parsed
+	// Feed: release drops them.
+	dates          valueBlock[time.Time]
+	persons        valueBlock[Person]
+	personSlots    valueBlock[*Person]
+	enclosureSlots valueBlock[*Enclosure]
+	// fragments is the block the lazy fragments of escaped HTML are taken
+	// from (newLazyFragment), numbers and ints those the values of
+	// positiveAttr and intAttr are.
+	fragments valueBlock[lazyFragment]
+	numbers   valueBlock[int64]
+	ints      valueBlock[int]
 	// withoutDocument is WithoutDocument; entryStates is then the block
 	// the entries' private states are taken from (entry.go's newEntry).
 	withoutDocument bool
 	entryStates     []entryPrivate
+	// entryBlock and detachedEntries hold the entries newEntry gives out
+	// next, with their states when the document is kept and without when
+	// parsed WithoutDocument. They belong to the parsed Feed: release
+	// drops the blocks.
+	entryBlock      []entryWithPrivate
+	detachedEntries []Entry
+
+	// countedEntry is the last element entryCapacity counted from, and
+	// entriesCounted its count.
+	countedEntry   *xml5.Node
+	entriesCounted int
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
@@ -90,6 +127,13 @@ type processor struct {
 func (p *processor) startEntry() {
 	if p.entriesDone == 0 {
 		p.textsBeforeEntries = p.textsMade // textblock.go
+		p.dates.beforeEntries = p.dates.made
+		p.persons.beforeEntries = p.persons.made
+		p.personSlots.beforeEntries = p.personSlots.made
+		p.enclosureSlots.beforeEntries = p.enclosureSlots.made
+		p.fragments.beforeEntries = p.fragments.made
+		p.numbers.beforeEntries = p.numbers.made
+		p.ints.beforeEntries = p.ints.made
 	}
 	p.categories = nil
 	p.capped[inEntry] = 0
@@ -105,29 +149,76 @@ func (p *processor) startEntry() {
 // it once the entry's processor has returned.
 func (p *processor) finishEntry(entry *Entry) {
 	if len(p.entryTerms) > 0 {
-		entry.Categories = append([]string(nil), p.entryTerms...)
+		entry.Categories = cloneToBlock(p, &p.termBlock, p.entryTerms)
 	}
 	if len(p.entryLinks) > 0 {
-		entry.Links = append([]Link(nil), p.entryLinks...)
+		entry.Links = cloneToBlock(p, &p.linkBlock, p.entryLinks)
 	}
 	if len(p.entryCats) > 0 {
-		entry.CategoryDetails = append([]Category(nil), p.entryCats...)
+		entry.CategoryDetails = cloneToBlock(p, &p.catBlock, p.entryCats)
 	}
 	entry.PublishedInfo = p.takeDateInfo(entry.Published) // dateinfo.go
 	entry.UpdatedInfo = p.takeDateInfo(entry.Updated)
 }
 
+// A valueBlock is the block values of the model are taken from
+// (takeFromBlock, cloneToBlock), the number of values taken so far, and of
+// those the number taken before the first entry.
+type valueBlock[T any] struct {
+	free                []T
+	made, beforeEntries int
+}
+
+// takeFromBlock returns a pointer to a zero value taken from b, whose
+// blocks are sized as the blocks of Texts are (nextBlockSize). A block is
+// part of the parsed Feed: take only a value the Feed is to hold, so that
+// a kept block does not keep the document alive through a value it left.
+func takeFromBlock[T any](p *processor, b *valueBlock[T]) *T {
+	if len(b.free) == cap(b.free) {
+		b.free = make([]T, 0, p.nextBlockSize(cap(b.free), b.made, b.beforeEntries))
+	}
+	b.made++
+	b.free = b.free[:len(b.free)+1]
+	return &b.free[len(b.free)-1]
+}
+
+// cloneToBlock returns a copy of s, not empty, taken from b: a slice of the
+// block with no room past its end (an append to it copies it), so that the
+// lists of a feed's entries take a few allocations rather than one each.
+// A block, sized as the blocks of Texts are (nextBlockSize) or to hold s
+// when it is longer, is part of the parsed Feed. Parsed WithoutDocument,
+// where a kept feed holds no more than its values, each copy is allocated
+// on its own: the room a block leaves unused would be kept.
+func cloneToBlock[T any](p *processor, b *valueBlock[T], s []T) []T {
+	if p.withoutDocument {
+		return append([]T(nil), s...)
+	}
+	if len(s) > cap(b.free)-len(b.free) {
+		b.free = make([]T, 0, max(len(s), p.nextBlockSize(cap(b.free), b.made, b.beforeEntries)))
+	}
+	b.made += len(s)
+	i := len(b.free)
+	b.free = append(b.free, s...)
+	return b.free[i:len(b.free):len(b.free)]
+}
+
 // entryCapacity is the room the feed's entry list starts with when el is
 // its first entry: el and the elements after it with its name, at most
 // maxEntries, so that the list is allocated once instead of grown from
-// one entry. It only sizes the list.
+// one entry. It only sizes the list. The count for the last el is kept:
+// the first entry's block of entries (entryBlockSize) and the list ask for
+// the same one.
 func (p *processor) entryCapacity(el *xml5.Node) int {
+	if el == p.countedEntry {
+		return p.entriesCounted
+	}
 	n := 0
 	for s := el; s != nil && (p.maxEntries < 0 || n < p.maxEntries); s = s.NextSibling {
 		if s.Type == xml5.ElementNode && s.Local == el.Local && s.Namespace == el.Namespace {
 			n++
 		}
 	}
+	p.countedEntry, p.entriesCounted = el, n
 	return n
 }
 

@@ -16,9 +16,9 @@ import (
 // as HTML source; what the specification's reading loses is kept.
 func (p *processor) escapedHTML(el *xml5.Node) *Text {
 	if !p.recovery {
-		return parseEscapedHTML(el)
+		return p.parseEscapedHTML(el)
 	}
-	spec := parseEscapedHTML(el)
+	spec := p.parseEscapedHTML(el)
 	if el.FirstElementChild() == nil {
 		return spec
 	}

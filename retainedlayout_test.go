@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/feedspec/feedspec/xml5"
 )
 
 // TestEntrySize checks that an Entry fits the runtime's 416-byte size
@@ -305,4 +307,56 @@ func TestMoveStringsTwoBlocks(t *testing.T) {
 	}
 	assert.Positive(t, outside)
 	assert.Equal(t, strings.Repeat("t", 1000), f.Title.String())
+}
+
+// TestWithoutDocumentBlocksKeepOnlyHeld checks that the parse's blocks of
+// list slots and persons, which a feed parsed WithoutDocument keeps, hold
+// nothing the feed does not: the enclosure an entry left as its thumbnail
+// ([335]) is not kept through its list's slot, and a person is taken from
+// a block only once it is added.
+func TestWithoutDocumentBlocksKeepOnlyHeld(t *testing.T) {
+	rss := `<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>P</title>
+<item><title>A</title><link>https://x/a</link><enclosure url="https://x/a.jpg" type="image/jpeg"/><author>a@x (A)</author><author>a@x (A)</author><dc:creator>A</dc:creator></item>
+<item><title>B</title><link>https://x/b</link><enclosure url="https://x/b.png"/><enclosure url="https://x/b.mp3" type="audio/mpeg"/><dc:creator>B</dc:creator><dc:creator>B</dc:creator></item>
+</channel></rss>`
+	doc, err := xml5.Parse(strings.NewReader(rss))
+	require.NoError(t, err)
+	c := &config{withoutDocument: true}
+	p := &processor{}
+	f, err := processDocument(doc, c, p)
+	require.NoError(t, err)
+	kept := detachFeed(f)
+	p.dropUnheldTexts(kept)
+	require.Len(t, f.Entries, 2)
+	a, b := f.Entries[0], f.Entries[1]
+	require.NotNil(t, a.Thumbnail)
+	assert.Equal(t, "https://x/a.jpg", a.Thumbnail.URL)
+	assert.Empty(t, a.Enclosures, "the image enclosure became the thumbnail")
+	require.Len(t, b.Enclosures, 1)
+	assert.Equal(t, "https://x/b.mp3", b.Enclosures[0].URL)
+
+	held := map[any]bool{}
+	for _, e := range f.Entries {
+		for _, enc := range e.Enclosures {
+			held[enc] = true
+		}
+		for _, q := range e.Authors {
+			held[q] = true
+		}
+	}
+	for _, slot := range p.enclosureSlots.free[:cap(p.enclosureSlots.free)] {
+		if slot != nil {
+			assert.True(t, held[slot], "an enclosure slot keeps %q, which no entry holds", slot.URL)
+		}
+	}
+	for _, slot := range p.personSlots.free[:cap(p.personSlots.free)] {
+		if slot != nil {
+			assert.True(t, held[slot], "a person slot keeps %+v, which no entry holds", *slot)
+		}
+	}
+	persons := p.persons.free[:cap(p.persons.free)]
+	for i := range persons {
+		q := &persons[i]
+		assert.True(t, *q == Person{} || held[q], "the block of persons keeps %+v, which no entry holds", *q)
+	}
 }

@@ -27,6 +27,12 @@ func TestSameTextContentFromTokens(t *testing.T) {
 		{`<b><i>x</b>y`, `<b><i>x</i></b><i>y</i>`, true},
 		{`<p>a &amp; b</p>`, `<p>a &#38; b</p>`, true},
 		{`<p>x</p><!-- c -->`, `<p>x</p><!-- d -->`, false},
+		// Told apart by their text lengths, the longer read only in part.
+		{`<p>An excerpt [&#8230;]</p>`, `<p>An excerpt of the article.</p><p>More of it.</p>`, false},
+		{`<p>Longer text</p><table><tr><td>x</td></tr></table>`, `<p>x</p>`, false},
+		{`<table><tr><td>x</td></tr></table><p>Longer text</p>`, `<p>x</p>`, false},
+		{`x<table>y</table>`, `xy<table></table>`, true},
+		{`<p>ab</p><table><tr><td>cd</td></tr></table>`, `<p>abcd</p>`, false},
 		// Given up on by the tokens: the fragments decide.
 		{`<svg viewBox="0 0 1 1"><text>x</text></svg>`, `<svg viewbox="0 0 1 1"><text>x</text></svg>`, true},
 		{`<b><p>x</b>y`, `<b></b><p><b>x</b>y</p>`, true},
@@ -41,6 +47,11 @@ func TestSameTextContentFromTokens(t *testing.T) {
 		assert.Equal(t, equalChildren(ea, eb), got, "%q and %q: as the fragments compare", tt.a, tt.b)
 		assert.Equal(t, tt.same, got, "%q and %q", tt.a, tt.b)
 	}
+	excerpt := escapedHTMLText(`<p>An excerpt [&#8230;]</p>`)
+	article := escapedHTMLText(`<p>An excerpt of the article.</p><p>More of it.</p>`)
+	require.True(t, article.lazy.sigLater, "decided from its first tokens")
+	assert.False(t, sameTextContent(excerpt, article), "an excerpt and its article")
+	assert.True(t, article.lazy.sigLater, "the article's text read only past the excerpt's length")
 	a := escapedHTMLText(`<p class="x" id="y">Hello</p>`)
 	b := escapedHTMLText(`<p id=y class=x>Hello</p>`)
 	require.True(t, sameTextContent(a, b))

@@ -159,6 +159,9 @@ func sameTextContent(a, b *Text) bool {
 		if la.escapedSource() && lb.escapedSource() && la.src == lb.src {
 			return true
 		}
+		if textLengthsDiffer(la, lb) {
+			return false
+		}
 		if sa := la.signature(); sa.ok {
 			if sb := lb.signature(); sb.ok && (sa.n != sb.n || sa.hash != sb.hash) {
 				return false
@@ -172,6 +175,29 @@ func sameTextContent(a, b *Text) bool {
 	}
 	// readNode: a tree built only for the comparison is not kept.
 	return equalChildren(a.readNode(), b.readNode())
+}
+
+// textLengthsDiffer reports whether the text contents of la and lb, two
+// fragments of escaped HTML sources, are known to differ in length, reading
+// the tokens of the longer source only as far as it takes: its text
+// content is known to be longer once what it read passes the length of the
+// other's (textLongerThan). It reports false when it cannot tell.
+func textLengthsDiffer(la, lb *lazyFragment) bool {
+	if !la.escapedSource() || !lb.escapedSource() {
+		return false
+	}
+	if len(la.src) > len(lb.src) {
+		la, lb = lb, la
+	}
+	// A text content is at most three bytes for each byte of its source
+	// (a NUL in script text becomes U+FFFD): below this, the lengths
+	// signatures keep modulo 2^32 are the lengths.
+	const maxSource = (1<<32 - 1) / 3
+	if len(lb.src) > maxSource {
+		return false
+	}
+	sa := la.signature()
+	return sa.ok && lb.textLongerThan(sa.n)
 }
 
 // sameSerialization compares the sanitized fragments of the escaped HTML

@@ -55,6 +55,28 @@ func isMedia(ns string) bool { return ns == nsMedia || ns == nsMediaAlt }
 // the document's character encoding: the query of an http, https, ftp or
 // file URL is percent-encoded in it (see parseWithBase).
 func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
+	// A URL the document repeats (an enclosure's as its media:content's,
+	// an entry's link as its comments' base...) is parsed once: against
+	// the document's URL the result depends on text alone.
+	var seen *parsedURL
+	if !p.xmlBase && len(text) > 0 {
+		seen = &p.urls[(len(text)*31+int(text[len(text)-1])*7+int(text[len(text)/2]))%len(p.urls)]
+		if seen.text == text {
+			return seen.u
+		}
+	}
+	u := p.parseURLOnce(el, attr, text)
+	if seen != nil && u != "" {
+		seen.text, seen.u = text, u
+	}
+	return u
+}
+
+// A parsedURL is a text parseURL parsed and the URL it gave.
+type parsedURL struct{ text, u string }
+
+// parseURLOnce is parseURL, for a text not parsed before.
+func (p *processor) parseURLOnce(el *xml5.Node, attr, text string) string {
 	if u, ok := simpleHTTPURL(text); ok {
 		return u
 	}
@@ -71,9 +93,9 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 	}
 	var u *whatwgurl.Url
 	var err error
-	if base != nil || text == "" || text[0] != '/' {
+	if base != nil || hasScheme(text) {
 		u, err = p.parseWithBase(text, base)
-	} // else the parser fails: with no base, "/" cannot start a scheme
+	} // else the parser fails: with no base, a URL needs a scheme
 	if err != nil || u == nil {
 		if p.diags != nil {
 			p.rejectURL(el, attr, text, base)
@@ -81,6 +103,34 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 		return ""
 	}
 	return u.Href(false)
+}
+
+// hasScheme reports whether the URL parser may read a scheme from s: once
+// leading and trailing C0 controls and spaces are stripped and tabs and
+// newlines removed, s starts with an ASCII letter followed by letters,
+// digits, '+', '-' or '.' up to a ':'. Without one the parser goes to the
+// no scheme state, which fails when there is no base URL.
+func hasScheme(s string) bool {
+	s = trimC0Space(s)
+	if s == "" || !isASCIILetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return true
+		case isASCIILetter(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.',
+			c == '\t' || c == '\n' || c == '\r':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// isASCIILetter reports whether c is an ASCII letter.
+func isASCIILetter(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z'
 }
 
 // rejectURL records a URL that failed to parse against base.
@@ -139,8 +189,9 @@ func (p *processor) hrefURL(el *xml5.Node) string {
 
 // urlChars marks the ASCII bytes that simpleHTTPURL accepts unchanged in a
 // path, query or fragment: letters, digits and - . _ ~ ! $ & ( ) * + , ; = :
-// @ / ? # %. None of them is percent-encoded by the URL parser in an http(s)
-// URL's path, query or fragment.
+// @ / ? # % [ ]. None of them is percent-encoded by the URL parser in an
+// http(s) URL's path, query or fragment (the brackets are in none of the
+// URL Standard's percent-encode sets but the userinfo one).
 var urlChars = func() (t [256]bool) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c] = true
@@ -151,7 +202,7 @@ var urlChars = func() (t [256]bool) {
 	for c := '0'; c <= '9'; c++ {
 		t[c] = true
 	}
-	for _, c := range "-._~!$&()*+,;=:@/?#%" {
+	for _, c := range "-._~!$&()*+,;=:@/?#%[]" {
 		t[c] = true
 	}
 	return t
@@ -162,6 +213,34 @@ var urlChars = func() (t [256]bool) {
 var urlPlainChars = func() (t [256]bool) {
 	t = urlChars
 	t['?'], t['#'], t['%'], t['.'] = false, false, false, false
+	return t
+}()
+
+// Classes of the bytes of a host simpleHTTPURL reads (hostClass): a label's
+// lower-case letters, digits and '-' (hostPlain), upper-case letters, the
+// dot between labels, the end of the host ('/', '?' or '#'), and every
+// other byte, for which it gives up (0).
+const (
+	hostOther = iota
+	hostPlain
+	hostUpper
+	hostDot
+	hostEnd
+)
+
+var hostClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = hostPlain
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = hostPlain
+	}
+	t['-'] = hostPlain
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = hostUpper
+	}
+	t['.'] = hostDot
+	t['/'], t['?'], t['#'] = hostEnd, hostEnd, hostEnd
 	return t
 }()
 
@@ -198,23 +277,20 @@ func simpleHTTPURL(s string) (string, bool) {
 	hostStart := i
 	labelStart := i
 	upper := false
+host:
 	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '/' || c == '?' || c == '#' {
-			break
-		}
-		if c == '.' {
+		switch k := hostClass[s[i]]; {
+		case k == hostPlain:
+		case k == hostDot:
 			if !plainLabel(s[labelStart:i]) {
 				return "", false
 			}
 			labelStart = i + 1
-			continue
-		}
-		if 'A' <= c && c <= 'Z' {
+		case k == hostEnd:
+			break host
+		case k == hostUpper:
 			upper = true
-			continue
-		}
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+		default:
 			return "", false
 		}
 	}
@@ -263,17 +339,17 @@ func trimC0Space(s string) string {
 	return s
 }
 
-// simpleURLRest reports whether s[i:], the path, query and fragment of an
-// http(s) URL that simpleHTTPURL reads (starting with "/", "?" or "#", or
-// empty), is already canonical: only urlChars; "%" followed by two hex
+// simpleURLRest reports whether s[start:], the path, query and fragment of
+// an http(s) URL that simpleHTTPURL reads (starting with "/", "?" or "#",
+// or empty), is already canonical: only urlChars; "%" followed by two hex
 // digits and not an encoded dot; no "." or ".." path segment.
-func simpleURLRest(s string, i int) bool {
+func simpleURLRest(s string, start int) bool {
 	inPath := true
-	for ; i < len(s); i++ {
-		c := s[i]
+	for j, c := range []byte(s[start:]) {
 		if urlPlainChars[c] {
 			continue
 		}
+		i := start + j
 		if !urlChars[c] {
 			return false
 		}

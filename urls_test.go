@@ -87,6 +87,8 @@ var simpleURLCases = []struct {
 	{"https://example.com/\\x", false},
 	{"https://example.com/a'b", false},
 	{"https://example.com/a|b^c", false},
+	{"https://example.com/a[1]/b?c[]=d#e[f]", true},
+	{"https://[example.com]/", false},
 	{"https://example.com/ü", false},
 	{"ftp://example.com/", false},
 	{"//example.com/", false},
@@ -149,7 +151,54 @@ func FuzzSimpleHTTPURL(f *testing.F) {
 	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, s string) {
 		checkSimpleHTTPURL(t, s, base)
+		checkHasScheme(t, s)
 	})
+}
+
+// checkHasScheme checks that the parser fails on s with no base when
+// hasScheme says s has no scheme.
+func checkHasScheme(t *testing.T, s string) {
+	t.Helper()
+	if hasScheme(s) {
+		return
+	}
+	u, err := urlParser.Parse(s)
+	assert.True(t, err != nil || u == nil, "%q parsed with no base, though hasScheme found no scheme", s)
+}
+
+// TestHasScheme checks hasScheme, which lets a URL with no scheme fail with
+// no base URL without running the parser, against the parser.
+func TestHasScheme(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"http://example.com/", true},
+		{"rtsp://example.com/", true},
+		{"a:", true},
+		{"A+b-c.d:x", true},
+		{" \x00ht\ttp\n:x", true},
+		{"h\rttp:x", true},
+		{"", false},
+		{"/a/b", false},
+		{"a/b:c", false},
+		{"images/x.jpg", false},
+		{"1a:b", false},
+		{"+a:b", false},
+		{"a b:c", false},
+		{"\u00e9:x", false},
+		{"?q=1", false},
+		{"#f", false},
+		{"//host/x", false},
+		{"abc", false},
+	} {
+		assert.Equal(t, tt.want, hasScheme(tt.in), "%q", tt.in)
+		checkHasScheme(t, tt.in)
+	}
+	for _, u := range corpusURLs(t) {
+		checkHasScheme(t, u)
+		checkHasScheme(t, u[1:])
+	}
 }
 
 // TestURLQueryEncoding checks "parse a URL" with the document's character
@@ -248,4 +297,48 @@ func TestEncodeQuery(t *testing.T) {
 	for _, name := range []string{"windows-1252", "Shift_JIS", "EUC-JP", "ISO-2022-JP", "GBK", "Big5", "EUC-KR", "ISO-8859-2"} {
 		assert.NotNil(t, queryEncoding(name), name)
 	}
+}
+
+// TestRepeatedURLs checks that a URL a document repeats, which parseURL
+// parses once, gives the same result each time, that one that fails is
+// reported each time, and that with WithXMLBase the same text resolves
+// against each element's own base.
+func TestRepeatedURLs(t *testing.T) {
+	item := func(link, enc string) string {
+		return `<item><title>t</title><link>` + link + `</link><enclosure url="` + enc + `" type="audio/mpeg"/></item>`
+	}
+	rss := `<rss version="2.0"><channel><title>c</title>` +
+		item("https://Example.com/a", "https://Example.com/a") +
+		item("https://Example.com/a", "/x.mp3") +
+		item("/x.mp3", "a b") + `</channel></rss>`
+	var diags []Diagnostic
+	f, err := ParseDocument(strings.NewReader(rss), WithDiagnostics(&diags))
+	require.NoError(t, err)
+	require.Len(t, f.Entries, 3)
+	assert.Equal(t, "", f.Entries[0].PageURL, "the page URL is the enclosure's")
+	assert.Equal(t, "https://example.com/a", f.Entries[0].Enclosures[0].URL)
+	assert.Equal(t, "https://example.com/a", f.Entries[1].PageURL)
+	assert.Empty(t, f.Entries[1].Enclosures, "no base for /x.mp3")
+	assert.Equal(t, "", f.Entries[2].PageURL)
+	urlDiags := 0
+	for _, d := range diags {
+		if d.Kind == DiagnosticURL {
+			urlDiags++
+		}
+	}
+	assert.Equal(t, 3, urlDiags, "each failing URL reported where it is: %v", diags)
+
+	f, err = ParseDocument(strings.NewReader(rss), WithURL("https://base.example/feed"))
+	require.NoError(t, err)
+	assert.Equal(t, "https://base.example/x.mp3", f.Entries[1].Enclosures[0].URL)
+	assert.Equal(t, "https://base.example/x.mp3", f.Entries[2].PageURL)
+
+	atom := `<feed xmlns="http://www.w3.org/2005/Atom"><title>f</title>
+<entry xml:base="https://one.example/"><title>a</title><link href="p"/></entry>
+<entry xml:base="https://two.example/"><title>b</title><link href="p"/></entry></feed>`
+	f, err = ParseDocument(strings.NewReader(atom), WithXMLBase())
+	require.NoError(t, err)
+	require.Len(t, f.Entries, 2)
+	assert.Equal(t, "https://one.example/p", f.Entries[0].PageURL)
+	assert.Equal(t, "https://two.example/p", f.Entries[1].PageURL)
 }
