@@ -56,6 +56,14 @@ var Modes = []struct {
 			return err
 		}
 	}, true},
+	{"feedspec parse as the Fetcher", func() func([]byte) error {
+		// As a Fetcher parses by default: with the document's URL, in
+		// recovery mode, letting the document go (WithoutDocument).
+		return func(in []byte) error {
+			_, err := feedspec.ParseDocument(bytes.NewReader(in), feedspec.WithURL(insnDocURL), feedspec.WithRecovery(), feedspec.WithoutDocument())
+			return err
+		}
+	}, true},
 	{"gofeed parse", func() func([]byte) error {
 		return func(in []byte) error {
 			_, err := gofeed.NewParser().Parse(bytes.NewReader(in))

@@ -14,6 +14,7 @@ import (
 var Pairs = [][2]string{
 	{"feedspec parse", "gofeed parse"},
 	{"feedspec parse+AppendJSON", "gofeed parse+json.Marshal"},
+	{"feedspec parse as the Fetcher", "gofeed parse"},
 }
 
 // Timed measures the CPU time (user and system, every thread of the process:
