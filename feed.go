@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/feedspec/feedspec/internal/docmem"
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -244,6 +245,13 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	if c.recovery {
 		xopts = append(xopts, xml5.WithRecovery()) // repairs 3, 4, 7, 9 (recovery.go)
 	}
+	// A document let go after the parse gives its memory back for the
+	// parses that follow (releaseDocument). Diagnostics point into it, so
+	// a parse that collects them keeps it to itself.
+	reuse := c.withoutDocument && c.diagnostics == nil
+	if reuse {
+		xopts = append(xopts, docmem.ReuseOption.(xml5.Option))
+	}
 	doc, readErr := xml5.Parse(r, xopts...)
 	if doc == nil {
 		if readErr == nil {
@@ -260,6 +268,12 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	if feed != nil && c.withoutDocument {
 		kept := detachFeed(feed) // WithoutDocument (detach.go)
 		scratch.p.dropUnheldTexts(kept)
+		if reuse {
+			// Nothing references the document any more: the feed
+			// holds copies of its strings (moveStrings), and the
+			// error, if any, holds none of them.
+			docmem.Release(doc)
+		}
 	}
 	if readErr != nil {
 		if err != nil && feed == nil {

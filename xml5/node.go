@@ -280,6 +280,9 @@ type Document struct {
 
 	// text is the decoded input (see Position).
 	text string
+	// mem is the document's own memory, which docmem.Release gives back
+	// (reuse.go).
+	mem docMemory
 	// pos is where the last Position call stopped, so that calls with
 	// increasing offsets count lines and characters once in all; posMu
 	// guards it.

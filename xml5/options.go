@@ -14,6 +14,7 @@ type config struct {
 	errors   bool
 	limits   Limits
 	recovery bool // WithRecovery (recovery.go)
+	reuse    bool // docmem.ReuseOption (reuse.go)
 }
 
 // WithURL records u as the document's URL (Document.URL). The parser itself

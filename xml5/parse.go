@@ -27,7 +27,8 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	}
 	cfg := p.cfg
 	lim := cfg.limits.resolve()
-	raw, readErr, limErr := readAll(r, lim.MaxInputBytes, &p.capture)
+	p.spare = takeSpare(&cfg) // reuse.go
+	raw, readErr, limErr := readAll(r, lim.MaxInputBytes, &p.capture, p.spare)
 	ascii := 0 // raw's leading ASCII bytes, measured for WithRecovery
 	if cfg.recovery {
 		ascii = nextNonASCII(raw, 0) // recovery.go
@@ -38,6 +39,9 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 		text, enc, repairs = recoverDecode(raw, cfg.charset, text, enc, ascii) // recovery.go
 	}
 	doc := &Document{URL: cfg.url, Encoding: enc, text: text}
+	if cfg.reuse {
+		doc.mem = docMemory{reuse: true, input: raw}
+	}
 	newParser(p, doc, text, lim, cfg.errors)
 	if cfg.recovery {
 		p.recovery = true
@@ -50,6 +54,7 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	if p.recovery {
 		p.finishRepairs()
 	}
+	p.spare.putBack()
 	p.release()
 	if err == nil {
 		err = limErr
@@ -63,7 +68,9 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 // readAll reads r up to max bytes; w, the parser's (so that it does not
 // escape to the heap on its own), takes the bytes of a reader that hands
 // them over.
-func readAll(r io.Reader, max int64, w *captureWriter) ([]byte, error, error) {
+//
+// The buffer comes from spare when it has one big enough (reuse.go).
+func readAll(r io.Reader, max int64, w *captureWriter, spare *spareMemory) ([]byte, error, error) {
 	var buf []byte
 	if sz, ok := r.(interface{ Len() int }); ok {
 		// The exact size (and one byte to see the end), allocated once.
@@ -75,11 +82,13 @@ func readAll(r io.Reader, max int64, w *captureWriter) ([]byte, error, error) {
 			// A reader that hands over its bytes (bytes.Reader,
 			// strings.Reader, bytes.Buffer...) is copied without
 			// zeroing a buffer first.
-			*w = captureWriter{hint: int(n - 1), max: max}
+			*w = captureWriter{hint: int(n - 1), max: max, buf: spare.takeInput(int(n))}
 			return readAllTo(wt, w)
 		}
-		buf = make([]byte, 0, n)
-	} else {
+		if buf = spare.takeInput(int(n)); buf == nil {
+			buf = make([]byte, 0, n)
+		}
+	} else if buf = spare.takeInput(32 << 10); buf == nil {
 		buf = make([]byte, 0, 32<<10)
 	}
 	for {
@@ -181,6 +190,7 @@ type entity struct {
 
 type parser struct {
 	capture captureWriter // readAll's, emptied by newParser
+	spare   *spareMemory  // released documents' memory, taken by Parse (reuse.go)
 	doc     *Document
 	src     string // the text being tokenized: the document or an entity value
 	pos     int
@@ -284,7 +294,7 @@ func newParser(p *parser, doc *Document, text string, lim Limits, errs bool) *pa
 	// more than the allocation itself), then geometrically bigger ones as
 	// the document proves bigger.
 	p.slabSize = min(len(text)/100+16, smallSlabNodes)
-	p.nodeSlab = make([]Node, p.slabSize)
+	p.nodeSlab = p.makeSlab(p.slabSize)
 	p.slabNodes = p.slabSize
 	if p.stack == nil {
 		p.stack = make([]openElement, 0, 16)
@@ -392,8 +402,25 @@ func (p *parser) growSlab() {
 	nodes := p.nodeCount() + 1 // with the one being made
 	est := nodes*left/done + nodes*left/done/8 + 16
 	p.slabSize = min(max(est, 16), 2*p.slabSize, smallSlabNodes)
-	p.nodeSlab = make([]Node, p.slabSize)
+	p.nodeSlab = p.makeSlab(p.slabSize)
 	p.slabNodes += p.slabSize
+}
+
+// makeSlab returns a zero slab of n nodes, a spare one when there is one
+// (reuse.go), and records it in the document's memory.
+func (p *parser) makeSlab(n int) []Node {
+	slab := p.spare.slab(n)
+	if slab == nil {
+		slab = make([]Node, n)
+	}
+	switch m := &p.doc.mem; {
+	case !m.reuse:
+	case m.first == nil:
+		m.first = slab
+	default:
+		m.slabs = append(m.slabs, slab)
+	}
+	return slab
 }
 
 // offset returns the position in the document for diagnostics.
@@ -556,7 +583,8 @@ func (p *parser) textRoom(n int) {
 // growText is textRoom when the chunk is full: the pending text is copied
 // to the new chunk, and the old one keeps the strings made in it.
 func (p *parser) growText(n int) {
-	b := make([]byte, len(p.textBuf), max(len(p.textBuf)+n, 2*len(p.textBuf), min(max(len(p.main)/4, 2048), 16<<10)))
+	b := p.makeChunk(max(len(p.textBuf)+n, 2*len(p.textBuf), min(max(len(p.main)/4, 2048), 16<<10)))
+	b = b[:len(p.textBuf)]
 	copy(b, p.textBuf)
 	p.textBuf = b
 }
@@ -603,7 +631,7 @@ func (p *parser) makeString(b []byte) string {
 	}
 	if cap(p.arena)-len(p.arena) < len(b) {
 		// Chunks of a quarter of the document, from 2 KB to 16 KB.
-		p.arena = make([]byte, 0, min(max(len(p.main)/4, 2048), 16<<10))
+		p.arena = p.makeChunk(min(max(len(p.main)/4, 2048), 16<<10))
 	}
 	start := len(p.arena)
 	p.arena = append(p.arena, b...)
@@ -1568,7 +1596,7 @@ func (p *parser) allocAttrs(n int) []Attr {
 		} else {
 			p.attrSlabSize = min(max(2*p.attrSlabSize, 16), 256)
 		}
-		p.attrSlab = make([]Attr, max(p.attrSlabSize, n))
+		p.attrSlab = p.makeAttrSlab(max(p.attrSlabSize, n))
 	}
 	a := p.attrSlab[:n:n]
 	p.attrSlab = p.attrSlab[n:]

@@ -1,0 +1,5 @@
+//go:build !race
+
+package xml5
+
+const raceEnabled = false
