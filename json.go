@@ -168,19 +168,19 @@ type jsonEnc struct {
 	html bool
 }
 
-// appendStringEnd appends s escaped for a JSON string (appendJSONChars)
-// and the closing quote.
+// appendStringEnd appends s escaped for a JSON string
+// (jsonstr.AppendString) and the closing quote.
 func (w jsonEnc) appendStringEnd(b []byte, s string) []byte {
-	return append(appendJSONChars(b, s, w.html), '"')
+	return append(jsonstr.AppendString(b, s, w.html), '"')
 }
 
 // appendJSONText appends s as a JSON string escaped as encoding/json does:
 // quotes, backslashes and control characters (\b, \f, \n, \r, \t by name),
 // U+2028 and U+2029, and with html <, > and &; invalid UTF-8 becomes
 // \ufffd.
-func appendJSONText[S []byte | string](dst []byte, s S, html bool) []byte {
+func appendJSONText(dst []byte, s string, html bool) []byte {
 	dst = append(dst, '"')
-	dst = appendJSONChars(dst, s, html)
+	dst = jsonstr.AppendString(dst, s, html)
 	return append(dst, '"')
 }
 

@@ -443,7 +443,7 @@ func (w *jsonStringWriter) Write(p []byte) (int, error) {
 }
 
 func (w *jsonStringWriter) WriteString(s string) (int, error) {
-	w.b = appendJSONChars(w.b, s, w.html)
+	w.b = jsonstr.AppendString(w.b, s, w.html)
 	return len(s), nil
 }
 

@@ -5,7 +5,9 @@
 package jsonstr
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -211,4 +213,115 @@ func AppendChars[S []byte | string](dst []byte, s S, html bool) []byte {
 		}
 	}
 	return append(dst, s[start:]...)
+}
+
+// validPlainClasses and validHTMLClasses are the class tables for a
+// string known to be valid UTF-8: a byte from 0x80 is of class 0 but 0xE2,
+// of class Multi, which starts U+2028 and U+2029.
+var validPlainClasses, validHTMLClasses = func() (plain, html [256]uint8) {
+	plain, html = plainClasses, htmlClasses
+	for c := utf8.RuneSelf; c < 256; c++ {
+		plain[c], html[c] = 0, 0
+	}
+	plain[0xE2], html[0xE2] = Multi, Multi
+	return plain, html
+}()
+
+// AppendString appends s as AppendChars does, in fewer steps for the
+// common strings. It copies s to dst as it reads it: the eight bytes it
+// checks at a time are stored at once into room reserved beforehand (for
+// the rest of s and eight bytes more), so that what needs no escaping is
+// copied without a memmove call. At the first byte from 0x80 it checks
+// that the rest of s is valid UTF-8 (utf8.ValidString, once), and when it
+// is it reads on with a table in which only 0xE2 (U+2028 and U+2029) of
+// those bytes stops it.
+func AppendString(dst []byte, s string, html bool) []byte {
+	n := len(s)
+	cls := Classes(html)
+	p := unsafe.Pointer(unsafe.StringData(s))
+	checked, valid := false, false
+	for i := 0; ; {
+		if cap(dst)-len(dst) < n-i+8 {
+			dst = slices.Grow(dst, n-i+8)
+		}
+		// s[k] goes to dst[k+delta], stored through b.
+		delta := len(dst) - i
+		b := unsafe.Pointer(unsafe.SliceData(dst))
+		k := i
+		if n >= 8 {
+			for ; k+8 <= n; k += 8 {
+				w := (*[8]byte)(unsafe.Add(p, k))
+				*(*[8]byte)(unsafe.Add(b, k+delta)) = *w
+				c0, c1, c2, c3 := cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]]
+				c4, c5, c6, c7 := cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]]
+				if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
+					m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
+						uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
+					k += firstClass(m)
+					goto stop
+				}
+			}
+			if k < n {
+				// The eight bytes that end s, those before k left out;
+				// they are stored from k on (the eight bytes of room
+				// beyond the rest of s take what is past its end).
+				j := n - 8
+				w := (*[8]byte)(unsafe.Add(p, j))
+				binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(b, k+delta))[:], binary.LittleEndian.Uint64(w[:])>>(8*uint(k-j)))
+				m := uint(cls[w[0]]) | uint(cls[w[1]])<<2 | uint(cls[w[2]])<<4 | uint(cls[w[3]])<<6 |
+					uint(cls[w[4]])<<8 | uint(cls[w[5]])<<10 | uint(cls[w[6]])<<12 | uint(cls[w[7]])<<14
+				if m &^= 1<<uint(2*(k-j)) - 1; m != 0 {
+					k = j + firstClass(m)
+					goto stop
+				}
+			}
+			return dst[:n+delta]
+		}
+		for ; k < n; k++ {
+			c := *(*byte)(unsafe.Add(p, k))
+			if cls[c] != 0 {
+				goto stop
+			}
+			*(*byte)(unsafe.Add(b, k+delta)) = c
+		}
+		return dst[:n+delta]
+	stop:
+		dst = dst[:k+delta]
+		c := s[k]
+		if cls[c] == Escape {
+			dst = AppendEscape(dst, c)
+			i = k + 1
+			continue
+		}
+		if !checked {
+			checked, valid = true, utf8.ValidString(s[k:])
+			if valid {
+				cls = &validPlainClasses
+				if html {
+					cls = &validHTMLClasses
+				}
+				i = k // read on from c with the table for valid UTF-8
+				continue
+			}
+		}
+		size := 3 // c is 0xE2 when valid
+		if !valid {
+			size = SeqLen(s, k)
+		}
+		switch {
+		case size == 0:
+			dst = append(dst, `\ufffd`...)
+			i = k + 1
+		case size == 3 && c == 0xE2 && s[k+1] == 0x80 && s[k+2]&0xFE == 0xA8:
+			// U+2028, U+2029
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[s[k+2]&0xF])
+			i = k + 3
+		case size == 3: // the others starting with 0xE2, mostly
+			dst = append(dst, c, s[k+1], s[k+2])
+			i = k + 3
+		default:
+			dst = append(dst, s[k:k+size]...)
+			i = k + size
+		}
+	}
 }

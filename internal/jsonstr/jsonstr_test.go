@@ -17,11 +17,14 @@ func check(t *testing.T, s string) {
 	want, err := json.Marshal(s)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), `"`+string(AppendChars(nil, s, true))+`"`, "%q with html", s)
+	assert.Equal(t, string(want), `"`+string(AppendString(nil, s, true))+`"`, "AppendString(%q) with html", s)
+	assert.Equal(t, "ab"+string(want[1:len(want)-1]), string(AppendString([]byte("ab"), s, true)), "AppendString(%q) after a prefix", s)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	require.NoError(t, enc.Encode(s))
 	assert.Equal(t, b.String(), `"`+string(AppendChars([]byte(nil), []byte(s), false))+"\"\n", "%q", s)
+	assert.Equal(t, b.String(), `"`+string(AppendString(nil, s, false))+"\"\n", "AppendString(%q)", s)
 }
 
 func TestAppendChars(t *testing.T) {
@@ -41,4 +44,44 @@ func TestAppendChars(t *testing.T) {
 func FuzzAppendChars(f *testing.F) {
 	f.Add("<p>\u2028\xff")
 	f.Fuzz(func(t *testing.T, s string) { check(t, s) })
+}
+
+// TestAppendString puts one or two bytes or sequences to escape or decode
+// (valid, invalid, U+2028, the other characters starting with 0xE2) at
+// every position of strings of several lengths, appended after prefixes
+// that leave more or less room, and compares AppendString with
+// AppendChars.
+func TestAppendString(t *testing.T) {
+	specials := []string{"\"", "<", "\x00", "é", "日", "😀", "\u2028", "\u2029", "’", "\xe2\x80", "\xff", "\xed\xa0\x80", "\xf4\x90\x80\x80"}
+	for _, html := range []bool{false, true} {
+		for n := 0; n <= 24; n++ {
+			for at := -1; at < n; at++ {
+				for at2 := at; at2 < n; at2++ {
+					for x, c := range specials {
+						c2 := specials[(x*5+at2+1)%len(specials)]
+						var b []byte
+						for k := 0; k < n; k++ {
+							switch {
+							case k == at:
+								b = append(b, c...)
+							case k == at2:
+								b = append(b, c2...)
+							default:
+								b = append(b, 'a'+byte(k%26))
+							}
+						}
+						s := string(b)
+						want := string(AppendChars([]byte("xy"), s, html))
+						for _, room := range []int{0, 1, 7, 64} {
+							dst := append(make([]byte, 0, 2+room), "xy"...)
+							require.Equal(t, want, string(AppendString(dst, s, html)), "%q, room %d", s, room)
+						}
+						if at < 0 {
+							break
+						}
+					}
+				}
+			}
+		}
+	}
 }
