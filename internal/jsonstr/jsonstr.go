@@ -277,6 +277,25 @@ func AppendString(dst []byte, s string, html bool) []byte {
 			}
 			return dst[:n+delta]
 		}
+		// Fewer than eight bytes: four and four (overlapping) or the
+		// first, middle and last are checked and stored without a loop
+		// when none is to escape; else the loop finds the first.
+		if r := n - k; r >= 4 {
+			w0, w1 := (*[4]byte)(unsafe.Add(p, k)), (*[4]byte)(unsafe.Add(p, n-4))
+			*(*[4]byte)(unsafe.Add(b, k+delta)) = *w0
+			*(*[4]byte)(unsafe.Add(b, n-4+delta)) = *w1
+			if cls[w0[0]]|cls[w0[1]]|cls[w0[2]]|cls[w0[3]]|cls[w1[0]]|cls[w1[1]]|cls[w1[2]]|cls[w1[3]] == 0 {
+				return dst[:n+delta]
+			}
+		} else if r > 0 {
+			c0, c1, c2 := *(*byte)(unsafe.Add(p, k)), *(*byte)(unsafe.Add(p, k+r/2)), *(*byte)(unsafe.Add(p, n-1))
+			*(*byte)(unsafe.Add(b, k+delta)) = c0
+			*(*byte)(unsafe.Add(b, k+r/2+delta)) = c1
+			*(*byte)(unsafe.Add(b, n-1+delta)) = c2
+			if cls[c0]|cls[c1]|cls[c2] == 0 {
+				return dst[:n+delta]
+			}
+		}
 		for ; k < n; k++ {
 			c := *(*byte)(unsafe.Add(p, k))
 			if cls[c] != 0 {
