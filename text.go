@@ -448,11 +448,14 @@ func (w *jsonStringWriter) WriteString(s string) (int, error) {
 }
 
 func (w *jsonStringWriter) WriteByte(c byte) error {
-	if jsonstr.Safe(c, w.html) {
+	switch jsonstr.Classes(w.html)[c] {
+	case 0:
 		w.b = append(w.b, c)
-		return nil
+	case jsonstr.Escape: // < and > with html, mostly
+		w.b = jsonstr.AppendEscape(w.b, c)
+	default:
+		w.b = appendJSONChars(w.b, []byte{c}, w.html)
 	}
-	w.b = appendJSONChars(w.b, []byte{c}, w.html)
 	return nil
 }
 
