@@ -215,17 +215,43 @@ func AppendChars[S []byte | string](dst []byte, s S, html bool) []byte {
 	return append(dst, s[start:]...)
 }
 
-// validPlainClasses and validHTMLClasses are the class tables for a
-// string known to be valid UTF-8: a byte from 0x80 is of class 0 but 0xE2,
-// of class Multi, which starts U+2028 and U+2029.
-var validPlainClasses, validHTMLClasses = func() (plain, html [256]uint8) {
-	plain, html = plainClasses, htmlClasses
-	for c := utf8.RuneSelf; c < 256; c++ {
-		plain[c], html[c] = 0, 0
+// A stringTables holds the class tables appendString reads a string with:
+// cls until a byte from 0x80 is met, valid (the same for ASCII, 0 for the
+// bytes from 0x80 but 0xE2, of class Multi, which starts U+2028 and
+// U+2029) once the rest of the string is known to be valid UTF-8; in both,
+// the class HTMLText marks a byte written as entities[byte], already
+// escaped for the JSON string.
+type stringTables struct {
+	cls, valid [256]uint8
+	entities   map[byte]string
+}
+
+// HTMLText is the class, in the tables of AppendHTMLText, of the bytes
+// html.Render escapes in text and attribute values.
+const HTMLText = 3
+
+// stringTables for AppendString and AppendHTMLText, without and with html.
+var plainString, htmlString, plainHTMLText, htmlHTMLText = newStringTables(false, false),
+	newStringTables(true, false), newStringTables(false, true), newStringTables(true, true)
+
+// newStringTables returns the tables for html, and with htmlText for the
+// text of AppendHTMLText.
+func newStringTables(html, htmlText bool) *stringTables {
+	t := &stringTables{cls: *Classes(html)}
+	if htmlText {
+		t.entities = map[byte]string{}
+		for c, e := range map[byte]string{'&': "&amp;", '\'': "&#39;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\r': "&#13;"} {
+			t.cls[c] = HTMLText
+			t.entities[c] = string(AppendChars(nil, e, html))
+		}
 	}
-	plain[0xE2], html[0xE2] = Multi, Multi
-	return plain, html
-}()
+	t.valid = t.cls
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t.valid[c] = 0
+	}
+	t.valid[0xE2] = Multi
+	return t
+}
 
 // AppendString appends s as AppendChars does, in fewer steps for the
 // common strings. It copies s to dst as it reads it: the eight bytes it
@@ -236,8 +262,29 @@ var validPlainClasses, validHTMLClasses = func() (plain, html [256]uint8) {
 // is it reads on with a table in which only 0xE2 (U+2028 and U+2029) of
 // those bytes stops it.
 func AppendString(dst []byte, s string, html bool) []byte {
+	t := plainString
+	if html {
+		t = htmlString
+	}
+	return appendString(dst, s, t)
+}
+
+// AppendHTMLText appends s escaped as golang.org/x/net/html's Render
+// escapes a text or an attribute value (&, ', <, >, " and carriage
+// returns as &amp;, &#39;, &lt;, &gt;, &#34; and &#13;), and that escaped
+// for a JSON string as AppendString does, in one pass.
+func AppendHTMLText(dst []byte, s string, html bool) []byte {
+	t := plainHTMLText
+	if html {
+		t = htmlHTMLText
+	}
+	return appendString(dst, s, t)
+}
+
+// appendString is AppendString and AppendHTMLText, with the tables t.
+func appendString(dst []byte, s string, t *stringTables) []byte {
 	n := len(s)
-	cls := Classes(html)
+	cls := &t.cls
 	p := unsafe.Pointer(unsafe.StringData(s))
 	checked, valid := false, false
 	for i := 0; ; {
@@ -307,18 +354,20 @@ func AppendString(dst []byte, s string, html bool) []byte {
 	stop:
 		dst = dst[:k+delta]
 		c := s[k]
-		if cls[c] == Escape {
+		switch cls[c] {
+		case Escape:
 			dst = AppendEscape(dst, c)
+			i = k + 1
+			continue
+		case HTMLText:
+			dst = append(dst, t.entities[c]...)
 			i = k + 1
 			continue
 		}
 		if !checked {
 			checked, valid = true, utf8.ValidString(s[k:])
 			if valid {
-				cls = &validPlainClasses
-				if html {
-					cls = &validHTMLClasses
-				}
+				cls = &t.valid
 				i = k // read on from c with the table for valid UTF-8
 				continue
 			}
