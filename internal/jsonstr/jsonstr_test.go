@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
 )
 
 // check compares AppendChars with encoding/json, with and without HTML
@@ -19,6 +20,10 @@ func check(t *testing.T, s string) {
 	assert.Equal(t, string(want), `"`+string(AppendChars(nil, s, true))+`"`, "%q with html", s)
 	assert.Equal(t, string(want), `"`+string(AppendString(nil, s, true))+`"`, "AppendString(%q) with html", s)
 	assert.Equal(t, "ab"+string(want[1:len(want)-1]), string(AppendString([]byte("ab"), s, true)), "AppendString(%q) after a prefix", s)
+	for _, h := range []bool{false, true} {
+		assert.Equal(t, string(AppendChars([]byte("ab"), html.EscapeString(s), h)), string(AppendHTMLText([]byte("ab"), s, h)),
+			"AppendHTMLText(%q), html %v", s, h)
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -28,7 +33,7 @@ func check(t *testing.T, s string) {
 }
 
 func TestAppendChars(t *testing.T) {
-	for _, s := range []string{"", "plain", `q"b\s/`, "<a href='x'>&amp;</a>", "\x00\x01\b\f\n\r\t\x1f\x7f",
+	for _, s := range []string{"", "plain", `q"b\s/`, "<a href='x'>&amp;</a>", "a\r\nb&c<d>e'f\"g" + strings.Repeat("h", 9), "\x00\x01\b\f\n\r\t\x1f\x7f",
 		"\u2028\u2029", "é€😀", "\xff\xfe", "a\xe2\x82", "\xed\xa0\x80"} {
 		check(t, s)
 		check(t, strings.Repeat("ab", 9)+s+strings.Repeat("c", 9)+s)
@@ -50,10 +55,10 @@ func FuzzAppendChars(f *testing.F) {
 // (valid, invalid, U+2028, the other characters starting with 0xE2) at
 // every position of strings of several lengths, appended after prefixes
 // that leave more or less room, and compares AppendString with
-// AppendChars.
+// AppendChars, and AppendHTMLText with AppendChars of html.EscapeString.
 func TestAppendString(t *testing.T) {
-	specials := []string{"\"", "<", "\x00", "é", "日", "😀", "\u2028", "\u2029", "’", "\xe2\x80", "\xff", "\xed\xa0\x80", "\xf4\x90\x80\x80"}
-	for _, html := range []bool{false, true} {
+	specials := []string{"\"", "<", "&", "'", "\r", "\x00", "é", "日", "😀", "\u2028", "\u2029", "’", "\xe2\x80", "\xff", "\xed\xa0\x80", "\xf4\x90\x80\x80"}
+	for _, h := range []bool{false, true} {
 		for n := 0; n <= 24; n++ {
 			for at := -1; at < n; at++ {
 				for at2 := at; at2 < n; at2++ {
@@ -71,10 +76,13 @@ func TestAppendString(t *testing.T) {
 							}
 						}
 						s := string(b)
-						want := string(AppendChars([]byte("xy"), s, html))
+						want := string(AppendChars([]byte("xy"), s, h))
+						wantText := string(AppendChars([]byte("xy"), html.EscapeString(s), h))
 						for _, room := range []int{0, 1, 7, 64} {
 							dst := append(make([]byte, 0, 2+room), "xy"...)
-							require.Equal(t, want, string(AppendString(dst, s, html)), "%q, room %d", s, room)
+							require.Equal(t, want, string(AppendString(dst, s, h)), "%q, room %d", s, room)
+							dst = append(make([]byte, 0, 2+room), "xy"...)
+							require.Equal(t, wantText, string(AppendHTMLText(dst, s, h)), "AppendHTMLText(%q), room %d", s, room)
 						}
 						if at < 0 {
 							break
