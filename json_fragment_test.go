@@ -97,3 +97,13 @@ func FuzzFragmentJSON(f *testing.F) {
 		checkFragmentJSON(t, fragmentOf(t, src), src)
 	})
 }
+
+// TestIsVoidElement checks isVoidElement against voidElements.
+func TestIsVoidElement(t *testing.T) {
+	for name := range voidElements {
+		assert.True(t, isVoidElement(name), name)
+	}
+	for _, name := range []string{"", "BR", "brr", "b", "a", "p", "image", "svg", "xml:br", "template", "frame", "basefont", "bgsound", "command", "menuitem"} {
+		assert.Equal(t, voidElements[name], isVoidElement(name), name)
+	}
+}

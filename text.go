@@ -473,7 +473,7 @@ func appendFragmentJSON(dst []byte, n *html.Node, escapeHTML bool) ([]byte, bool
 		dst = jsonstr.AppendHTMLText(dst, a.Val, escapeHTML)
 		dst = append(dst, m.quote...)
 	}
-	if voidElements[n.Data] {
+	if isVoidElement(n.Data) {
 		if n.FirstChild != nil {
 			return dst, false
 		}
@@ -493,6 +493,17 @@ func appendFragmentJSON(dst []byte, n *html.Node, escapeHTML bool) ([]byte, bool
 	dst = append(dst, m.endTagStart...)
 	dst = jsonstr.AppendString(dst, n.Data, escapeHTML)
 	return append(dst, m.gt...), true
+}
+
+// isVoidElement reports whether name is in voidElements, by a switch
+// rather than a map's hash.
+func isVoidElement(name string) bool {
+	switch name {
+	case "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link",
+		"meta", "param", "source", "track", "wbr":
+		return true
+	}
+	return false
 }
 
 // appendChildrenJSON appends n's children with appendFragmentJSON.
