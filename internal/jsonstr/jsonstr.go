@@ -220,10 +220,10 @@ func AppendChars[S []byte | string](dst []byte, s S, html bool) []byte {
 // bytes from 0x80 but 0xE2, of class Multi, which starts U+2028 and
 // U+2029) once the rest of the string is known to be valid UTF-8; in both,
 // the class HTMLText marks a byte written as entities[byte], already
-// escaped for the JSON string.
+// escaped for the JSON string (all are below 64).
 type stringTables struct {
 	cls, valid [256]uint8
-	entities   map[byte]string
+	entities   [64]string
 }
 
 // HTMLText is the class, in the tables of AppendHTMLText, of the bytes
@@ -239,7 +239,6 @@ var plainString, htmlString, plainHTMLText, htmlHTMLText = newStringTables(false
 func newStringTables(html, htmlText bool) *stringTables {
 	t := &stringTables{cls: *Classes(html)}
 	if htmlText {
-		t.entities = map[byte]string{}
 		for c, e := range map[byte]string{'&': "&amp;", '\'': "&#39;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\r': "&#13;"} {
 			t.cls[c] = HTMLText
 			t.entities[c] = string(AppendChars(nil, e, html))
@@ -360,7 +359,7 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 			i = k + 1
 			continue
 		case HTMLText:
-			dst = append(dst, t.entities[c]...)
+			dst = append(dst, t.entities[c&63]...)
 			i = k + 1
 			continue
 		}
