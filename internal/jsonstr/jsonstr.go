@@ -295,6 +295,15 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 		b := unsafe.Pointer(unsafe.SliceData(dst))
 		k := i
 		if n >= 8 {
+			for ; k+16 <= n; k += 16 {
+				w, v := (*[8]byte)(unsafe.Add(p, k)), (*[8]byte)(unsafe.Add(p, k+8))
+				*(*[8]byte)(unsafe.Add(b, k+delta)) = *w
+				*(*[8]byte)(unsafe.Add(b, k+8+delta)) = *v
+				if cls[w[0]]|cls[w[1]]|cls[w[2]]|cls[w[3]]|cls[w[4]]|cls[w[5]]|cls[w[6]]|cls[w[7]]|
+					cls[v[0]]|cls[v[1]]|cls[v[2]]|cls[v[3]]|cls[v[4]]|cls[v[5]]|cls[v[6]]|cls[v[7]] != 0 {
+					break
+				}
+			}
 			for ; k+8 <= n; k += 8 {
 				w := (*[8]byte)(unsafe.Add(p, k))
 				*(*[8]byte)(unsafe.Add(b, k+delta)) = *w
