@@ -323,11 +323,15 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 				j := n - 8
 				w := (*[8]byte)(unsafe.Add(p, j))
 				binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(b, k+delta))[:], binary.LittleEndian.Uint64(w[:])>>(8*uint(k-j)))
-				m := uint(cls[w[0]]) | uint(cls[w[1]])<<2 | uint(cls[w[2]])<<4 | uint(cls[w[3]])<<6 |
-					uint(cls[w[4]])<<8 | uint(cls[w[5]])<<10 | uint(cls[w[6]])<<12 | uint(cls[w[7]])<<14
-				if m &^= 1<<uint(2*(k-j)) - 1; m != 0 {
-					k = j + firstClass(m)
-					goto stop
+				c0, c1, c2, c3 := cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]]
+				c4, c5, c6, c7 := cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]]
+				if c0|c1|c2|c3|c4|c5|c6|c7 != 0 { // those before k are read above, mostly
+					m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
+						uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
+					if m &^= 1<<uint(2*(k-j)) - 1; m != 0 {
+						k = j + firstClass(m)
+						goto stop
+					}
 				}
 			}
 			return dst[:n+delta]
