@@ -253,10 +253,10 @@ func newStringTables(html, htmlText bool) *stringTables {
 }
 
 // AppendString appends s as AppendChars does, in fewer steps for the
-// common strings. It copies s to dst as it reads it: the eight bytes it
-// checks at a time are stored at once into room reserved beforehand (for
-// the rest of s and eight bytes more), so that what needs no escaping is
-// copied without a memmove call. At the first byte from 0x80 it checks
+// common strings. It copies s to dst as it reads it: the bytes it checks,
+// sixteen or eight at a time, are stored at once into room reserved
+// beforehand (for the rest of s and eight bytes more), so that what needs
+// no escaping is copied without a memmove call. At the first byte from 0x80 it checks
 // that the rest of s is valid UTF-8 (utf8.ValidString, once), and when it
 // is it reads on with a table in which only 0xE2 (U+2028 and U+2029) of
 // those bytes stops it.
