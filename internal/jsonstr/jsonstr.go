@@ -215,15 +215,19 @@ func AppendChars[S []byte | string](dst []byte, s S, html bool) []byte {
 	return append(dst, s[start:]...)
 }
 
-// A stringTables holds the class tables appendString reads a string with:
-// cls until a byte from 0x80 is met, valid (the same for ASCII, 0 for the
-// bytes from 0x80 but 0xE2, of class Multi, which starts U+2028 and
-// U+2029) once the rest of the string is known to be valid UTF-8; in both,
-// the class HTMLText marks a byte written as entities[byte], already
-// escaped for the JSON string (all are below 64).
+// A stringTables holds the class table cls appendString reads a string
+// with, and where the string has a byte from 0x80 the tables it reads the
+// rest with: valid when the rest is valid UTF-8 (checked once), whose cls
+// is the same for ASCII and 0 for the bytes from 0x80 but 0xE2, of class
+// Multi, which starts U+2028 and U+2029 (utf8Valid is set there), else
+// invalid (cls unchanged). Those two have no valid and invalid of their
+// own: the check is made once. The class HTMLText marks a byte written as
+// entities[byte], already escaped for the JSON string (all are below 64).
 type stringTables struct {
-	cls, valid [256]uint8
-	entities   [64]string
+	cls            [256]uint8
+	entities       [64]string
+	valid, invalid *stringTables
+	utf8Valid      bool
 }
 
 // HTMLText is the class, in the tables of AppendHTMLText, of the bytes
@@ -244,22 +248,25 @@ func newStringTables(html, htmlText bool) *stringTables {
 			t.entities[c] = string(AppendChars(nil, e, html))
 		}
 	}
-	t.valid = t.cls
+	valid, invalid := *t, *t
 	for c := utf8.RuneSelf; c < 256; c++ {
-		t.valid[c] = 0
+		valid.cls[c] = 0
 	}
-	t.valid[0xE2] = Multi
+	valid.cls[0xE2] = Multi
+	valid.utf8Valid = true
+	t.valid, t.invalid = &valid, &invalid
 	return t
 }
 
 // AppendString appends s as AppendChars does, in fewer steps for the
 // common strings. It copies s to dst as it reads it: the bytes it checks,
 // sixteen or eight at a time, are stored at once into room reserved
-// beforehand (for the rest of s and eight bytes more), so that what needs
-// no escaping is copied without a memmove call. At the first byte from 0x80 it checks
-// that the rest of s is valid UTF-8 (utf8.ValidString, once), and when it
-// is it reads on with a table in which only 0xE2 (U+2028 and U+2029) of
-// those bytes stops it.
+// beforehand (for s and eight bytes more), so that what needs no escaping
+// is copied without a memmove call; after a byte it escapes or decodes it
+// goes on with the rest of s as a string of its own. At the first byte
+// from 0x80 it checks that the rest of s is valid UTF-8 (utf8.ValidString,
+// once), and when it is it reads on with a table in which only 0xE2
+// (U+2028 and U+2029) of those bytes stops it.
 func AppendString(dst []byte, s string, html bool) []byte {
 	t := plainString
 	if html {
@@ -280,25 +287,25 @@ func AppendHTMLText(dst []byte, s string, html bool) []byte {
 	return appendString(dst, s, t)
 }
 
-// appendString is AppendString and AppendHTMLText, with the tables t.
+// appendString is AppendString and AppendHTMLText, with the tables t; the
+// loop's state is dst, the rest of s and the tables.
 func appendString(dst []byte, s string, t *stringTables) []byte {
-	n := len(s)
-	cls := &t.cls
-	p := unsafe.Pointer(unsafe.StringData(s))
-	checked, valid := false, false
-	for i := 0; ; {
-		if cap(dst)-len(dst) < n-i+8 {
-			dst = slices.Grow(dst, n-i+8)
+	for {
+		n := len(s)
+		if cap(dst)-len(dst) < n+8 {
+			dst = slices.Grow(dst, n+8)
 		}
-		// s[k] goes to dst[k+delta], stored through b.
-		delta := len(dst) - i
-		b := unsafe.Pointer(unsafe.SliceData(dst))
-		k := i
+		// s[k] goes to dst[l+k], stored through b.
+		l := len(dst)
+		b := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), l)
+		p := unsafe.Pointer(unsafe.StringData(s))
+		cls := &t.cls
+		k := 0
 		if n >= 8 {
 			for ; k+16 <= n; k += 16 {
 				w, v := (*[8]byte)(unsafe.Add(p, k)), (*[8]byte)(unsafe.Add(p, k+8))
-				*(*[8]byte)(unsafe.Add(b, k+delta)) = *w
-				*(*[8]byte)(unsafe.Add(b, k+8+delta)) = *v
+				*(*[8]byte)(unsafe.Add(b, k)) = *w
+				*(*[8]byte)(unsafe.Add(b, k+8)) = *v
 				if cls[w[0]]|cls[w[1]]|cls[w[2]]|cls[w[3]]|cls[w[4]]|cls[w[5]]|cls[w[6]]|cls[w[7]]|
 					cls[v[0]]|cls[v[1]]|cls[v[2]]|cls[v[3]]|cls[v[4]]|cls[v[5]]|cls[v[6]]|cls[v[7]] != 0 {
 					break
@@ -306,7 +313,7 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 			}
 			for ; k+8 <= n; k += 8 {
 				w := (*[8]byte)(unsafe.Add(p, k))
-				*(*[8]byte)(unsafe.Add(b, k+delta)) = *w
+				*(*[8]byte)(unsafe.Add(b, k)) = *w
 				c0, c1, c2, c3 := cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]]
 				c4, c5, c6, c7 := cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]]
 				if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
@@ -317,42 +324,40 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 				}
 			}
 			if k < n {
-				// The eight bytes that end s, those before k left out;
-				// they are stored from k on (the eight bytes of room
-				// beyond the rest of s take what is past its end).
+				// The eight bytes that end s, those before k read above
+				// (all of class 0); they are stored from k on (the eight
+				// bytes of room beyond s take what is past its end).
 				j := n - 8
 				w := (*[8]byte)(unsafe.Add(p, j))
-				binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(b, k+delta))[:], binary.LittleEndian.Uint64(w[:])>>(8*uint(k-j)))
+				binary.LittleEndian.PutUint64((*[8]byte)(unsafe.Add(b, k))[:], binary.LittleEndian.Uint64(w[:])>>(8*uint(k-j)))
 				c0, c1, c2, c3 := cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]]
 				c4, c5, c6, c7 := cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]]
-				if c0|c1|c2|c3|c4|c5|c6|c7 != 0 { // those before k are read above, mostly
+				if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
 					m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
 						uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
-					if m &^= 1<<uint(2*(k-j)) - 1; m != 0 {
-						k = j + firstClass(m)
-						goto stop
-					}
+					k = j + firstClass(m)
+					goto stop
 				}
 			}
-			return dst[:n+delta]
+			return dst[:l+n]
 		}
 		// Fewer than eight bytes: four and four (overlapping) or the
 		// first, middle and last are checked and stored without a loop
 		// when none is to escape; else the loop finds the first.
-		if r := n - k; r >= 4 {
-			w0, w1 := (*[4]byte)(unsafe.Add(p, k)), (*[4]byte)(unsafe.Add(p, n-4))
-			*(*[4]byte)(unsafe.Add(b, k+delta)) = *w0
-			*(*[4]byte)(unsafe.Add(b, n-4+delta)) = *w1
+		if n >= 4 {
+			w0, w1 := (*[4]byte)(p), (*[4]byte)(unsafe.Add(p, n-4))
+			*(*[4]byte)(b) = *w0
+			*(*[4]byte)(unsafe.Add(b, n-4)) = *w1
 			if cls[w0[0]]|cls[w0[1]]|cls[w0[2]]|cls[w0[3]]|cls[w1[0]]|cls[w1[1]]|cls[w1[2]]|cls[w1[3]] == 0 {
-				return dst[:n+delta]
+				return dst[:l+n]
 			}
-		} else if r > 0 {
-			c0, c1, c2 := *(*byte)(unsafe.Add(p, k)), *(*byte)(unsafe.Add(p, k+r/2)), *(*byte)(unsafe.Add(p, n-1))
-			*(*byte)(unsafe.Add(b, k+delta)) = c0
-			*(*byte)(unsafe.Add(b, k+r/2+delta)) = c1
-			*(*byte)(unsafe.Add(b, n-1+delta)) = c2
+		} else if n > 0 {
+			c0, c1, c2 := *(*byte)(p), *(*byte)(unsafe.Add(p, n/2)), *(*byte)(unsafe.Add(p, n-1))
+			*(*byte)(b) = c0
+			*(*byte)(unsafe.Add(b, n/2)) = c1
+			*(*byte)(unsafe.Add(b, n-1)) = c2
 			if cls[c0]|cls[c1]|cls[c2] == 0 {
-				return dst[:n+delta]
+				return dst[:l+n]
 			}
 		}
 		for ; k < n; k++ {
@@ -360,48 +365,47 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 			if cls[c] != 0 {
 				goto stop
 			}
-			*(*byte)(unsafe.Add(b, k+delta)) = c
+			*(*byte)(unsafe.Add(b, k)) = c
 		}
-		return dst[:n+delta]
+		return dst[:l+n]
 	stop:
-		dst = dst[:k+delta]
+		dst = dst[:l+k]
 		c := s[k]
 		switch cls[c] {
 		case Escape:
 			dst = AppendEscape(dst, c)
-			i = k + 1
+			s = s[k+1:]
 			continue
 		case HTMLText:
 			dst = append(dst, t.entities[c&63]...)
-			i = k + 1
+			s = s[k+1:]
 			continue
 		}
-		if !checked {
-			checked, valid = true, utf8.ValidString(s[k:])
-			if valid {
-				cls = &t.valid
-				i = k // read on from c with the table for valid UTF-8
+		if t.valid != nil {
+			if utf8.ValidString(s[k:]) {
+				t, s = t.valid, s[k:] // read on from c with the table for valid UTF-8
 				continue
 			}
+			t = t.invalid
 		}
 		size := 3 // c is 0xE2 when valid
-		if !valid {
+		if !t.utf8Valid {
 			size = SeqLen(s, k)
 		}
 		switch {
 		case size == 0:
 			dst = append(dst, `\ufffd`...)
-			i = k + 1
+			s = s[k+1:]
 		case size == 3 && c == 0xE2 && s[k+1] == 0x80 && s[k+2]&0xFE == 0xA8:
 			// U+2028, U+2029
 			dst = append(dst, '\\', 'u', '2', '0', '2', hex[s[k+2]&0xF])
-			i = k + 3
+			s = s[k+3:]
 		case size == 3: // the others starting with 0xE2, mostly
 			dst = append(dst, c, s[k+1], s[k+2])
-			i = k + 3
+			s = s[k+3:]
 		default:
 			dst = append(dst, s[k:k+size]...)
-			i = k + size
+			s = s[k+size:]
 		}
 	}
 }
