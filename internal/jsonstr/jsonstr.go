@@ -369,43 +369,40 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 		}
 		return dst[:l+n]
 	stop:
-		dst = dst[:l+k]
-		c := s[k]
-		switch cls[c] {
-		case Escape:
-			dst = AppendEscape(dst, c)
-			s = s[k+1:]
-			continue
-		case HTMLText:
-			dst = append(dst, t.entities[c&63]...)
-			s = s[k+1:]
-			continue
-		}
-		if t.valid != nil {
-			if utf8.ValidString(s[k:]) {
-				t, s = t.valid, s[k:] // read on from c with the table for valid UTF-8
-				continue
-			}
-			t = t.invalid
-		}
-		size := 3 // c is 0xE2 when valid
-		if !t.utf8Valid {
-			size = SeqLen(s, k)
-		}
-		switch {
-		case size == 0:
-			dst = append(dst, `\ufffd`...)
-			s = s[k+1:]
-		case size == 3 && c == 0xE2 && s[k+1] == 0x80 && s[k+2]&0xFE == 0xA8:
-			// U+2028, U+2029
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[s[k+2]&0xF])
-			s = s[k+3:]
-		case size == 3: // the others starting with 0xE2, mostly
-			dst = append(dst, c, s[k+1], s[k+2])
-			s = s[k+3:]
-		default:
-			dst = append(dst, s[k:k+size]...)
-			s = s[k+size:]
-		}
+		dst, s, t = appendStop(dst[:l+k], s, k, t)
 	}
+}
+
+// appendStop appends the escape or the UTF-8 sequence at s[k], a byte of
+// class not 0 in t.cls, and returns dst, the rest of s after it and the
+// tables to read that with. It is appendString's loop's slow path, a
+// function of its own so that nothing else stays live across it.
+func appendStop(dst []byte, s string, k int, t *stringTables) ([]byte, string, *stringTables) {
+	c := s[k]
+	switch t.cls[c] {
+	case Escape:
+		return AppendEscape(dst, c), s[k+1:], t
+	case HTMLText:
+		return append(dst, t.entities[c&63]...), s[k+1:], t
+	}
+	if t.valid != nil {
+		if utf8.ValidString(s[k:]) {
+			return dst, s[k:], t.valid // read on from c with the table for valid UTF-8
+		}
+		t = t.invalid
+	}
+	size := 3 // c is 0xE2 when valid
+	if !t.utf8Valid {
+		size = SeqLen(s, k)
+	}
+	switch {
+	case size == 0:
+		return append(dst, `\ufffd`...), s[k+1:], t
+	case size == 3 && c == 0xE2 && s[k+1] == 0x80 && s[k+2]&0xFE == 0xA8:
+		// U+2028, U+2029
+		return append(dst, '\\', 'u', '2', '0', '2', hex[s[k+2]&0xF]), s[k+3:], t
+	case size == 3: // the others starting with 0xE2, mostly
+		return append(dst, c, s[k+1], s[k+2]), s[k+3:], t
+	}
+	return append(dst, s[k:k+size]...), s[k+size:], t
 }
