@@ -178,41 +178,17 @@ func SeqLen[S []byte | string](s S, i int) int {
 // characters (\b, \f, \n, \r, \t by name, the others as \u00XX), U+2028 and
 // U+2029, and with html <, > and & (as \u003c, \u003e and \u0026); invalid
 // UTF-8 becomes \ufffd. s may be a part of a longer string cut before an
-// ASCII byte: no UTF-8 sequence must be cut.
+// ASCII byte: no UTF-8 sequence must be cut. s must not lie in dst's room
+// (dst[len(dst):cap(dst)]), which it is copied into as it is read
+// (AppendString).
 func AppendChars[S []byte | string](dst []byte, s S, html bool) []byte {
-	cls := Classes(html)
-	start := 0
-	for i := 0; ; {
-		i = SkipSafe(s, i, cls)
-		if i >= len(s) {
-			break
-		}
-		c := s[i]
-		if cls[c] == Escape {
-			dst = append(dst, s[start:i]...)
-			dst = AppendEscape(dst, c)
-			i++
-			start = i
-			continue
-		}
-		size := SeqLen(s, i)
-		switch {
-		case size == 0:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i++
-			start = i
-		case size == 3 && c == 0xE2 && s[i+1] == 0x80 && s[i+2]&0xFE == 0xA8:
-			// U+2028, U+2029
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[s[i+2]&0xF])
-			i += 3
-			start = i
-		default:
-			i += size
-		}
+	// A []byte read as a string: appendString does not keep it.
+	str := unsafe.String(unsafe.StringData(*(*string)(unsafe.Pointer(&s))), len(s))
+	t := plainString
+	if html {
+		t = htmlString
 	}
-	return append(dst, s[start:]...)
+	return appendString(dst, str, t)
 }
 
 // A stringTables holds the class table cls appendString reads a string
@@ -245,7 +221,10 @@ func newStringTables(html, htmlText bool) *stringTables {
 	if htmlText {
 		for c, e := range map[byte]string{'&': "&amp;", '\'': "&#39;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\r': "&#13;"} {
 			t.cls[c] = HTMLText
-			t.entities[c] = string(AppendChars(nil, e, html))
+			if html { // the entity's & escaped, its only byte to escape
+				e = `\u0026` + e[1:]
+			}
+			t.entities[c] = e
 		}
 	}
 	valid, invalid := *t, *t

@@ -18,6 +18,7 @@ func check(t *testing.T, s string) {
 	want, err := json.Marshal(s)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), `"`+string(AppendChars(nil, s, true))+`"`, "%q with html", s)
+	assert.Equal(t, string(want), `"`+string(refAppendChars(nil, s, true))+`"`, "refAppendChars(%q) with html", s)
 	assert.Equal(t, string(want), `"`+string(AppendString(nil, s, true))+`"`, "AppendString(%q) with html", s)
 	assert.Equal(t, "ab"+string(want[1:len(want)-1]), string(AppendString([]byte("ab"), s, true)), "AppendString(%q) after a prefix", s)
 	for _, h := range []bool{false, true} {
@@ -55,7 +56,8 @@ func FuzzAppendChars(f *testing.F) {
 // (valid, invalid, U+2028, the other characters starting with 0xE2) at
 // every position of strings of several lengths, appended after prefixes
 // that leave more or less room, and compares AppendString with
-// AppendChars, and AppendHTMLText with AppendChars of html.EscapeString.
+// refAppendChars, and AppendHTMLText with refAppendChars of
+// html.EscapeString.
 func TestAppendString(t *testing.T) {
 	specials := []string{"\"", "<", "&", "'", "\r", "\x00", "é", "日", "😀", "\u2028", "\u2029", "’", "\xe2\x80", "\xff", "\xed\xa0\x80", "\xf4\x90\x80\x80"}
 	for _, h := range []bool{false, true} {
@@ -76,8 +78,8 @@ func TestAppendString(t *testing.T) {
 							}
 						}
 						s := string(b)
-						want := string(AppendChars([]byte("xy"), s, h))
-						wantText := string(AppendChars([]byte("xy"), html.EscapeString(s), h))
+						want := string(refAppendChars([]byte("xy"), s, h))
+						wantText := string(refAppendChars([]byte("xy"), html.EscapeString(s), h))
 						for _, room := range []int{0, 1, 7, 64} {
 							dst := append(make([]byte, 0, 2+room), "xy"...)
 							require.Equal(t, want, string(AppendString(dst, s, h)), "%q, room %d", s, room)
@@ -92,4 +94,41 @@ func TestAppendString(t *testing.T) {
 			}
 		}
 	}
+}
+
+// refAppendChars is AppendChars as a byte loop over SkipSafe and SeqLen,
+// for the tests: what AppendString is compared with.
+func refAppendChars[S []byte | string](dst []byte, s S, html bool) []byte {
+	cls := Classes(html)
+	start := 0
+	for i := 0; ; {
+		i = SkipSafe(s, i, cls)
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		if cls[c] == Escape {
+			dst = append(dst, s[start:i]...)
+			dst = AppendEscape(dst, c)
+			i++
+			start = i
+			continue
+		}
+		size := SeqLen(s, i)
+		switch {
+		case size == 0:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i++
+			start = i
+		case size == 3 && c == 0xE2 && s[i+1] == 0x80 && s[i+2]&0xFE == 0xA8:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[s[i+2]&0xF])
+			i += 3
+			start = i
+		default:
+			i += size
+		}
+	}
+	return append(dst, s[start:]...)
 }
