@@ -59,7 +59,10 @@ func TestFragmentJSON(t *testing.T) {
 	} {
 		assert.True(t, checkFragmentJSON(t, fragmentOf(t, src), src), "%q is written without html.Render", src)
 	}
-	for _, src := range []string{"<!-- c -->x", "<script>a<b</script>", "<style>p>a{}</style>", "<noscript>x</noscript>",
+	for _, src := range []string{"<!-- c -->x<p>a<!--->--><!--<!-->b</p>", "<!---x-->", "<!--&>--!>-->"} {
+		assert.True(t, checkFragmentJSON(t, fragmentOf(t, src), src), "%q is written with its comments", src)
+	}
+	for _, src := range []string{"<script>a<b</script>", "<style>p>a{}</style>", "<noscript>x</noscript>",
 		"<plaintext>a<b", "<xmp><p></xmp>", "<iframe>x</iframe>", "<noembed>x</noembed>", "<noframes>x</noframes>"} {
 		assert.False(t, checkFragmentJSON(t, fragmentOf(t, src), src), "%q is left to html.Render", src)
 	}

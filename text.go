@@ -437,7 +437,8 @@ var fragmentMarkups = func() (m [2]fragmentMarkup) {
 // JSON string, as appendRenderedJSON does, but in one pass over the tree
 // without Render's writer calls (texts and attribute values are escaped
 // for HTML and for the JSON string at once, jsonstr.AppendHTMLText). It
-// writes document, element and text nodes; for any other node, a void
+// writes document, element and text nodes, and comments through
+// html.Render; for any other node, a void
 // element with children (which Render refuses) or an element whose text
 // Render writes as it is (script, style...), it returns false, and
 // appendRenderedJSON writes the fragment. Atom XHTML content is written
@@ -448,6 +449,10 @@ func appendFragmentJSON(dst []byte, n *html.Node, escapeHTML bool) ([]byte, bool
 		return jsonstr.AppendHTMLText(dst, n.Data, escapeHTML), true
 	case html.DocumentNode:
 		return appendChildrenJSON(dst, n, escapeHTML)
+	case html.CommentNode:
+		// Render writes a comment alone, whatever holds it (and never
+		// fails on one): its escaping is Render's own.
+		return appendRenderedJSON(dst, n, escapeHTML), true
 	case html.ElementNode:
 	default:
 		return dst, false
