@@ -26,7 +26,8 @@ func (v *Category) UnmarshalJSON(b []byte) error {
 	return r.readCategory(v, i)
 }
 
-// appendCategoryJSON appends v's canonical JSON to b.
+// appendCategoryJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendCategoryJSON(b []byte, v *Category) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"term":"`, v.Term)
@@ -91,7 +92,8 @@ func (v *ChannelImage) UnmarshalJSON(b []byte) error {
 	return r.readChannelImage(v, i)
 }
 
-// appendChannelImageJSON appends v's canonical JSON to b.
+// appendChannelImageJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendChannelImageJSON(b []byte, v *ChannelImage) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"url":"`, v.URL)
@@ -148,7 +150,8 @@ func (v *Cloud) UnmarshalJSON(b []byte) error {
 	return r.readCloud(v, i)
 }
 
-// appendCloudJSON appends v's canonical JSON to b.
+// appendCloudJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendCloudJSON(b []byte, v *Cloud) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"domain":"`, v.Domain)
@@ -202,7 +205,8 @@ func (v *Enclosure) UnmarshalJSON(b []byte) error {
 	return r.readEnclosure(v, i)
 }
 
-// appendEnclosureJSON appends v's canonical JSON to b.
+// appendEnclosureJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendEnclosureJSON(b []byte, v *Enclosure) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"url":"`, v.URL)
@@ -281,7 +285,8 @@ func (v *Entry) UnmarshalJSON(b []byte) error {
 	return r.readEntry(v, i)
 }
 
-// appendEntryJSON appends v's canonical JSON to b.
+// appendEntryJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 	s := len(b)
 	b = w.appendTextField(b, `,"title":`, v.Title)
@@ -526,7 +531,8 @@ func (v *EntryITunes) UnmarshalJSON(b []byte) error {
 	return r.readEntryITunes(v, i)
 }
 
-// appendEntryITunesJSON appends v's canonical JSON to b.
+// appendEntryITunesJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendEntryITunesJSON(b []byte, v *EntryITunes) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"title":"`, v.Title)
@@ -585,7 +591,8 @@ func (v *EntryPodcast) UnmarshalJSON(b []byte) error {
 	return r.readEntryPodcast(v, i)
 }
 
-// appendEntryPodcastJSON appends v's canonical JSON to b.
+// appendEntryPodcastJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
 	s := len(b)
 	if len(v.Transcripts) > 0 {
@@ -744,7 +751,8 @@ func (v *Feed) UnmarshalJSON(b []byte) error {
 	return r.readFeed(v, i)
 }
 
-// appendFeedJSON appends v's canonical JSON to b.
+// appendFeedJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 // When flush is not nil it is called between the elements of a
 // stream list once b holds jsonFlushSize bytes or more, and encoding
 // goes on in the slice it returns (WriteJSON).
@@ -1067,7 +1075,8 @@ func (v *FeedITunes) UnmarshalJSON(b []byte) error {
 	return r.readFeedITunes(v, i)
 }
 
-// appendFeedITunesJSON appends v's canonical JSON to b.
+// appendFeedITunesJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendFeedITunesJSON(b []byte, v *FeedITunes) []byte {
 	s := len(b)
 	if v.Owner != nil {
@@ -1141,7 +1150,8 @@ func (v *FeedPodcast) UnmarshalJSON(b []byte) error {
 	return r.readFeedPodcast(v, i)
 }
 
-// appendFeedPodcastJSON appends v's canonical JSON to b.
+// appendFeedPodcastJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendFeedPodcastJSON(b []byte, v *FeedPodcast) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"guid":"`, v.GUID)
@@ -1237,7 +1247,8 @@ func (v *Generator) UnmarshalJSON(b []byte) error {
 	return r.readGenerator(v, i)
 }
 
-// appendGeneratorJSON appends v's canonical JSON to b.
+// appendGeneratorJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendGeneratorJSON(b []byte, v *Generator) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"name":"`, v.Name)
@@ -1285,7 +1296,8 @@ func (v *Image) UnmarshalJSON(b []byte) error {
 	return r.readImage(v, i)
 }
 
-// appendImageJSON appends v's canonical JSON to b.
+// appendImageJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendImageJSON(b []byte, v *Image) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"url":"`, v.URL)
@@ -1332,7 +1344,8 @@ func (v *Link) UnmarshalJSON(b []byte) error {
 	return r.readLink(v, i)
 }
 
-// appendLinkJSON appends v's canonical JSON to b.
+// appendLinkJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendLinkJSON(b []byte, v *Link) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"href":"`, v.Href)
@@ -1388,7 +1401,8 @@ func (v *Person) UnmarshalJSON(b []byte) error {
 	return r.readPerson(v, i)
 }
 
-// appendPersonJSON appends v's canonical JSON to b.
+// appendPersonJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPersonJSON(b []byte, v *Person) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"name":"`, v.Name)
@@ -1447,7 +1461,8 @@ func (v *PodcastAlternateEnclosure) UnmarshalJSON(b []byte) error {
 	return r.readPodcastAlternateEnclosure(v, i)
 }
 
-// appendPodcastAlternateEnclosureJSON appends v's canonical JSON to b.
+// appendPodcastAlternateEnclosureJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastAlternateEnclosureJSON(b []byte, v *PodcastAlternateEnclosure) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"type":"`, v.Type)
@@ -1542,7 +1557,8 @@ func (v *PodcastChapters) UnmarshalJSON(b []byte) error {
 	return r.readPodcastChapters(v, i)
 }
 
-// appendPodcastChaptersJSON appends v's canonical JSON to b.
+// appendPodcastChaptersJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastChaptersJSON(b []byte, v *PodcastChapters) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"url":"`, v.URL)
@@ -1588,7 +1604,8 @@ func (v *PodcastEpisode) UnmarshalJSON(b []byte) error {
 	return r.readPodcastEpisode(v, i)
 }
 
-// appendPodcastEpisodeJSON appends v's canonical JSON to b.
+// appendPodcastEpisodeJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastEpisodeJSON(b []byte, v *PodcastEpisode) []byte {
 	s := len(b)
 	b = w.appendFloatField(b, `,"number":`, &v.Number)
@@ -1634,7 +1651,8 @@ func (v *PodcastFunding) UnmarshalJSON(b []byte) error {
 	return r.readPodcastFunding(v, i)
 }
 
-// appendPodcastFundingJSON appends v's canonical JSON to b.
+// appendPodcastFundingJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastFundingJSON(b []byte, v *PodcastFunding) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"url":"`, v.URL)
@@ -1680,7 +1698,8 @@ func (v *PodcastIntegrity) UnmarshalJSON(b []byte) error {
 	return r.readPodcastIntegrity(v, i)
 }
 
-// appendPodcastIntegrityJSON appends v's canonical JSON to b.
+// appendPodcastIntegrityJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastIntegrityJSON(b []byte, v *PodcastIntegrity) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"type":"`, v.Type)
@@ -1726,7 +1745,8 @@ func (v *PodcastPerson) UnmarshalJSON(b []byte) error {
 	return r.readPodcastPerson(v, i)
 }
 
-// appendPodcastPersonJSON appends v's canonical JSON to b.
+// appendPodcastPersonJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastPersonJSON(b []byte, v *PodcastPerson) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"name":"`, v.Name)
@@ -1781,7 +1801,8 @@ func (v *PodcastSeason) UnmarshalJSON(b []byte) error {
 	return r.readPodcastSeason(v, i)
 }
 
-// appendPodcastSeasonJSON appends v's canonical JSON to b.
+// appendPodcastSeasonJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastSeasonJSON(b []byte, v *PodcastSeason) []byte {
 	s := len(b)
 	b = append(b, `,"number":`...)
@@ -1829,7 +1850,8 @@ func (v *PodcastSoundbite) UnmarshalJSON(b []byte) error {
 	return r.readPodcastSoundbite(v, i)
 }
 
-// appendPodcastSoundbiteJSON appends v's canonical JSON to b.
+// appendPodcastSoundbiteJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastSoundbiteJSON(b []byte, v *PodcastSoundbite) []byte {
 	s := len(b)
 	b = w.appendSecondsField(b, `,"start_time":`, v.StartTime)
@@ -1878,7 +1900,8 @@ func (v *PodcastSource) UnmarshalJSON(b []byte) error {
 	return r.readPodcastSource(v, i)
 }
 
-// appendPodcastSourceJSON appends v's canonical JSON to b.
+// appendPodcastSourceJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastSourceJSON(b []byte, v *PodcastSource) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"uri":"`, v.URI)
@@ -1924,7 +1947,8 @@ func (v *PodcastTranscript) UnmarshalJSON(b []byte) error {
 	return r.readPodcastTranscript(v, i)
 }
 
-// appendPodcastTranscriptJSON appends v's canonical JSON to b.
+// appendPodcastTranscriptJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastTranscriptJSON(b []byte, v *PodcastTranscript) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"url":"`, v.URL)
@@ -1976,7 +2000,8 @@ func (v *PodcastValue) UnmarshalJSON(b []byte) error {
 	return r.readPodcastValue(v, i)
 }
 
-// appendPodcastValueJSON appends v's canonical JSON to b.
+// appendPodcastValueJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastValueJSON(b []byte, v *PodcastValue) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"type":"`, v.Type)
@@ -2042,7 +2067,8 @@ func (v *PodcastValueRecipient) UnmarshalJSON(b []byte) error {
 	return r.readPodcastValueRecipient(v, i)
 }
 
-// appendPodcastValueRecipientJSON appends v's canonical JSON to b.
+// appendPodcastValueRecipientJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastValueRecipientJSON(b []byte, v *PodcastValueRecipient) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"name":"`, v.Name)
@@ -2105,7 +2131,8 @@ func (v *Source) UnmarshalJSON(b []byte) error {
 	return r.readSource(v, i)
 }
 
-// appendSourceJSON appends v's canonical JSON to b.
+// appendSourceJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendSourceJSON(b []byte, v *Source) []byte {
 	s := len(b)
 	b = w.appendStringField(b, `,"id":"`, v.ID)
@@ -2202,7 +2229,8 @@ func (v *TextInput) UnmarshalJSON(b []byte) error {
 	return r.readTextInput(v, i)
 }
 
-// appendTextInputJSON appends v's canonical JSON to b.
+// appendTextInputJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendTextInputJSON(b []byte, v *TextInput) []byte {
 	s := len(b)
 	b = w.appendTextField(b, `,"title":`, v.Title)

@@ -481,7 +481,8 @@ func (g *gen) unmarshal(m *model) {
 // object's first comma becomes its opening brace at the end (endObject),
 // so that no member asks whether one came before it.
 func (g *gen) encoder(m *model) {
-	g.p("// append%sJSON appends v's canonical JSON to b.", m.name)
+	g.p("// append%sJSON appends v's canonical JSON to b: each member after a", m.name)
+	g.p("// comma, the first comma made the opening brace by endObject.")
 	if m.stream {
 		g.p("// When flush is not nil it is called between the elements of a")
 		g.p("// stream list once b holds jsonFlushSize bytes or more, and encoding")
