@@ -685,6 +685,25 @@ func formatDate(t time.Time) string {
 
 // appendDate appends formatDate(t) to b.
 func appendDate(b []byte, t time.Time) []byte {
+	if sec := t.Unix(); sec >= 0 && sec < dtYear10000 {
+		// From 1970 to 9999 (most dates): the civil date from the Unix
+		// day, without the calls that t.Date and t.Clock each make, and
+		// the digits written in pairs over a constant.
+		days, secs := uint64(sec)/86400, uint64(sec)%86400
+		y, m, d := dtCivilFromDays(days)
+		b = append(b, "0000-00-00T00:00:00"...)
+		o := b[len(b)-19:]
+		_ = o[18]
+		hi, lo := dtDigitPairs[2*(y/100):], dtDigitPairs[2*(y%100):]
+		o[0], o[1], o[2], o[3] = hi[0], hi[1], lo[0], lo[1]
+		o[5], o[6] = dtDigitPairs[2*m], dtDigitPairs[2*m+1]
+		o[8], o[9] = dtDigitPairs[2*d], dtDigitPairs[2*d+1]
+		h, mi, sc := secs/3600, secs/60%60, secs%60
+		o[11], o[12] = dtDigitPairs[2*h], dtDigitPairs[2*h+1]
+		o[14], o[15] = dtDigitPairs[2*mi], dtDigitPairs[2*mi+1]
+		o[17], o[18] = dtDigitPairs[2*sc], dtDigitPairs[2*sc+1]
+		return appendDateFraction(b, t.Nanosecond())
+	}
 	t = t.UTC()
 	year, month, day := t.Date()
 	hour, minute, second := t.Clock()
@@ -714,6 +733,12 @@ func appendDate(b []byte, t time.Time) []byte {
 	b = dtAppend2(b, minute)
 	b = append(b, ':')
 	b = dtAppend2(b, second)
+	return appendDateFraction(b, nsec)
+}
+
+// appendDateFraction appends the fraction of a second nsec (none when 0,
+// its trailing zeros removed) and the Z that ends a date.
+func appendDateFraction(b []byte, nsec int) []byte {
 	if nsec != 0 {
 		var fd [9]byte
 		for p := 8; p >= 0; p-- {
@@ -728,6 +753,43 @@ func appendDate(b []byte, t time.Time) []byte {
 		b = append(b, fd[:end]...)
 	}
 	return append(b, 'Z')
+}
+
+// dtYear10000 is the Unix time of 10000-01-01T00:00:00Z.
+const dtYear10000 = 253402300800
+
+// dtDigitPairs holds the two decimal digits of 0 to 99, in order.
+const dtDigitPairs = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
+
+// dtCivilFromDays returns the proleptic Gregorian year, month and day of
+// the day days after 1970-01-01 (the inverse of dtDaysFromCivil, by the
+// same eras of 400 years counted from March 0000).
+func dtCivilFromDays(days uint64) (year, month, day uint64) {
+	z := days + 719468
+	era := z / 146097
+	doe := z - era*146097                                  // [0, 146096]
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // [0, 399]
+	doy := doe - (365*yoe + yoe/4 - yoe/100)               // [0, 365], from March 1
+	mp := (5*doy + 2) / 153                                // [0, 11], from March
+	day = doy - (153*mp+2)/5 + 1
+	month = mp + 3
+	if mp >= 10 {
+		month = mp - 9
+	}
+	year = yoe + era*400
+	if month <= 2 {
+		year++
+	}
+	return year, month, day
 }
 
 // dtAppend2 appends v (0–99) as two decimal digits.

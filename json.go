@@ -66,80 +66,98 @@ var jsonBuffers = sync.Pool{New: func() any {
 	return &b
 }}
 
-// appendKey appends the separator (unless the object, which starts at
-// b[start-1], is still empty) and the quoted key with its colon. key must not
-// need escaping.
-func appendKey(b []byte, start int, key string) []byte {
-	if len(b) > start {
-		b = append(b, ',')
+// The encoders write each member of an object with the comma before it:
+// its key is a constant piece such as `,"title":` (with the value's
+// opening quote for a string: `,"id":"`), appended at once; the first
+// member's comma becomes the object's opening brace (endObject).
+
+// endObject ends the object whose members were appended from b[s] on, each
+// starting with a comma: the first comma becomes the opening brace, and
+// with no member the object is {}. s is negative when the object was
+// opened already (a stream list, which WriteJSON may flush).
+func endObject(b []byte, s int) []byte {
+	if len(b) == s {
+		return append(b, '{', '}')
 	}
-	b = append(b, '"')
-	b = append(b, key...)
-	return append(b, '"', ':')
+	if s >= 0 {
+		b[s] = '{'
+	}
+	return append(b, '}')
 }
 
-func (w jsonEnc) appendTextField(b []byte, start int, key string, t *Text) []byte {
+func (w jsonEnc) appendTextField(b []byte, key string, t *Text) []byte {
 	if t == nil {
 		return b
 	}
-	b = appendKey(b, start, key)
-	return t.appendJSON(b, w)
+	return t.appendJSON(append(b, key...), w)
 }
 
-func (w jsonEnc) appendStringField(b []byte, start int, key, s string) []byte {
+// appendStringField appends key, which ends with the value's opening
+// quote, and s.
+func (w jsonEnc) appendStringField(b []byte, key, s string) []byte {
 	if s == "" {
 		return b
 	}
-	b = appendKey(b, start, key)
-	return w.appendJSONString(b, s)
+	return w.appendStringEnd(append(b, key...), s)
 }
 
-func (w jsonEnc) appendDateField(b []byte, start int, key string, t *time.Time) []byte {
+// appendDateField appends key, which ends with the value's opening quote,
+// and the date.
+func (w jsonEnc) appendDateField(b []byte, key string, t *time.Time) []byte {
 	if t == nil {
 		return b
 	}
-	b = appendKey(b, start, key)
-	b = append(b, '"')
-	return append(appendDate(b, *t), '"') // no character to escape
+	return append(appendDate(append(b, key...), *t), '"') // no character to escape
 }
 
-// appendListField appends key and list as a JSON array whose elements elem
-// writes; an empty list is omitted.
-func appendListField[T any](e jsonEnc, b []byte, start int, key string, list []T, elem func(jsonEnc, []byte, T) []byte) []byte {
+// appendStringsField appends key, which ends with the array's [, and list;
+// an empty list is omitted.
+func (w jsonEnc) appendStringsField(b []byte, key string, list []string) []byte {
 	if len(list) == 0 {
 		return b
 	}
-	b = appendKey(b, start, key)
-	b = append(b, '[')
-	for i, v := range list {
+	b = append(b, key...)
+	for i, s := range list {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = elem(e, b, v)
+		b = w.appendStringEnd(append(b, '"'), s)
 	}
 	return append(b, ']')
 }
 
-func (jsonEnc) appendIntJSON(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
+// appendIntsField appends key, which ends with the array's [, and list;
+// an empty list is omitted.
+func (w jsonEnc) appendIntsField(b []byte, key string, list []int) []byte {
+	if len(list) == 0 {
+		return b
+	}
+	b = append(b, key...)
+	for i, n := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	return append(b, ']')
+}
 
 // jsonFlushSize is the size from which WriteJSON writes out what it has
 // encoded, between two entries.
 const jsonFlushSize = 32 << 10
 
-func (w jsonEnc) appendIntField(b []byte, start int, key string, n *int) []byte {
+func (w jsonEnc) appendIntField(b []byte, key string, n *int) []byte {
 	if n == nil {
 		return b
 	}
-	b = appendKey(b, start, key)
-	return strconv.AppendInt(b, int64(*n), 10)
+	return strconv.AppendInt(append(b, key...), int64(*n), 10)
 }
 
-func (w jsonEnc) appendBoolField(b []byte, start int, key string, v *bool) []byte {
+func (w jsonEnc) appendBoolField(b []byte, key string, v *bool) []byte {
 	if v == nil {
 		return b
 	}
-	b = appendKey(b, start, key)
-	return strconv.AppendBool(b, *v)
+	return strconv.AppendBool(append(b, key...), *v)
 }
 
 // A jsonEnc writes the canonical JSON. With html set it escapes <, > and &
@@ -150,18 +168,19 @@ type jsonEnc struct {
 	html bool
 }
 
-// appendJSONString appends s as a JSON string (appendJSONText).
-func (w jsonEnc) appendJSONString(b []byte, s string) []byte {
-	return appendJSONText(b, s, w.html)
+// appendStringEnd appends s escaped for a JSON string
+// (jsonstr.AppendString) and the closing quote.
+func (w jsonEnc) appendStringEnd(b []byte, s string) []byte {
+	return append(jsonstr.AppendString(b, s, w.html), '"')
 }
 
 // appendJSONText appends s as a JSON string escaped as encoding/json does:
 // quotes, backslashes and control characters (\b, \f, \n, \r, \t by name),
 // U+2028 and U+2029, and with html <, > and &; invalid UTF-8 becomes
 // \ufffd.
-func appendJSONText[S []byte | string](dst []byte, s S, html bool) []byte {
+func appendJSONText(dst []byte, s string, html bool) []byte {
 	dst = append(dst, '"')
-	dst = appendJSONChars(dst, s, html)
+	dst = jsonstr.AppendString(dst, s, html)
 	return append(dst, '"')
 }
 
@@ -171,41 +190,29 @@ func appendJSONChars[S []byte | string](dst []byte, s S, html bool) []byte {
 	return jsonstr.AppendChars(dst, s, html)
 }
 
-func (w jsonEnc) appendFloatField(b []byte, start int, key string, f *float64) []byte {
+func (w jsonEnc) appendFloatField(b []byte, key string, f *float64) []byte {
 	if f == nil {
 		return b
 	}
-	b = appendKey(b, start, key)
-	return strconv.AppendFloat(b, *f, 'f', -1, 64)
-}
-
-func (w jsonEnc) appendTrueField(b []byte, start int, key string, v bool) []byte {
-	if !v {
-		return b
-	}
-	b = appendKey(b, start, key)
-	return append(b, "true"...)
+	return strconv.AppendFloat(append(b, key...), *f, 'f', -1, 64)
 }
 
 // appendSecondsField writes d in seconds, with a fraction when it has one.
-func (w jsonEnc) appendSecondsField(b []byte, start int, key string, d time.Duration) []byte {
-	b = appendKey(b, start, key)
-	return strconv.AppendFloat(b, d.Seconds(), 'f', -1, 64)
+func (w jsonEnc) appendSecondsField(b []byte, key string, d time.Duration) []byte {
+	return strconv.AppendFloat(append(b, key...), d.Seconds(), 'f', -1, 64)
 }
 
-func (w jsonEnc) appendInt64Field(b []byte, start int, key string, n *int64) []byte {
+func (w jsonEnc) appendInt64Field(b []byte, key string, n *int64) []byte {
 	if n == nil {
 		return b
 	}
-	b = appendKey(b, start, key)
-	return strconv.AppendInt(b, *n, 10)
+	return strconv.AppendInt(append(b, key...), *n, 10)
 }
 
 // appendWholeSecondsField writes d in whole seconds (the fraction dropped).
-func (w jsonEnc) appendWholeSecondsField(b []byte, start int, key string, d *time.Duration) []byte {
+func (w jsonEnc) appendWholeSecondsField(b []byte, key string, d *time.Duration) []byte {
 	if d == nil {
 		return b
 	}
-	b = appendKey(b, start, key)
-	return strconv.AppendInt(b, int64(*d/time.Second), 10)
+	return strconv.AppendInt(append(b, key...), int64(*d/time.Second), 10)
 }

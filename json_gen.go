@@ -26,16 +26,15 @@ func (v *Category) UnmarshalJSON(b []byte) error {
 	return r.readCategory(v, i)
 }
 
-// appendCategoryJSON appends v's canonical JSON to b.
+// appendCategoryJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendCategoryJSON(b []byte, v *Category) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "term", v.Term)
-	b = w.appendStringField(b, s, "scheme", v.Scheme)
-	b = w.appendStringField(b, s, "label", v.Label)
+	b = w.appendStringField(b, `,"term":"`, v.Term)
+	b = w.appendStringField(b, `,"scheme":"`, v.Scheme)
+	b = w.appendStringField(b, `,"label":"`, v.Label)
 	if len(v.Subcategories) > 0 {
-		b = appendKey(b, s, "subcategories")
-		b = append(b, '[')
+		b = append(b, `,"subcategories":[`...)
 		for i := range v.Subcategories {
 			if i > 0 {
 				b = append(b, ',')
@@ -44,7 +43,7 @@ func (w jsonEnc) appendCategoryJSON(b []byte, v *Category) []byte {
 		}
 		b = append(b, ']')
 	}
-	return append(b, '}')
+	return endObject(b, s)
 }
 
 // readCategory reads the Category at r.data[i] into v, which is reset
@@ -93,17 +92,17 @@ func (v *ChannelImage) UnmarshalJSON(b []byte) error {
 	return r.readChannelImage(v, i)
 }
 
-// appendChannelImageJSON appends v's canonical JSON to b.
+// appendChannelImageJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendChannelImageJSON(b []byte, v *ChannelImage) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "url", v.URL)
-	b = w.appendTextField(b, s, "title", v.Title)
-	b = w.appendStringField(b, s, "link", v.Link)
-	b = w.appendIntField(b, s, "width", v.Width)
-	b = w.appendIntField(b, s, "height", v.Height)
-	b = w.appendTextField(b, s, "description", v.Description)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendTextField(b, `,"title":`, v.Title)
+	b = w.appendStringField(b, `,"link":"`, v.Link)
+	b = w.appendIntField(b, `,"width":`, v.Width)
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	b = w.appendTextField(b, `,"description":`, v.Description)
+	return endObject(b, s)
 }
 
 // readChannelImage reads the ChannelImage at r.data[i] into v, which is
@@ -151,16 +150,16 @@ func (v *Cloud) UnmarshalJSON(b []byte) error {
 	return r.readCloud(v, i)
 }
 
-// appendCloudJSON appends v's canonical JSON to b.
+// appendCloudJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendCloudJSON(b []byte, v *Cloud) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "domain", v.Domain)
-	b = w.appendIntField(b, s, "port", v.Port)
-	b = w.appendStringField(b, s, "path", v.Path)
-	b = w.appendStringField(b, s, "register_procedure", v.RegisterProcedure)
-	b = w.appendStringField(b, s, "protocol", v.Protocol)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"domain":"`, v.Domain)
+	b = w.appendIntField(b, `,"port":`, v.Port)
+	b = w.appendStringField(b, `,"path":"`, v.Path)
+	b = w.appendStringField(b, `,"register_procedure":"`, v.RegisterProcedure)
+	b = w.appendStringField(b, `,"protocol":"`, v.Protocol)
+	return endObject(b, s)
 }
 
 // readCloud reads the Cloud at r.data[i] into v, which is reset first.
@@ -206,24 +205,24 @@ func (v *Enclosure) UnmarshalJSON(b []byte) error {
 	return r.readEnclosure(v, i)
 }
 
-// appendEnclosureJSON appends v's canonical JSON to b.
+// appendEnclosureJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendEnclosureJSON(b []byte, v *Enclosure) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "url", v.URL)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
 	if v.MIMEType != nil {
-		b = appendKey(b, s, "type")
-		b = w.appendJSONString(b, *v.MIMEType)
+		b = append(b, `,"type":"`...)
+		b = w.appendStringEnd(b, *v.MIMEType)
 	}
-	b = w.appendInt64Field(b, s, "length", v.Length)
-	b = w.appendStringField(b, s, "medium", v.Medium)
-	b = w.appendIntField(b, s, "width", v.Width)
-	b = w.appendIntField(b, s, "height", v.Height)
-	b = w.appendWholeSecondsField(b, s, "duration", v.Duration)
-	b = w.appendInt64Field(b, s, "file_size", v.FileSize)
-	b = w.appendFloatField(b, s, "bitrate", v.Bitrate)
-	b = w.appendStringField(b, s, "title", v.Title)
-	return append(b, '}')
+	b = w.appendInt64Field(b, `,"length":`, v.Length)
+	b = w.appendStringField(b, `,"medium":"`, v.Medium)
+	b = w.appendIntField(b, `,"width":`, v.Width)
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	b = w.appendWholeSecondsField(b, `,"duration":`, v.Duration)
+	b = w.appendInt64Field(b, `,"file_size":`, v.FileSize)
+	b = w.appendFloatField(b, `,"bitrate":`, v.Bitrate)
+	b = w.appendStringField(b, `,"title":"`, v.Title)
+	return endObject(b, s)
 }
 
 // readEnclosure reads the Enclosure at r.data[i] into v, which is reset
@@ -286,25 +285,24 @@ func (v *Entry) UnmarshalJSON(b []byte) error {
 	return r.readEntry(v, i)
 }
 
-// appendEntryJSON appends v's canonical JSON to b.
+// appendEntryJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendTextField(b, s, "title", v.Title)
-	b = w.appendTextField(b, s, "subtitle", v.Subtitle)
-	b = w.appendTextField(b, s, "summary", v.Summary)
-	b = w.appendTextField(b, s, "content", v.Content)
-	b = w.appendStringField(b, s, "page_url", v.PageURL)
+	b = w.appendTextField(b, `,"title":`, v.Title)
+	b = w.appendTextField(b, `,"subtitle":`, v.Subtitle)
+	b = w.appendTextField(b, `,"summary":`, v.Summary)
+	b = w.appendTextField(b, `,"content":`, v.Content)
+	b = w.appendStringField(b, `,"page_url":"`, v.PageURL)
 	if v.Thumbnail != nil {
-		b = appendKey(b, s, "thumbnail")
+		b = append(b, `,"thumbnail":`...)
 		b = w.appendImageJSON(b, v.Thumbnail)
 	}
-	b = w.appendWholeSecondsField(b, s, "duration", v.Duration)
-	b = w.appendDateField(b, s, "published", v.Published)
-	b = w.appendDateField(b, s, "updated", v.Updated)
+	b = w.appendWholeSecondsField(b, `,"duration":`, v.Duration)
+	b = w.appendDateField(b, `,"published":"`, v.Published)
+	b = w.appendDateField(b, `,"updated":"`, v.Updated)
 	if len(v.Authors) > 0 {
-		b = appendKey(b, s, "authors")
-		b = append(b, '[')
+		b = append(b, `,"authors":[`...)
 		for i, x := range v.Authors {
 			if i > 0 {
 				b = append(b, ',')
@@ -317,10 +315,9 @@ func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = appendListField(w, b, s, "categories", v.Categories, jsonEnc.appendJSONString)
+	b = w.appendStringsField(b, `,"categories":[`, v.Categories)
 	if len(v.Enclosures) > 0 {
-		b = appendKey(b, s, "enclosures")
-		b = append(b, '[')
+		b = append(b, `,"enclosures":[`...)
 		for i, x := range v.Enclosures {
 			if i > 0 {
 				b = append(b, ',')
@@ -333,19 +330,18 @@ func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = w.appendStringField(b, s, "id", v.ID)
-	b = w.appendBoolField(b, s, "id_is_permalink", v.IDIsPermalink)
-	b = w.appendStringField(b, s, "language", v.Language)
-	b = w.appendTextField(b, s, "rights", v.Rights)
-	b = w.appendStringField(b, s, "comments_url", v.CommentsURL)
-	b = w.appendIntField(b, s, "comment_count", v.CommentCount)
+	b = w.appendStringField(b, `,"id":"`, v.ID)
+	b = w.appendBoolField(b, `,"id_is_permalink":`, v.IDIsPermalink)
+	b = w.appendStringField(b, `,"language":"`, v.Language)
+	b = w.appendTextField(b, `,"rights":`, v.Rights)
+	b = w.appendStringField(b, `,"comments_url":"`, v.CommentsURL)
+	b = w.appendIntField(b, `,"comment_count":`, v.CommentCount)
 	if v.Source != nil {
-		b = appendKey(b, s, "source")
+		b = append(b, `,"source":`...)
 		b = w.appendSourceJSON(b, v.Source)
 	}
 	if len(v.Contributors) > 0 {
-		b = appendKey(b, s, "contributors")
-		b = append(b, '[')
+		b = append(b, `,"contributors":[`...)
 		for i, x := range v.Contributors {
 			if i > 0 {
 				b = append(b, ',')
@@ -359,8 +355,7 @@ func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 		b = append(b, ']')
 	}
 	if len(v.CategoryDetails) > 0 {
-		b = appendKey(b, s, "category_details")
-		b = append(b, '[')
+		b = append(b, `,"category_details":[`...)
 		for i := range v.CategoryDetails {
 			if i > 0 {
 				b = append(b, ',')
@@ -369,11 +364,10 @@ func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = w.appendStringField(b, s, "content_src", v.ContentSrc)
-	b = w.appendStringField(b, s, "content_type", v.ContentType)
+	b = w.appendStringField(b, `,"content_src":"`, v.ContentSrc)
+	b = w.appendStringField(b, `,"content_type":"`, v.ContentType)
 	if len(v.Links) > 0 {
-		b = appendKey(b, s, "links")
-		b = append(b, '[')
+		b = append(b, `,"links":[`...)
 		for i := range v.Links {
 			if i > 0 {
 				b = append(b, ',')
@@ -383,16 +377,16 @@ func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 		b = append(b, ']')
 	}
 	if v.ITunes != nil {
-		b = appendKey(b, s, "itunes")
+		b = append(b, `,"itunes":`...)
 		b = w.appendEntryITunesJSON(b, v.ITunes)
 	}
 	if v.Podcast != nil {
-		b = appendKey(b, s, "podcast")
+		b = append(b, `,"podcast":`...)
 		b = w.appendEntryPodcastJSON(b, v.Podcast)
 	}
-	b = w.appendStringField(b, s, "comments_feed_url", v.CommentsFeedURL)
-	b = w.appendStringField(b, s, "content_xml", v.ContentXML)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"comments_feed_url":"`, v.CommentsFeedURL)
+	b = w.appendStringField(b, `,"content_xml":"`, v.ContentXML)
+	return endObject(b, s)
 }
 
 // readEntry reads the Entry at r.data[i] into v, which is reset first (its
@@ -537,17 +531,17 @@ func (v *EntryITunes) UnmarshalJSON(b []byte) error {
 	return r.readEntryITunes(v, i)
 }
 
-// appendEntryITunesJSON appends v's canonical JSON to b.
+// appendEntryITunesJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendEntryITunesJSON(b []byte, v *EntryITunes) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "title", v.Title)
-	b = w.appendIntField(b, s, "episode", v.Episode)
-	b = w.appendIntField(b, s, "season", v.Season)
-	b = w.appendStringField(b, s, "episode_type", v.EpisodeType)
-	b = w.appendBoolField(b, s, "explicit", v.Explicit)
-	b = w.appendBoolField(b, s, "block", v.Block)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"title":"`, v.Title)
+	b = w.appendIntField(b, `,"episode":`, v.Episode)
+	b = w.appendIntField(b, `,"season":`, v.Season)
+	b = w.appendStringField(b, `,"episode_type":"`, v.EpisodeType)
+	b = w.appendBoolField(b, `,"explicit":`, v.Explicit)
+	b = w.appendBoolField(b, `,"block":`, v.Block)
+	return endObject(b, s)
 }
 
 // readEntryITunes reads the EntryITunes at r.data[i] into v, which is reset
@@ -597,13 +591,12 @@ func (v *EntryPodcast) UnmarshalJSON(b []byte) error {
 	return r.readEntryPodcast(v, i)
 }
 
-// appendEntryPodcastJSON appends v's canonical JSON to b.
+// appendEntryPodcastJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
-	b = append(b, '{')
 	s := len(b)
 	if len(v.Transcripts) > 0 {
-		b = appendKey(b, s, "transcripts")
-		b = append(b, '[')
+		b = append(b, `,"transcripts":[`...)
 		for i := range v.Transcripts {
 			if i > 0 {
 				b = append(b, ',')
@@ -613,12 +606,11 @@ func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
 		b = append(b, ']')
 	}
 	if v.Chapters != nil {
-		b = appendKey(b, s, "chapters")
+		b = append(b, `,"chapters":`...)
 		b = w.appendPodcastChaptersJSON(b, v.Chapters)
 	}
 	if len(v.Persons) > 0 {
-		b = appendKey(b, s, "persons")
-		b = append(b, '[')
+		b = append(b, `,"persons":[`...)
 		for i := range v.Persons {
 			if i > 0 {
 				b = append(b, ',')
@@ -628,16 +620,15 @@ func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
 		b = append(b, ']')
 	}
 	if v.Season != nil {
-		b = appendKey(b, s, "season")
+		b = append(b, `,"season":`...)
 		b = w.appendPodcastSeasonJSON(b, v.Season)
 	}
 	if v.Episode != nil {
-		b = appendKey(b, s, "episode")
+		b = append(b, `,"episode":`...)
 		b = w.appendPodcastEpisodeJSON(b, v.Episode)
 	}
 	if len(v.Soundbites) > 0 {
-		b = appendKey(b, s, "soundbites")
-		b = append(b, '[')
+		b = append(b, `,"soundbites":[`...)
 		for i := range v.Soundbites {
 			if i > 0 {
 				b = append(b, ',')
@@ -647,8 +638,7 @@ func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
 		b = append(b, ']')
 	}
 	if len(v.AlternateEnclosures) > 0 {
-		b = appendKey(b, s, "alternate_enclosures")
-		b = append(b, '[')
+		b = append(b, `,"alternate_enclosures":[`...)
 		for i := range v.AlternateEnclosures {
 			if i > 0 {
 				b = append(b, ',')
@@ -658,8 +648,7 @@ func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
 		b = append(b, ']')
 	}
 	if len(v.Values) > 0 {
-		b = appendKey(b, s, "values")
-		b = append(b, '[')
+		b = append(b, `,"values":[`...)
 		for i := range v.Values {
 			if i > 0 {
 				b = append(b, ',')
@@ -668,7 +657,7 @@ func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
 		}
 		b = append(b, ']')
 	}
-	return append(b, '}')
+	return endObject(b, s)
 }
 
 // readEntryPodcast reads the EntryPodcast at r.data[i] into v, which is
@@ -762,32 +751,31 @@ func (v *Feed) UnmarshalJSON(b []byte) error {
 	return r.readFeed(v, i)
 }
 
-// appendFeedJSON appends v's canonical JSON to b.
+// appendFeedJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 // When flush is not nil it is called between the elements of a
 // stream list once b holds jsonFlushSize bytes or more, and encoding
 // goes on in the slice it returns (WriteJSON).
 func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, error)) ([]byte, error) {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendTextField(b, s, "title", v.Title)
-	b = w.appendTextField(b, s, "subtitle", v.Subtitle)
-	b = w.appendTextField(b, s, "description", v.Description)
-	b = w.appendStringField(b, s, "page_url", v.PageURL)
-	b = w.appendStringField(b, s, "feed_url", v.FeedURL)
-	b = w.appendStringField(b, s, "previous_feed_url", v.PreviousFeedURL)
-	b = w.appendStringField(b, s, "next_feed_url", v.NextFeedURL)
+	b = w.appendTextField(b, `,"title":`, v.Title)
+	b = w.appendTextField(b, `,"subtitle":`, v.Subtitle)
+	b = w.appendTextField(b, `,"description":`, v.Description)
+	b = w.appendStringField(b, `,"page_url":"`, v.PageURL)
+	b = w.appendStringField(b, `,"feed_url":"`, v.FeedURL)
+	b = w.appendStringField(b, `,"previous_feed_url":"`, v.PreviousFeedURL)
+	b = w.appendStringField(b, `,"next_feed_url":"`, v.NextFeedURL)
 	if v.Icon != nil {
-		b = appendKey(b, s, "icon")
+		b = append(b, `,"icon":`...)
 		b = w.appendImageJSON(b, v.Icon)
 	}
 	if v.Logo != nil {
-		b = appendKey(b, s, "logo")
+		b = append(b, `,"logo":`...)
 		b = w.appendImageJSON(b, v.Logo)
 	}
-	b = w.appendDateField(b, s, "updated", v.Updated)
+	b = w.appendDateField(b, `,"updated":"`, v.Updated)
 	if len(v.Authors) > 0 {
-		b = appendKey(b, s, "authors")
-		b = append(b, '[')
+		b = append(b, `,"authors":[`...)
 		for i, x := range v.Authors {
 			if i > 0 {
 				b = append(b, ',')
@@ -801,8 +789,9 @@ func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, e
 		b = append(b, ']')
 	}
 	if len(v.Entries) > 0 {
-		b = appendKey(b, s, "entries")
-		b = append(b, '[')
+		b = append(b, `,"entries":[`...)
+		b[s] = '{' // the object opened now: b may be flushed from here on
+		s = -1
 		for i, x := range v.Entries {
 			if i > 0 {
 				b = append(b, ',')
@@ -820,18 +809,16 @@ func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, e
 			}
 		}
 		b = append(b, ']')
-		s = -1 // the object has a key (b may have been flushed): the next ones follow a comma
 	}
-	b = w.appendStringField(b, s, "id", v.ID)
-	b = w.appendStringField(b, s, "language", v.Language)
-	b = w.appendTextField(b, s, "rights", v.Rights)
+	b = w.appendStringField(b, `,"id":"`, v.ID)
+	b = w.appendStringField(b, `,"language":"`, v.Language)
+	b = w.appendTextField(b, `,"rights":`, v.Rights)
 	if v.Generator != nil {
-		b = appendKey(b, s, "generator")
+		b = append(b, `,"generator":`...)
 		b = w.appendGeneratorJSON(b, v.Generator)
 	}
 	if len(v.CategoryDetails) > 0 {
-		b = appendKey(b, s, "category_details")
-		b = append(b, '[')
+		b = append(b, `,"category_details":[`...)
 		for i := range v.CategoryDetails {
 			if i > 0 {
 				b = append(b, ',')
@@ -840,14 +827,13 @@ func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, e
 		}
 		b = append(b, ']')
 	}
-	b = w.appendIntField(b, s, "ttl", v.TTL)
-	b = appendListField(w, b, s, "skip_hours", v.SkipHours, jsonEnc.appendIntJSON)
-	b = appendListField(w, b, s, "skip_days", v.SkipDays, jsonEnc.appendJSONString)
-	b = w.appendStringField(b, s, "update_period", v.UpdatePeriod)
-	b = w.appendIntField(b, s, "update_frequency", v.UpdateFrequency)
+	b = w.appendIntField(b, `,"ttl":`, v.TTL)
+	b = w.appendIntsField(b, `,"skip_hours":[`, v.SkipHours)
+	b = w.appendStringsField(b, `,"skip_days":[`, v.SkipDays)
+	b = w.appendStringField(b, `,"update_period":"`, v.UpdatePeriod)
+	b = w.appendIntField(b, `,"update_frequency":`, v.UpdateFrequency)
 	if len(v.Links) > 0 {
-		b = appendKey(b, s, "links")
-		b = append(b, '[')
+		b = append(b, `,"links":[`...)
 		for i := range v.Links {
 			if i > 0 {
 				b = append(b, ',')
@@ -857,8 +843,7 @@ func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, e
 		b = append(b, ']')
 	}
 	if len(v.Contributors) > 0 {
-		b = appendKey(b, s, "contributors")
-		b = append(b, '[')
+		b = append(b, `,"contributors":[`...)
 		for i, x := range v.Contributors {
 			if i > 0 {
 				b = append(b, ',')
@@ -872,38 +857,40 @@ func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, e
 		b = append(b, ']')
 	}
 	if v.ITunes != nil {
-		b = appendKey(b, s, "itunes")
+		b = append(b, `,"itunes":`...)
 		b = w.appendFeedITunesJSON(b, v.ITunes)
 	}
-	b = w.appendTrueField(b, s, "expired", v.Expired)
+	if v.Expired {
+		b = append(b, `,"expired":true`...)
+	}
 	if v.Podcast != nil {
-		b = appendKey(b, s, "podcast")
+		b = append(b, `,"podcast":`...)
 		b = w.appendFeedPodcastJSON(b, v.Podcast)
 	}
-	b = w.appendStringField(b, s, "format", string(v.Format))
-	b = w.appendStringField(b, s, "version", v.Version)
+	b = w.appendStringField(b, `,"format":"`, string(v.Format))
+	b = w.appendStringField(b, `,"version":"`, v.Version)
 	if v.ChannelImage != nil {
-		b = appendKey(b, s, "channel_image")
+		b = append(b, `,"channel_image":`...)
 		b = w.appendChannelImageJSON(b, v.ChannelImage)
 	}
 	if v.Cloud != nil {
-		b = appendKey(b, s, "cloud")
+		b = append(b, `,"cloud":`...)
 		b = w.appendCloudJSON(b, v.Cloud)
 	}
 	if v.TextInput != nil {
-		b = appendKey(b, s, "text_input")
+		b = append(b, `,"text_input":`...)
 		b = w.appendTextInputJSON(b, v.TextInput)
 	}
-	b = w.appendStringField(b, s, "rating", v.Rating)
-	b = w.appendStringField(b, s, "docs", v.Docs)
+	b = w.appendStringField(b, `,"rating":"`, v.Rating)
+	b = w.appendStringField(b, `,"docs":"`, v.Docs)
 	if v.WebMaster != nil {
-		b = appendKey(b, s, "web_master")
+		b = append(b, `,"web_master":`...)
 		b = w.appendPersonJSON(b, v.WebMaster)
 	}
-	b = w.appendDateField(b, s, "published", v.Published)
-	b = w.appendDateField(b, s, "last_build_date", v.LastBuildDate)
-	b = w.appendDateField(b, s, "update_base", v.UpdateBase)
-	return append(b, '}'), nil
+	b = w.appendDateField(b, `,"published":"`, v.Published)
+	b = w.appendDateField(b, `,"last_build_date":"`, v.LastBuildDate)
+	b = w.appendDateField(b, `,"update_base":"`, v.UpdateBase)
+	return endObject(b, s), nil
 }
 
 // readFeed reads the Feed at r.data[i] into v, which is reset first.
@@ -1088,24 +1075,24 @@ func (v *FeedITunes) UnmarshalJSON(b []byte) error {
 	return r.readFeedITunes(v, i)
 }
 
-// appendFeedITunesJSON appends v's canonical JSON to b.
+// appendFeedITunesJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendFeedITunesJSON(b []byte, v *FeedITunes) []byte {
-	b = append(b, '{')
 	s := len(b)
 	if v.Owner != nil {
-		b = appendKey(b, s, "owner")
+		b = append(b, `,"owner":`...)
 		b = w.appendPersonJSON(b, v.Owner)
 	}
-	b = w.appendBoolField(b, s, "explicit", v.Explicit)
-	b = w.appendStringField(b, s, "type", v.Type)
-	b = w.appendBoolField(b, s, "block", v.Block)
-	b = w.appendBoolField(b, s, "complete", v.Complete)
+	b = w.appendBoolField(b, `,"explicit":`, v.Explicit)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendBoolField(b, `,"block":`, v.Block)
+	b = w.appendBoolField(b, `,"complete":`, v.Complete)
 	if v.Image != nil {
-		b = appendKey(b, s, "image")
+		b = append(b, `,"image":`...)
 		b = w.appendImageJSON(b, v.Image)
 	}
-	b = w.appendStringField(b, s, "new_feed_url", v.NewFeedURL)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"new_feed_url":"`, v.NewFeedURL)
+	return endObject(b, s)
 }
 
 // readFeedITunes reads the FeedITunes at r.data[i] into v, which is reset
@@ -1163,16 +1150,15 @@ func (v *FeedPodcast) UnmarshalJSON(b []byte) error {
 	return r.readFeedPodcast(v, i)
 }
 
-// appendFeedPodcastJSON appends v's canonical JSON to b.
+// appendFeedPodcastJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendFeedPodcastJSON(b []byte, v *FeedPodcast) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "guid", v.GUID)
-	b = w.appendBoolField(b, s, "locked", v.Locked)
-	b = w.appendStringField(b, s, "locked_owner", v.LockedOwner)
+	b = w.appendStringField(b, `,"guid":"`, v.GUID)
+	b = w.appendBoolField(b, `,"locked":`, v.Locked)
+	b = w.appendStringField(b, `,"locked_owner":"`, v.LockedOwner)
 	if len(v.Funding) > 0 {
-		b = appendKey(b, s, "funding")
-		b = append(b, '[')
+		b = append(b, `,"funding":[`...)
 		for i := range v.Funding {
 			if i > 0 {
 				b = append(b, ',')
@@ -1182,8 +1168,7 @@ func (w jsonEnc) appendFeedPodcastJSON(b []byte, v *FeedPodcast) []byte {
 		b = append(b, ']')
 	}
 	if len(v.Persons) > 0 {
-		b = appendKey(b, s, "persons")
-		b = append(b, '[')
+		b = append(b, `,"persons":[`...)
 		for i := range v.Persons {
 			if i > 0 {
 				b = append(b, ',')
@@ -1193,8 +1178,7 @@ func (w jsonEnc) appendFeedPodcastJSON(b []byte, v *FeedPodcast) []byte {
 		b = append(b, ']')
 	}
 	if len(v.Values) > 0 {
-		b = appendKey(b, s, "values")
-		b = append(b, '[')
+		b = append(b, `,"values":[`...)
 		for i := range v.Values {
 			if i > 0 {
 				b = append(b, ',')
@@ -1203,7 +1187,7 @@ func (w jsonEnc) appendFeedPodcastJSON(b []byte, v *FeedPodcast) []byte {
 		}
 		b = append(b, ']')
 	}
-	return append(b, '}')
+	return endObject(b, s)
 }
 
 // readFeedPodcast reads the FeedPodcast at r.data[i] into v, which is reset
@@ -1263,14 +1247,14 @@ func (v *Generator) UnmarshalJSON(b []byte) error {
 	return r.readGenerator(v, i)
 }
 
-// appendGeneratorJSON appends v's canonical JSON to b.
+// appendGeneratorJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendGeneratorJSON(b []byte, v *Generator) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "name", v.Name)
-	b = w.appendStringField(b, s, "uri", v.URI)
-	b = w.appendStringField(b, s, "version", v.Version)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendStringField(b, `,"uri":"`, v.URI)
+	b = w.appendStringField(b, `,"version":"`, v.Version)
+	return endObject(b, s)
 }
 
 // readGenerator reads the Generator at r.data[i] into v, which is reset
@@ -1312,14 +1296,14 @@ func (v *Image) UnmarshalJSON(b []byte) error {
 	return r.readImage(v, i)
 }
 
-// appendImageJSON appends v's canonical JSON to b.
+// appendImageJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendImageJSON(b []byte, v *Image) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "url", v.URL)
-	b = w.appendIntField(b, s, "width", v.Width)
-	b = w.appendIntField(b, s, "height", v.Height)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendIntField(b, `,"width":`, v.Width)
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	return endObject(b, s)
 }
 
 // readImage reads the Image at r.data[i] into v, which is reset first.
@@ -1360,17 +1344,17 @@ func (v *Link) UnmarshalJSON(b []byte) error {
 	return r.readLink(v, i)
 }
 
-// appendLinkJSON appends v's canonical JSON to b.
+// appendLinkJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendLinkJSON(b []byte, v *Link) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "href", v.Href)
-	b = w.appendStringField(b, s, "rel", v.Rel)
-	b = w.appendStringField(b, s, "type", v.Type)
-	b = w.appendStringField(b, s, "hreflang", v.HrefLang)
-	b = w.appendStringField(b, s, "title", v.Title)
-	b = w.appendInt64Field(b, s, "length", v.Length)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"href":"`, v.Href)
+	b = w.appendStringField(b, `,"rel":"`, v.Rel)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"hreflang":"`, v.HrefLang)
+	b = w.appendStringField(b, `,"title":"`, v.Title)
+	b = w.appendInt64Field(b, `,"length":`, v.Length)
+	return endObject(b, s)
 }
 
 // readLink reads the Link at r.data[i] into v, which is reset first.
@@ -1417,18 +1401,18 @@ func (v *Person) UnmarshalJSON(b []byte) error {
 	return r.readPerson(v, i)
 }
 
-// appendPersonJSON appends v's canonical JSON to b.
+// appendPersonJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPersonJSON(b []byte, v *Person) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "name", v.Name)
-	b = w.appendStringField(b, s, "email", v.Email)
-	b = w.appendStringField(b, s, "page_url", v.PageURL)
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendStringField(b, `,"email":"`, v.Email)
+	b = w.appendStringField(b, `,"page_url":"`, v.PageURL)
 	if v.Icon != nil {
-		b = appendKey(b, s, "icon")
+		b = append(b, `,"icon":`...)
 		b = w.appendImageJSON(b, v.Icon)
 	}
-	return append(b, '}')
+	return endObject(b, s)
 }
 
 // readPerson reads the Person at r.data[i] into v, which is reset first.
@@ -1477,22 +1461,23 @@ func (v *PodcastAlternateEnclosure) UnmarshalJSON(b []byte) error {
 	return r.readPodcastAlternateEnclosure(v, i)
 }
 
-// appendPodcastAlternateEnclosureJSON appends v's canonical JSON to b.
+// appendPodcastAlternateEnclosureJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastAlternateEnclosureJSON(b []byte, v *PodcastAlternateEnclosure) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "type", v.Type)
-	b = w.appendInt64Field(b, s, "length", v.Length)
-	b = w.appendFloatField(b, s, "bitrate", v.Bitrate)
-	b = w.appendIntField(b, s, "height", v.Height)
-	b = w.appendStringField(b, s, "lang", v.Lang)
-	b = w.appendStringField(b, s, "codecs", v.Codecs)
-	b = w.appendStringField(b, s, "rel", v.Rel)
-	b = w.appendStringField(b, s, "title", v.Title)
-	b = w.appendTrueField(b, s, "default", v.Default)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendInt64Field(b, `,"length":`, v.Length)
+	b = w.appendFloatField(b, `,"bitrate":`, v.Bitrate)
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	b = w.appendStringField(b, `,"lang":"`, v.Lang)
+	b = w.appendStringField(b, `,"codecs":"`, v.Codecs)
+	b = w.appendStringField(b, `,"rel":"`, v.Rel)
+	b = w.appendStringField(b, `,"title":"`, v.Title)
+	if v.Default {
+		b = append(b, `,"default":true`...)
+	}
 	if len(v.Sources) > 0 {
-		b = appendKey(b, s, "sources")
-		b = append(b, '[')
+		b = append(b, `,"sources":[`...)
 		for i := range v.Sources {
 			if i > 0 {
 				b = append(b, ',')
@@ -1502,10 +1487,10 @@ func (w jsonEnc) appendPodcastAlternateEnclosureJSON(b []byte, v *PodcastAlterna
 		b = append(b, ']')
 	}
 	if v.Integrity != nil {
-		b = appendKey(b, s, "integrity")
+		b = append(b, `,"integrity":`...)
 		b = w.appendPodcastIntegrityJSON(b, v.Integrity)
 	}
-	return append(b, '}')
+	return endObject(b, s)
 }
 
 // readPodcastAlternateEnclosure reads the PodcastAlternateEnclosure at
@@ -1572,13 +1557,13 @@ func (v *PodcastChapters) UnmarshalJSON(b []byte) error {
 	return r.readPodcastChapters(v, i)
 }
 
-// appendPodcastChaptersJSON appends v's canonical JSON to b.
+// appendPodcastChaptersJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastChaptersJSON(b []byte, v *PodcastChapters) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "url", v.URL)
-	b = w.appendStringField(b, s, "type", v.Type)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	return endObject(b, s)
 }
 
 // readPodcastChapters reads the PodcastChapters at r.data[i] into v, which
@@ -1619,13 +1604,13 @@ func (v *PodcastEpisode) UnmarshalJSON(b []byte) error {
 	return r.readPodcastEpisode(v, i)
 }
 
-// appendPodcastEpisodeJSON appends v's canonical JSON to b.
+// appendPodcastEpisodeJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastEpisodeJSON(b []byte, v *PodcastEpisode) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendFloatField(b, s, "number", &v.Number)
-	b = w.appendStringField(b, s, "display", v.Display)
-	return append(b, '}')
+	b = w.appendFloatField(b, `,"number":`, &v.Number)
+	b = w.appendStringField(b, `,"display":"`, v.Display)
+	return endObject(b, s)
 }
 
 // readPodcastEpisode reads the PodcastEpisode at r.data[i] into v, which is
@@ -1666,13 +1651,13 @@ func (v *PodcastFunding) UnmarshalJSON(b []byte) error {
 	return r.readPodcastFunding(v, i)
 }
 
-// appendPodcastFundingJSON appends v's canonical JSON to b.
+// appendPodcastFundingJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastFundingJSON(b []byte, v *PodcastFunding) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "url", v.URL)
-	b = w.appendStringField(b, s, "text", v.Text)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendStringField(b, `,"text":"`, v.Text)
+	return endObject(b, s)
 }
 
 // readPodcastFunding reads the PodcastFunding at r.data[i] into v, which is
@@ -1713,13 +1698,13 @@ func (v *PodcastIntegrity) UnmarshalJSON(b []byte) error {
 	return r.readPodcastIntegrity(v, i)
 }
 
-// appendPodcastIntegrityJSON appends v's canonical JSON to b.
+// appendPodcastIntegrityJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastIntegrityJSON(b []byte, v *PodcastIntegrity) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "type", v.Type)
-	b = w.appendStringField(b, s, "value", v.Value)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"value":"`, v.Value)
+	return endObject(b, s)
 }
 
 // readPodcastIntegrity reads the PodcastIntegrity at r.data[i] into v,
@@ -1760,16 +1745,16 @@ func (v *PodcastPerson) UnmarshalJSON(b []byte) error {
 	return r.readPodcastPerson(v, i)
 }
 
-// appendPodcastPersonJSON appends v's canonical JSON to b.
+// appendPodcastPersonJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastPersonJSON(b []byte, v *PodcastPerson) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "name", v.Name)
-	b = w.appendStringField(b, s, "role", v.Role)
-	b = w.appendStringField(b, s, "group", v.Group)
-	b = w.appendStringField(b, s, "img", v.Img)
-	b = w.appendStringField(b, s, "href", v.Href)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendStringField(b, `,"role":"`, v.Role)
+	b = w.appendStringField(b, `,"group":"`, v.Group)
+	b = w.appendStringField(b, `,"img":"`, v.Img)
+	b = w.appendStringField(b, `,"href":"`, v.Href)
+	return endObject(b, s)
 }
 
 // readPodcastPerson reads the PodcastPerson at r.data[i] into v, which is
@@ -1816,14 +1801,14 @@ func (v *PodcastSeason) UnmarshalJSON(b []byte) error {
 	return r.readPodcastSeason(v, i)
 }
 
-// appendPodcastSeasonJSON appends v's canonical JSON to b.
+// appendPodcastSeasonJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastSeasonJSON(b []byte, v *PodcastSeason) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = appendKey(b, s, "number")
+	b = append(b, `,"number":`...)
 	b = strconv.AppendInt(b, int64(v.Number), 10)
-	b = w.appendStringField(b, s, "name", v.Name)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	return endObject(b, s)
 }
 
 // readPodcastSeason reads the PodcastSeason at r.data[i] into v, which is
@@ -1865,14 +1850,14 @@ func (v *PodcastSoundbite) UnmarshalJSON(b []byte) error {
 	return r.readPodcastSoundbite(v, i)
 }
 
-// appendPodcastSoundbiteJSON appends v's canonical JSON to b.
+// appendPodcastSoundbiteJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastSoundbiteJSON(b []byte, v *PodcastSoundbite) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendSecondsField(b, s, "start_time", v.StartTime)
-	b = w.appendSecondsField(b, s, "duration", v.Duration)
-	b = w.appendStringField(b, s, "title", v.Title)
-	return append(b, '}')
+	b = w.appendSecondsField(b, `,"start_time":`, v.StartTime)
+	b = w.appendSecondsField(b, `,"duration":`, v.Duration)
+	b = w.appendStringField(b, `,"title":"`, v.Title)
+	return endObject(b, s)
 }
 
 // readPodcastSoundbite reads the PodcastSoundbite at r.data[i] into v,
@@ -1915,13 +1900,13 @@ func (v *PodcastSource) UnmarshalJSON(b []byte) error {
 	return r.readPodcastSource(v, i)
 }
 
-// appendPodcastSourceJSON appends v's canonical JSON to b.
+// appendPodcastSourceJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastSourceJSON(b []byte, v *PodcastSource) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "uri", v.URI)
-	b = w.appendStringField(b, s, "content_type", v.ContentType)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"uri":"`, v.URI)
+	b = w.appendStringField(b, `,"content_type":"`, v.ContentType)
+	return endObject(b, s)
 }
 
 // readPodcastSource reads the PodcastSource at r.data[i] into v, which is
@@ -1962,15 +1947,15 @@ func (v *PodcastTranscript) UnmarshalJSON(b []byte) error {
 	return r.readPodcastTranscript(v, i)
 }
 
-// appendPodcastTranscriptJSON appends v's canonical JSON to b.
+// appendPodcastTranscriptJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastTranscriptJSON(b []byte, v *PodcastTranscript) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "url", v.URL)
-	b = w.appendStringField(b, s, "type", v.Type)
-	b = w.appendStringField(b, s, "language", v.Language)
-	b = w.appendStringField(b, s, "rel", v.Rel)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"language":"`, v.Language)
+	b = w.appendStringField(b, `,"rel":"`, v.Rel)
+	return endObject(b, s)
 }
 
 // readPodcastTranscript reads the PodcastTranscript at r.data[i] into v,
@@ -2015,16 +2000,15 @@ func (v *PodcastValue) UnmarshalJSON(b []byte) error {
 	return r.readPodcastValue(v, i)
 }
 
-// appendPodcastValueJSON appends v's canonical JSON to b.
+// appendPodcastValueJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastValueJSON(b []byte, v *PodcastValue) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "type", v.Type)
-	b = w.appendStringField(b, s, "method", v.Method)
-	b = w.appendStringField(b, s, "suggested", v.Suggested)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"method":"`, v.Method)
+	b = w.appendStringField(b, `,"suggested":"`, v.Suggested)
 	if len(v.Recipients) > 0 {
-		b = appendKey(b, s, "recipients")
-		b = append(b, '[')
+		b = append(b, `,"recipients":[`...)
 		for i := range v.Recipients {
 			if i > 0 {
 				b = append(b, ',')
@@ -2033,7 +2017,7 @@ func (w jsonEnc) appendPodcastValueJSON(b []byte, v *PodcastValue) []byte {
 		}
 		b = append(b, ']')
 	}
-	return append(b, '}')
+	return endObject(b, s)
 }
 
 // readPodcastValue reads the PodcastValue at r.data[i] into v, which is
@@ -2083,18 +2067,20 @@ func (v *PodcastValueRecipient) UnmarshalJSON(b []byte) error {
 	return r.readPodcastValueRecipient(v, i)
 }
 
-// appendPodcastValueRecipientJSON appends v's canonical JSON to b.
+// appendPodcastValueRecipientJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendPodcastValueRecipientJSON(b []byte, v *PodcastValueRecipient) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "name", v.Name)
-	b = w.appendStringField(b, s, "type", v.Type)
-	b = w.appendStringField(b, s, "address", v.Address)
-	b = w.appendFloatField(b, s, "split", v.Split)
-	b = w.appendStringField(b, s, "custom_key", v.CustomKey)
-	b = w.appendStringField(b, s, "custom_value", v.CustomValue)
-	b = w.appendTrueField(b, s, "fee", v.Fee)
-	return append(b, '}')
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"address":"`, v.Address)
+	b = w.appendFloatField(b, `,"split":`, v.Split)
+	b = w.appendStringField(b, `,"custom_key":"`, v.CustomKey)
+	b = w.appendStringField(b, `,"custom_value":"`, v.CustomValue)
+	if v.Fee {
+		b = append(b, `,"fee":true`...)
+	}
+	return endObject(b, s)
 }
 
 // readPodcastValueRecipient reads the PodcastValueRecipient at r.data[i]
@@ -2145,17 +2131,16 @@ func (v *Source) UnmarshalJSON(b []byte) error {
 	return r.readSource(v, i)
 }
 
-// appendSourceJSON appends v's canonical JSON to b.
+// appendSourceJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendSourceJSON(b []byte, v *Source) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendStringField(b, s, "id", v.ID)
-	b = w.appendTextField(b, s, "title", v.Title)
-	b = w.appendStringField(b, s, "url", v.URL)
-	b = w.appendStringField(b, s, "feed_url", v.FeedURL)
+	b = w.appendStringField(b, `,"id":"`, v.ID)
+	b = w.appendTextField(b, `,"title":`, v.Title)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendStringField(b, `,"feed_url":"`, v.FeedURL)
 	if len(v.Authors) > 0 {
-		b = appendKey(b, s, "authors")
-		b = append(b, '[')
+		b = append(b, `,"authors":[`...)
 		for i, x := range v.Authors {
 			if i > 0 {
 				b = append(b, ',')
@@ -2168,11 +2153,10 @@ func (w jsonEnc) appendSourceJSON(b []byte, v *Source) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = w.appendTextField(b, s, "rights", v.Rights)
-	b = w.appendDateField(b, s, "updated", v.Updated)
+	b = w.appendTextField(b, `,"rights":`, v.Rights)
+	b = w.appendDateField(b, `,"updated":"`, v.Updated)
 	if len(v.CategoryDetails) > 0 {
-		b = appendKey(b, s, "category_details")
-		b = append(b, '[')
+		b = append(b, `,"category_details":[`...)
 		for i := range v.CategoryDetails {
 			if i > 0 {
 				b = append(b, ',')
@@ -2181,7 +2165,7 @@ func (w jsonEnc) appendSourceJSON(b []byte, v *Source) []byte {
 		}
 		b = append(b, ']')
 	}
-	return append(b, '}')
+	return endObject(b, s)
 }
 
 // readSource reads the Source at r.data[i] into v, which is reset first.
@@ -2245,15 +2229,15 @@ func (v *TextInput) UnmarshalJSON(b []byte) error {
 	return r.readTextInput(v, i)
 }
 
-// appendTextInputJSON appends v's canonical JSON to b.
+// appendTextInputJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
 func (w jsonEnc) appendTextInputJSON(b []byte, v *TextInput) []byte {
-	b = append(b, '{')
 	s := len(b)
-	b = w.appendTextField(b, s, "title", v.Title)
-	b = w.appendTextField(b, s, "description", v.Description)
-	b = w.appendStringField(b, s, "name", v.Name)
-	b = w.appendStringField(b, s, "link", v.Link)
-	return append(b, '}')
+	b = w.appendTextField(b, `,"title":`, v.Title)
+	b = w.appendTextField(b, `,"description":`, v.Description)
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendStringField(b, `,"link":"`, v.Link)
+	return endObject(b, s)
 }
 
 // readTextInput reads the TextInput at r.data[i] into v, which is reset

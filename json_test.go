@@ -22,7 +22,7 @@ func TestAppendJSONString(t *testing.T) {
 		{"\xe6\x97", `"\ufffd\ufffd"`},
 	}
 	for _, tt := range tests {
-		got := string(jsonEnc{}.appendJSONString(nil, tt.in))
+		got := string(appendJSONText(nil, tt.in, false))
 		assert.Equal(t, tt.want, got, "%q", tt.in)
 		var back string
 		require.NoError(t, json.Unmarshal([]byte(got), &back), "%q", tt.in)

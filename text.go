@@ -408,7 +408,118 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 		}
 		dst = dst[:n]
 	}
-	return append(appendRenderedJSON(dst, t.fragment(), w.html), '"', '}')
+	frag := t.fragment()
+	if frag != nil {
+		if out, ok := appendFragmentJSON(dst, frag, w.html); ok {
+			return append(out, '"', '}')
+		}
+	}
+	return append(appendRenderedJSON(dst, frag, w.html), '"', '}')
+}
+
+// A fragmentMarkup is the markup appendFragmentJSON writes, escaped for a
+// JSON string.
+type fragmentMarkup struct {
+	lt, gt, endTagStart, selfClose, valueStart, quote, newline string
+}
+
+// fragmentMarkups are the fragmentMarkup without and with HTML escaping.
+var fragmentMarkups = func() (m [2]fragmentMarkup) {
+	for k := range m {
+		esc := func(s string) string { return string(jsonstr.AppendString(nil, s, k == 1)) }
+		m[k] = fragmentMarkup{lt: esc("<"), gt: esc(">"), endTagStart: esc("</"), selfClose: esc("/>"),
+			valueStart: esc(`="`), quote: esc(`"`), newline: esc("\n")}
+	}
+	return m
+}()
+
+// appendFragmentJSON appends what html.Render writes for n, escaped for a
+// JSON string, as appendRenderedJSON does, but in one pass over the tree
+// without Render's writer calls (texts and attribute values are escaped
+// for HTML and for the JSON string at once, jsonstr.AppendHTMLText). It
+// writes document, element and text nodes, and comments through
+// html.Render; for any other node, a void
+// element with children (which Render refuses) or an element whose text
+// Render writes as it is (script, style...), it returns false, and
+// appendRenderedJSON writes the fragment. Atom XHTML content is written
+// here.
+func appendFragmentJSON(dst []byte, n *html.Node, escapeHTML bool) ([]byte, bool) {
+	switch n.Type {
+	case html.TextNode:
+		return jsonstr.AppendHTMLText(dst, n.Data, escapeHTML), true
+	case html.DocumentNode:
+		return appendChildrenJSON(dst, n, escapeHTML)
+	case html.CommentNode:
+		// Render writes a comment alone, whatever holds it (and never
+		// fails on one): its escaping is Render's own.
+		return appendRenderedJSON(dst, n, escapeHTML), true
+	case html.ElementNode:
+	default:
+		return dst, false
+	}
+	switch n.Data {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "xmp":
+		return dst, false
+	}
+	m := &fragmentMarkups[0]
+	if escapeHTML {
+		m = &fragmentMarkups[1]
+	}
+	dst = append(dst, m.lt...)
+	dst = jsonstr.AppendString(dst, n.Data, escapeHTML)
+	for _, a := range n.Attr {
+		dst = append(dst, ' ')
+		if a.Namespace != "" {
+			dst = jsonstr.AppendString(dst, a.Namespace, escapeHTML)
+			dst = append(dst, ':')
+		}
+		dst = jsonstr.AppendString(dst, a.Key, escapeHTML)
+		dst = append(dst, m.valueStart...)
+		dst = jsonstr.AppendHTMLText(dst, a.Val, escapeHTML)
+		dst = append(dst, m.quote...)
+	}
+	if isVoidElement(n.Data) {
+		if n.FirstChild != nil {
+			return dst, false
+		}
+		return append(dst, m.selfClose...), true
+	}
+	dst = append(dst, m.gt...)
+	if c := n.FirstChild; c != nil && c.Type == html.TextNode && strings.HasPrefix(c.Data, "\n") {
+		switch n.Data {
+		case "pre", "listing", "textarea":
+			dst = append(dst, m.newline...)
+		}
+	}
+	dst, ok := appendChildrenJSON(dst, n, escapeHTML)
+	if !ok {
+		return dst, false
+	}
+	dst = append(dst, m.endTagStart...)
+	dst = jsonstr.AppendString(dst, n.Data, escapeHTML)
+	return append(dst, m.gt...), true
+}
+
+// isVoidElement reports whether name is in voidElements, by a switch
+// rather than a map's hash.
+func isVoidElement(name string) bool {
+	switch name {
+	case "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link",
+		"meta", "param", "source", "track", "wbr":
+		return true
+	}
+	return false
+}
+
+// appendChildrenJSON appends n's children with appendFragmentJSON.
+func appendChildrenJSON(dst []byte, n *html.Node, escapeHTML bool) ([]byte, bool) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		var ok bool
+		if dst, ok = appendFragmentJSON(dst, c, escapeHTML); !ok {
+			return dst, false
+		}
+	}
+	return dst, true
 }
 
 // appendRenderedJSON appends what renderHTML returns for frag, escaped for
@@ -443,16 +554,19 @@ func (w *jsonStringWriter) Write(p []byte) (int, error) {
 }
 
 func (w *jsonStringWriter) WriteString(s string) (int, error) {
-	w.b = appendJSONChars(w.b, s, w.html)
+	w.b = jsonstr.AppendString(w.b, s, w.html)
 	return len(s), nil
 }
 
 func (w *jsonStringWriter) WriteByte(c byte) error {
-	if jsonstr.Safe(c, w.html) {
+	switch jsonstr.Classes(w.html)[c] {
+	case 0:
 		w.b = append(w.b, c)
-		return nil
+	case jsonstr.Escape: // < and > with html, mostly
+		w.b = jsonstr.AppendEscape(w.b, c)
+	default:
+		w.b = appendJSONChars(w.b, []byte{c}, w.html)
 	}
-	w.b = appendJSONChars(w.b, []byte{c}, w.html)
 	return nil
 }
 

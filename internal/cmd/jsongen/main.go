@@ -233,7 +233,7 @@ func readModel(fset *token.FileSet, name string, st *ast.StructType) (*model, er
 		}
 		parts := strings.Split(tag, ",")
 		fd.key = parts[0]
-		if fd.key == "" || strings.ContainsAny(fd.key, "\"\\") || keys[fd.key] {
+		if fd.key == "" || needsEscaping(fd.key) || keys[fd.key] {
 			return nil, fmt.Errorf("%s.%s: the key %q is empty, needs escaping or is repeated", name, fd.goName, fd.key)
 		}
 		keys[fd.key] = true
@@ -250,6 +250,18 @@ func readModel(fset *token.FileSet, name string, st *ast.StructType) (*model, er
 		m.fields = append(m.fields, fd)
 	}
 	return m, nil
+}
+
+// needsEscaping reports whether a key has a byte that a JSON string does
+// not hold as it is (with json.Marshal's HTML escaping), or one that is not
+// printable ASCII: the encoder writes keys as they are.
+func needsEscaping(key string) bool {
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; c < 0x20 || c >= 0x7f || strings.IndexByte("\"\\<>&", c) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // classify sets f.kind (and f.elem) from f.typ and checks its options;
@@ -464,9 +476,13 @@ func (g *gen) unmarshal(m *model) {
 	g.p("")
 }
 
-// encoder writes appendXJSON.
+// encoder writes appendXJSON. Each member is appended with the comma
+// before it, its key and the colon as one constant piece (member); the
+// object's first comma becomes its opening brace at the end (endObject),
+// so that no member asks whether one came before it.
 func (g *gen) encoder(m *model) {
-	g.p("// append%sJSON appends v's canonical JSON to b.", m.name)
+	g.p("// append%sJSON appends v's canonical JSON to b: each member after a", m.name)
+	g.p("// comma, the first comma made the opening brace by endObject.")
 	if m.stream {
 		g.p("// When flush is not nil it is called between the elements of a")
 		g.p("// stream list once b holds jsonFlushSize bytes or more, and encoding")
@@ -475,18 +491,27 @@ func (g *gen) encoder(m *model) {
 	} else {
 		g.p("func (w jsonEnc) append%sJSON(b []byte, v *%s) []byte {", m.name, m.name)
 	}
-	g.p("b = append(b, '{')")
 	g.p("s := len(b)")
 	for _, f := range m.fields {
 		g.encodeField(f)
 	}
 	if m.stream {
-		g.p("return append(b, '}'), nil")
+		g.p("return endObject(b, s), nil")
 	} else {
-		g.p("return append(b, '}')")
+		g.p("return endObject(b, s)")
 	}
 	g.p("}")
 	g.p("")
+}
+
+// member returns the Go literal of what starts the member key: the comma,
+// the quoted key and the colon, followed by more (the start of the value).
+func member(key, more string) string {
+	s := ",\"" + key + "\":" + more
+	if strconv.CanBackquote(s) {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
 }
 
 // appendCall is the call that appends a model value x (a pointer).
@@ -498,54 +523,59 @@ func (g *gen) appendCall(t, x string) string {
 }
 
 func (g *gen) encodeField(f field) {
-	v, k := "v."+f.goName, strconv.Quote(f.key)
+	v, k := "v."+f.goName, member(f.key, "")
 	switch f.kind {
 	case "string":
-		g.p("b = w.appendStringField(b, s, %s, %s)", k, v)
+		g.p("b = w.appendStringField(b, %s, %s)", member(f.key, `"`), v)
 	case "S":
-		g.p("b = w.appendStringField(b, s, %s, string(%s))", k, v)
+		g.p("b = w.appendStringField(b, %s, string(%s))", member(f.key, `"`), v)
 	case "*string":
 		g.p("if %s != nil {", v)
-		g.p("b = appendKey(b, s, %s)", k)
-		g.p("b = w.appendJSONString(b, *%s)", v)
+		g.p("b = append(b, %s...)", member(f.key, `"`))
+		g.p("b = w.appendStringEnd(b, *%s)", v)
 		g.p("}")
 	case "bool":
-		g.p("b = w.appendTrueField(b, s, %s, %s)", k, v)
+		g.p("if %s {", v)
+		g.p("b = append(b, %s...)", member(f.key, "true"))
+		g.p("}")
 	case "*bool":
-		g.p("b = w.appendBoolField(b, s, %s, %s)", k, v)
+		g.p("b = w.appendBoolField(b, %s, %s)", k, v)
 	case "int":
 		g.strconv = true
-		g.p("b = appendKey(b, s, %s)", k)
+		g.p("b = append(b, %s...)", k)
 		g.p("b = strconv.AppendInt(b, int64(%s), 10)", v)
 	case "*int":
-		g.p("b = w.appendIntField(b, s, %s, %s)", k, v)
+		g.p("b = w.appendIntField(b, %s, %s)", k, v)
 	case "*int64":
-		g.p("b = w.appendInt64Field(b, s, %s, %s)", k, v)
+		g.p("b = w.appendInt64Field(b, %s, %s)", k, v)
 	case "float64":
-		g.p("b = w.appendFloatField(b, s, %s, &%s)", k, v)
+		g.p("b = w.appendFloatField(b, %s, &%s)", k, v)
 	case "*float64":
-		g.p("b = w.appendFloatField(b, s, %s, %s)", k, v)
+		g.p("b = w.appendFloatField(b, %s, %s)", k, v)
 	case "*time.Time":
-		g.p("b = w.appendDateField(b, s, %s, %s)", k, v)
+		g.p("b = w.appendDateField(b, %s, %s)", member(f.key, `"`), v)
 	case "*time.Duration":
-		g.p("b = w.appendWholeSecondsField(b, s, %s, %s)", k, v)
+		g.p("b = w.appendWholeSecondsField(b, %s, %s)", k, v)
 	case "time.Duration":
-		g.p("b = w.appendSecondsField(b, s, %s, %s)", k, v)
+		g.p("b = w.appendSecondsField(b, %s, %s)", k, v)
 	case "*Text":
-		g.p("b = w.appendTextField(b, s, %s, %s)", k, v)
+		g.p("b = w.appendTextField(b, %s, %s)", k, v)
 	case "[]string":
-		g.p("b = appendListField(w, b, s, %s, %s, jsonEnc.appendJSONString)", k, v)
+		g.p("b = w.appendStringsField(b, %s, %s)", member(f.key, "["), v)
 	case "[]int":
-		g.p("b = appendListField(w, b, s, %s, %s, jsonEnc.appendIntJSON)", k, v)
+		g.p("b = w.appendIntsField(b, %s, %s)", member(f.key, "["), v)
 	case "*T":
 		g.p("if %s != nil {", v)
-		g.p("b = appendKey(b, s, %s)", k)
+		g.p("b = append(b, %s...)", k)
 		g.p("b = %s", g.appendCall(f.elem, v))
 		g.p("}")
 	case "[]*T", "[]T":
 		g.p("if len(%s) > 0 {", v)
-		g.p("b = appendKey(b, s, %s)", k)
-		g.p("b = append(b, '[')")
+		g.p("b = append(b, %s...)", member(f.key, "["))
+		if f.stream {
+			g.p("b[s] = '{' // the object opened now: b may be flushed from here on")
+			g.p("s = -1")
+		}
 		if f.kind == "[]*T" {
 			g.p("for i, x := range %s {", v)
 		} else {
@@ -573,9 +603,6 @@ func (g *gen) encodeField(f field) {
 		}
 		g.p("}")
 		g.p("b = append(b, ']')")
-		if f.stream {
-			g.p("s = -1 // the object has a key (b may have been flushed): the next ones follow a comma")
-		}
 		g.p("}")
 	default:
 		panic("jsongen: kind " + f.kind)

@@ -68,6 +68,7 @@ func TestGenerateRefuses(t *testing.T) {
 		{"type T struct {\n\tA string `json:\"a,omitempty\"`\n\tB string\n}", "T.B: an exported field without a json tag"},
 		{"type T struct {\n\tA string `json:\"a,omitempty,string\"`\n}", `T.A: unknown json option "string"`},
 		{"type T struct {\n\tA string `json:\"a,omitempty\"`\n\tB string `json:\"a,omitempty\"`\n}", `T.B: the key "a"`},
+		{"type T struct {\n\tA string `json:\"a<b,omitempty\"`\n}", `T.A: the key "a<b" is empty, needs escaping`},
 		{"type T struct {\n\tA map[string]int `json:\"a,omitempty\"`\n}", "T.A: the type map[string]int is not supported"},
 		{"type T struct {\n\tA string `json:\"a\"`\n}", "T.A: string needs omitempty"},
 		{"type T struct {\n\tA int `json:\"a,omitempty\"`\n}", "T.A: int with omitempty"},
@@ -111,11 +112,14 @@ func TestGenerateSmall(t *testing.T) {
 	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of a Doc: an object with the keys name, n (always written), d (seconds, always written) and items, in that order`)
 	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of an Item: an object with the key on, omitted when null`)
 	assert.Contains(t, s, `b = strconv.AppendInt(b, int64(v.N), 10)`)
-	assert.Contains(t, s, `b = w.appendSecondsField(b, s, "d", v.D)`)
+	assert.Contains(t, s, "b = w.appendSecondsField(b, `,\"d\":`, v.D)")
 	assert.Contains(t, s, "if flush != nil && len(b) >= jsonFlushSize {")
 	assert.Contains(t, s, "x := &Item{Doc: v}", "the back pointer is set when reading")
 	assert.Contains(t, s, "*v = Item{Doc: v.Doc}", "a field tagged - is kept when reading")
 	assert.Contains(t, s, "The Doc of each of Items is v.")
-	assert.Contains(t, s, `b = w.appendTrueField(b, s, "on", v.On)`)
+	assert.Contains(t, s, "if v.On {\n\t\tb = append(b, `,\"on\":true`...)\n\t}")
+	assert.Contains(t, s, "b = w.appendStringField(b, `,\"name\":\"`, v.Name)")
+	assert.Contains(t, s, "b[s] = '{' // the object opened now", "a stream list opens its object before it may be flushed")
+	assert.Contains(t, s, "return endObject(b, s), nil")
 	assert.NotContains(t, s, "skipped")
 }

@@ -22,7 +22,7 @@ func TestGenerateStringType(t *testing.T) {
 	}
 	s, err := gen("type Kind string\n\ntype Doc struct {\n\tKind Kind `json:\"kind,omitempty\"`\n}\n")
 	require.NoError(t, err)
-	assert.Contains(t, s, `b = w.appendStringField(b, s, "kind", string(v.Kind))`)
+	assert.Contains(t, s, "b = w.appendStringField(b, `,\"kind\":\"`, string(v.Kind))")
 	assert.Contains(t, s, "x, err = r.str(vs, ve)\n\t\t\tv.Kind = Kind(x)")
 
 	_, err = gen("type Kind string\n\ntype Doc struct {\n\tKind Kind `json:\"kind\"`\n}\n")
