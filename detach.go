@@ -347,13 +347,24 @@ func isStaticString(s string) bool {
 	return c != "" && unsafe.StringData(c) == unsafe.StringData(s)
 }
 
+// staticByLen holds staticStrings by length, for staticString: the few of
+// one length are compared first byte, then whole.
+var staticByLen = func() (t [len("application/atom+xml") + 1][]string) {
+	for _, s := range staticStrings {
+		t[len(s)] = append(t[len(s)], s)
+	}
+	return t
+}()
+
 // staticString returns the element of staticStrings equal to s, or "".
 func staticString(s string) string {
-	if len(s) > len("application/atom+xml") {
+	if len(s) == 0 || len(s) >= len(staticByLen) {
 		return ""
 	}
-	if i, ok := slices.BinarySearch(staticStrings[:], s); ok {
-		return staticStrings[i]
+	for _, c := range staticByLen[len(s)] {
+		if c[0] == s[0] && c == s {
+			return c
+		}
 	}
 	return ""
 }

@@ -331,6 +331,9 @@ func htmlHasSequence(frag *html.Node) bool {
 // the feed and its entries. One diagnostic, at the first element holding a
 // repaired text, counts the texts repaired.
 func (p *processor) recoverMojibake(feed *Feed) {
+	if !mayHoldMojibake(feed) {
+		return
+	}
 	count := 0
 	var at *xml5.Node
 	fv := reflect.ValueOf(feed).Elem()
@@ -351,6 +354,37 @@ func (p *processor) recoverMojibake(feed *Feed) {
 	if count > 0 {
 		p.recovered(at, plural(count, "text", "texts")+" UTF-8 encoded twice, decoded once more")
 	}
+}
+
+// mayHoldMojibake reports whether a text of feed may need repair 12: a
+// string holding a double-encoded sequence (hasSequence), or a Node text
+// whose tree holds one. It reads every string of the model (eachString, a
+// superset of the text fields undoubleStruct repairs) without reflection,
+// so a feed with nothing to repair, nearly every feed, skips the walk by
+// reflection: undoubleString changes only a string in which hasSequence
+// finds a sequence, and undoubleTextValue only a Node text whose source or
+// tree holds one.
+func mayHoldMojibake(feed *Feed) bool {
+	found := false
+	feed.eachString(func(s *string) {
+		if !found && hasSequence(*s) {
+			found = true
+		}
+	}, func(t *Text) {
+		if found || !t.isNode() {
+			return
+		}
+		switch l := t.lazy; {
+		case l == nil:
+			found = htmlHasSequence(t.frag)
+		case l.xhtml != nil:
+			found = xmlHasSequence(l.xhtml)
+		case l.transient:
+			found = true // its source is not among the strings read
+		}
+		// Escaped HTML not yet parsed: its source is among the strings.
+	})
+	return found
 }
 
 // plural writes a count with its noun.

@@ -380,3 +380,58 @@ func TestRecoveryMojibakeLinear(t *testing.T) {
 	small, large := alloc(200), alloc(2000)
 	assert.Less(t, large, small*10*1.2, "allocations: %v for 200 entries, %v for 2000", small, large)
 }
+
+// TestMayHoldMojibake checks the pre-check of repair 12 against the walk it
+// lets recoverMojibake skip: on every conformance document, every corpus
+// feed and the documents of the tests above (parsed without recovery, so
+// nothing is repaired yet), a feed mayHoldMojibake says nothing of has
+// no text the walk by reflection changes; and the feeds it does flag
+// include every one the walk changes.
+func TestMayHoldMojibake(t *testing.T) {
+	var docs [][]byte
+	for _, doc := range sharedtest.ConformanceDocuments(t) {
+		docs = append(docs, []byte(doc))
+	}
+	for _, path := range sharedtest.CorpusFiles(t) {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		docs = append(docs, data)
+	}
+	docs = append(docs,
+		[]byte(`<rss><channel><title>cafÃ©</title></channel></rss>`),
+		[]byte(`<rss><channel><item><description>&lt;p&gt;Le cafÃ©&lt;/p&gt;</description></item></channel></rss>`),
+		[]byte(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><b title="Ã‰tÃ©">x</b></div></content></entry></feed>`),
+		[]byte(`<rss><channel><image><title>cafÃ©</title></image><item><title>Grüße “quoted”</title></item></channel></rss>`),
+	)
+	flagged, changed := 0, 0
+	for i, doc := range docs {
+		for _, opts := range [][]Option{nil, {WithoutDocument()}} {
+			feed, err := ParseDocument(bytes.NewReader(doc), opts...)
+			if err != nil || feed == nil {
+				continue
+			}
+			// Node texts parsed, as a reader's first use leaves them.
+			for _, e := range feed.Entries {
+				if e != nil && e.Content != nil {
+					e.Content.Node()
+				}
+			}
+			may := mayHoldMojibake(feed)
+			n := undoubleStruct(reflect.ValueOf(feed).Elem(), "Entries")
+			for _, e := range feed.Entries {
+				if e != nil {
+					n += undoubleStruct(reflect.ValueOf(e).Elem(), "")
+				}
+			}
+			if n > 0 {
+				changed++
+				assert.True(t, may, "document %d: %d texts to repair, not flagged", i, n)
+			}
+			if may {
+				flagged++
+			}
+		}
+	}
+	t.Logf("%d parsed feeds, %d flagged, %d with texts to repair", 2*len(docs), flagged, changed)
+	assert.Greater(t, changed, 4)
+}

@@ -29,14 +29,20 @@ func TestLazyFragmentSize(t *testing.T) {
 	assert.True(t, renderedNodeText("<b>a</b>").IsNode())
 }
 
-// TestStaticStringsSorted checks that staticString can search
-// staticStrings, and finds each of them and nothing else.
-func TestStaticStringsSorted(t *testing.T) {
+// TestStaticStrings checks that staticStrings is sorted and without
+// repeats (so it reads as a list), and that staticString finds each of them
+// and nothing else: a string of another length, or of the same length and
+// first byte.
+func TestStaticStrings(t *testing.T) {
 	require.True(t, slices.IsSorted(staticStrings[:]))
+	require.Len(t, slices.Compact(slices.Clone(staticStrings[:])), len(staticStrings))
 	for i, s := range staticStrings {
 		assert.Same(t, unsafe.StringData(staticStrings[i]), unsafe.StringData(staticString(strings.Clone(s))), s)
 	}
 	assert.Empty(t, staticString("alternat"))
+	assert.Empty(t, staticString("alternatf"))
+	assert.Empty(t, staticString("Alternate"))
+	assert.Empty(t, staticString("text/htmm"))
 	assert.Empty(t, staticString("application/atom+xml; charset=utf-8"))
 	assert.Empty(t, staticString(""))
 }
