@@ -101,7 +101,7 @@ func (p *processor) positiveAttr(el *xml5.Node, name string) *int64 {
 	if !ok {
 		return nil
 	}
-	v := takeFromBlock(p, &p.numbers)
+	v := takeKept(p, &p.numbers)
 	*v = n
 	return v
 }
@@ -131,7 +131,7 @@ func (p *processor) intAttr(el *xml5.Node, name string) *int {
 	if !ok {
 		return nil
 	}
-	n := takeFromBlock(p, &p.ints)
+	n := takeKept(p, &p.ints)
 	*n = v
 	return n
 }

@@ -182,6 +182,18 @@ func takeFromBlock[T any](p *processor, b *valueBlock[T]) *T {
 	return &b.free[len(b.free)-1]
 }
 
+// takeKept is takeFromBlock for a value the parsed Feed keeps: a date, a
+// person, a length or size, a list's first slot. Parsed WithoutDocument,
+// where a kept feed holds no more than its values, each is allocated on its
+// own, as cloneToBlock's copies are: the room a block leaves unused would
+// be kept with the feed.
+func takeKept[T any](p *processor, b *valueBlock[T]) *T {
+	if p.withoutDocument {
+		return new(T)
+	}
+	return takeFromBlock(p, b)
+}
+
 // cloneToBlock returns a copy of s, not empty, taken from b: a slice of the
 // block with no room past its end (an append to it copies it), so that the
 // lists of a feed's entries take a few allocations rather than one each.

@@ -53,7 +53,7 @@ func (p *processor) nextBlockSize(last, made, beforeEntries int) int {
 // part of the parsed Feed; a date holds no pointer into the document (the
 // dates' location is UTC).
 func (p *processor) newDate(t time.Time) *time.Time {
-	d := takeFromBlock(p, &p.dates)
+	d := takeKept(p, &p.dates)
 	*d = t
 	return d
 }
@@ -74,7 +74,7 @@ func (p *processor) newLazyFragment() *lazyFragment {
 // current block of persons (sized as the blocks of Texts are). A block is
 // part of the parsed Feed: call it only for a person the Feed is to hold.
 func (p *processor) newPerson(person Person) *Person {
-	q := takeFromBlock(p, &p.persons)
+	q := takeKept(p, &p.persons)
 	*q = person
 	return q
 }
@@ -98,7 +98,7 @@ func (p *processor) appendPerson(list *[]*Person, person *Person) {
 func appendToSlot[T any](p *processor, b *valueBlock[*T], list *[]*T, x *T) {
 	switch l := *list; {
 	case l == nil:
-		slot := takeFromBlock(p, b)
+		slot := takeKept(p, b)
 		*slot = x
 		*list = unsafe.Slice(slot, 1)
 	case len(l) == 1 && cap(l) == 1:

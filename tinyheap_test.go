@@ -139,3 +139,47 @@ func TestWithoutDocumentKeepsLinear(t *testing.T) {
 	require.Positive(t, small)
 	assert.Less(t, large, 11*small, "200 items keep %d bytes, 2000 keep %d", small, large)
 }
+
+// TestWithoutDocumentKeepsNoBlockRoom checks that a feed parsed
+// WithoutDocument keeps its persons, dates, lengths and first list slots
+// each on its own (takeKept), so that no block's unused room is kept with
+// it, while a parse that keeps its document takes them from blocks.
+func TestWithoutDocumentKeepsNoBlockRoom(t *testing.T) {
+	doc := []byte(`<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
+<author><name>A</name></author><author><name>B</name></author><contributor><name>C</name></contributor>
+<updated>2026-11-27T10:00:00Z</updated>
+<entry><title>E</title><author><name>D</name></author><updated>2026-11-27T10:00:00Z</updated>
+<link rel="enclosure" href="https://example.com/a.mp3" length="1234" type="audio/mpeg"/></entry></feed>`)
+	for _, without := range []bool{false, true} {
+		p := &processor{withoutDocument: without}
+		a, b := takeKept(p, &p.persons), takeKept(p, &p.persons)
+		d := takeKept(p, &p.dates)
+		slot := takeKept(p, &p.personSlots)
+		if without {
+			assert.Zero(t, cap(p.persons.free), "persons")
+			assert.Zero(t, cap(p.dates.free), "dates")
+			assert.Zero(t, cap(p.personSlots.free), "slots")
+		} else {
+			assert.Same(t, &p.persons.free[1], b)
+			assert.Same(t, &p.dates.free[0], d)
+			assert.Same(t, &p.personSlots.free[0], slot)
+		}
+		assert.NotSame(t, a, b)
+	}
+	// The values read the same either way.
+	kept, err := ParseDocument(bytes.NewReader(doc))
+	require.NoError(t, err)
+	bare, err := ParseDocument(bytes.NewReader(doc), WithoutDocument())
+	require.NoError(t, err)
+	kj, err := kept.MarshalJSON()
+	require.NoError(t, err)
+	bj, err := bare.MarshalJSON()
+	require.NoError(t, err)
+	assert.JSONEq(t, string(kj), string(bj))
+	require.Len(t, bare.Authors, 2)
+	assert.Equal(t, "B", bare.Authors[1].Name)
+	require.Len(t, bare.Entries, 1)
+	require.Len(t, bare.Entries[0].Links, 1)
+	require.NotNil(t, bare.Entries[0].Links[0].Length)
+	assert.EqualValues(t, 1234, *bare.Entries[0].Links[0].Length)
+}
