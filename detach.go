@@ -26,13 +26,14 @@ import (
 // still point into the document: drop them to let it go.
 //
 // WithoutDocument lowers what stays in memory after the parse, not the
-// parse's peak: the document's tree is built first. Once the feed holds
-// its own copies, the document's memory (the input's copy, its nodes and
-// built strings) is used again by the parses that follow, which then
-// allocate less than half as much (docs/decisions.md#reused-document-memory);
-// not when WithDiagnostics is given, since diagnostics point into it. Limits.MaxNodes and
-// Limits.MaxItems bound that peak (about 13 bytes of heap per input byte at
-// worst with the default limits; SECURITY.md gives the figures).
+// parse's peak: the document's tree is built first. Limits.MaxNodes and
+// Limits.MaxItems bound that peak (about 13 bytes of heap per input byte
+// at worst with the default limits; SECURITY.md gives the figures). Once
+// the feed holds its own copies, the document's memory (the input's copy,
+// its nodes and built strings) is used again by the parses that follow,
+// which then allocate less than half as much
+// (docs/decisions.md#reused-document-memory); not when WithDiagnostics is
+// given, since diagnostics point into it.
 func WithoutDocument() Option { return func(c *config) { c.withoutDocument = true } }
 
 // detachFeed lets go of f's document: it drops the document, the elements

@@ -500,8 +500,8 @@ func appendFragmentJSON(dst []byte, n *html.Node, escapeHTML bool) ([]byte, bool
 	return append(dst, m.gt...), true
 }
 
-// isVoidElement reports whether name is in voidElements, by a switch
-// rather than a map's hash.
+// isVoidElement reports whether name is a void element: one that
+// golang.org/x/net/html's Render refuses to render with children.
 func isVoidElement(name string) bool {
 	switch name {
 	case "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link",
@@ -591,14 +591,6 @@ func isTemplate(n *html.Node) bool {
 	return n.Type == html.ElementNode && n.Namespace == "" && n.DataAtom == atom.Template
 }
 
-// voidElements are the element names golang.org/x/net/html's Render refuses
-// to render with children.
-var voidElements = map[string]bool{
-	"area": true, "base": true, "br": true, "col": true, "embed": true,
-	"hr": true, "img": true, "input": true, "keygen": true, "link": true,
-	"meta": true, "param": true, "source": true, "track": true, "wbr": true,
-}
-
 // renderHTML renders the children of frag with html.Render. XHTML content can
 // give a void element children, which Render rejects; such a tree is rendered
 // without those children, as the HTML serialization algorithm does.
@@ -625,7 +617,7 @@ func cloneWithoutVoidChildren(n *html.Node) *html.Node {
 		Namespace: n.Namespace,
 		Attr:      n.Attr,
 	}
-	if n.Type == html.ElementNode && voidElements[n.Data] {
+	if n.Type == html.ElementNode && isVoidElement(n.Data) {
 		return c
 	}
 	for k := n.FirstChild; k != nil; k = k.NextSibling {

@@ -6,15 +6,16 @@ import (
 )
 
 // The Texts a parse makes (the string elements' texts, and the Texts of
-// escaped HTML the tokens decide, string or Node) are taken from blocks the processor allocates as the document proves to need them,
-// instead of one allocation each, as xml5 takes its nodes from slabs: a
-// first block of firstTextBlock Texts, then blocks twice the last, up to
-// maxTextBlock, yet once entries were processed no bigger than the Texts
-// the entries left are estimated to make (from the Texts each entry made
-// so far). A block is part of the parsed Feed (its Texts are the Feed's),
-// never pooled: release drops the processor's reference to it. A Feed
-// keeps all of each block it holds a Text of, so a block's unused tail is
-// kept small: a small first block, the cap and the estimate.
+// escaped HTML the tokens decide, string or Node) are taken from blocks the
+// processor allocates as the document proves to need them, instead of one
+// allocation each, as xml5 takes its nodes from slabs: a first block of
+// firstTextBlock Texts, then blocks twice the last, up to maxTextBlock, yet
+// once entries were processed no bigger than the Texts the entries left are
+// estimated to make (from the Texts each entry made so far). A block is part
+// of the parsed Feed (its Texts are the Feed's), never pooled: release drops
+// the processor's reference to it. A Feed keeps all of each block it holds a
+// Text of, so a block's unused tail is kept small: a small first block, the
+// cap and the estimate.
 const (
 	firstTextBlock = 4
 	maxTextBlock   = 32
@@ -49,9 +50,10 @@ func (p *processor) nextBlockSize(last, made, beforeEntries int) int {
 }
 
 // newDate returns a pointer to a copy of t, taken from the parse's current
-// block of dates, which are sized as the blocks of Texts are. A block is
-// part of the parsed Feed; a date holds no pointer into the document (the
-// dates' location is UTC).
+// block of dates, which are sized as the blocks of Texts are (or, parsed
+// WithoutDocument, allocated on its own: takeKept). A block is part of the
+// parsed Feed; a date holds no pointer into the document (the dates'
+// location is UTC).
 func (p *processor) newDate(t time.Time) *time.Time {
 	d := takeKept(p, &p.dates)
 	*d = t
@@ -71,8 +73,9 @@ func (p *processor) newLazyFragment() *lazyFragment {
 }
 
 // newPerson returns a pointer to a copy of person, taken from the parse's
-// current block of persons (sized as the blocks of Texts are). A block is
-// part of the parsed Feed: call it only for a person the Feed is to hold.
+// current block of persons (sized as the blocks of Texts are; parsed
+// WithoutDocument, allocated on its own: takeKept). A block is part of the
+// parsed Feed: call it only for a person the Feed is to hold.
 func (p *processor) newPerson(person Person) *Person {
 	q := takeKept(p, &p.persons)
 	*q = person

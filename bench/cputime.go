@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 )
 
@@ -33,17 +32,8 @@ func cputimeMain(args []string) {
 	live := fs.String("live", "0,32", "megabytes of pointerful objects kept live, comma-separated (a run for each)")
 	fs.Parse(args)
 
-	dir, err := os.MkdirTemp("", "insnchild")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "cputime:", err)
-		os.Exit(1)
-	}
-	defer os.RemoveAll(dir)
-	child := filepath.Join(dir, "insnchild")
-	if out, err := exec.Command("go", "build", "-o", child, "./cmd/insnchild").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "cputime: building cmd/insnchild (run from bench/): %v\n%s", err, out)
-		os.Exit(1)
-	}
+	child, remove := buildInsnChild("cputime")
+	defer remove()
 	fmt.Printf("load average before: %s\n\n", loadAverage())
 	for _, set := range strings.Split(*sets, ",") {
 		for _, l := range strings.Split(*live, ",") {

@@ -48,17 +48,8 @@ func instructionsMain(args []string) {
 
 	// The counted process is cmd/insnchild, built here: it links the two
 	// parsers only (package insn says why).
-	dir, err := os.MkdirTemp("", "insnchild")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "instructions:", err)
-		os.Exit(1)
-	}
-	defer os.RemoveAll(dir)
-	self := filepath.Join(dir, "insnchild")
-	if out, err := exec.Command("go", "build", "-o", self, "./cmd/insnchild").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "instructions: building cmd/insnchild (run from bench/): %v\n%s", err, out)
-		os.Exit(1)
-	}
+	self, remove := buildInsnChild("instructions")
+	defer remove()
 	var modes []string
 	for _, m := range insn.Modes {
 		if *modesFlag == "" && !m.Optional || *modesFlag != "" && slices.ContainsFunc(strings.Split(*modesFlag, ","), func(p string) bool {
@@ -178,4 +169,22 @@ func insnRun(valgrind, self, corpus, set, mode string, passes int) (uint64, int,
 func lastLines(out []byte, n int) string {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], " / ")
+}
+
+// buildInsnChild builds cmd/insnchild (run from bench/) into a temporary
+// directory and returns its path and a function that removes it; the
+// subcommand named cmd exits with a message when it cannot.
+func buildInsnChild(cmd string) (path string, remove func()) {
+	dir, err := os.MkdirTemp("", "insnchild")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", cmd, err)
+		os.Exit(1)
+	}
+	path = filepath.Join(dir, "insnchild")
+	if out, err := exec.Command("go", "build", "-o", path, "./cmd/insnchild").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		fmt.Fprintf(os.Stderr, "%s: building cmd/insnchild (run from bench/): %v\n%s", cmd, err, out)
+		os.Exit(1)
+	}
+	return path, func() { os.RemoveAll(dir) }
 }

@@ -9,6 +9,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/internal/jsonstr"
 )
 
 // The fast paths (fastTokens): with a Fast, appendTokens reads the tokens
@@ -602,7 +604,7 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 			return dst, false, true
 		}
 		v0 := k + 2
-		e := skipClass(s, v0, &valueEnds)
+		e := jsonstr.SkipSafe(s, v0, &valueEnds)
 		if e >= len(s) || s[e] != '"' {
 			return dst, false, true
 		}
@@ -679,32 +681,4 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 		}
 	}
 	return dst, true, true
-}
-
-// skipClass returns the index of the first byte of s from i on whose
-// class in cls is not 0, or len(s), as jsonstr.SkipSafe does, on
-// pointers: no bounds checks and no reslicing in its loop.
-func skipClass(s []byte, i int, cls *[256]uint8) int {
-	n := len(s)
-	if i >= n {
-		return n
-	}
-	p := unsafe.Pointer(unsafe.SliceData(s))
-	for ; i+8 <= n; i += 8 {
-		c0, c1 := cls[*(*byte)(unsafe.Add(p, i))], cls[*(*byte)(unsafe.Add(p, i+1))]
-		c2, c3 := cls[*(*byte)(unsafe.Add(p, i+2))], cls[*(*byte)(unsafe.Add(p, i+3))]
-		c4, c5 := cls[*(*byte)(unsafe.Add(p, i+4))], cls[*(*byte)(unsafe.Add(p, i+5))]
-		c6, c7 := cls[*(*byte)(unsafe.Add(p, i+6))], cls[*(*byte)(unsafe.Add(p, i+7))]
-		if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
-			// The classes (below 4) two bits each: the lowest set is
-			// the first byte of class not 0.
-			m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
-				uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
-			return i + bits.TrailingZeros(m)/2
-		}
-	}
-	for i < n && cls[s[i]] == 0 {
-		i++
-	}
-	return i
 }

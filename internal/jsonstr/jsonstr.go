@@ -73,8 +73,7 @@ func SkipSafe[S []byte | string](s S, i int, cls *[256]uint8) int {
 		if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
 			// The classes (below 4) two bits each: the lowest set is
 			// the first byte of class not 0.
-			m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
-				uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
+			m := classMask(c0, c1, c2, c3, c4, c5, c6, c7)
 			return i + firstClass(m)
 		}
 	}
@@ -85,8 +84,7 @@ func SkipSafe[S []byte | string](s S, i int, cls *[256]uint8) int {
 		// The eight bytes that end s, those before i left out.
 		j := n - 8
 		w := (*[8]byte)(unsafe.Add(p, j))
-		m := uint(cls[w[0]]) | uint(cls[w[1]])<<2 | uint(cls[w[2]])<<4 | uint(cls[w[3]])<<6 |
-			uint(cls[w[4]])<<8 | uint(cls[w[5]])<<10 | uint(cls[w[6]])<<12 | uint(cls[w[7]])<<14
+		m := classMask(cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]], cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]])
 		if m &^= 1<<uint(2*(i-j)) - 1; m == 0 {
 			return n
 		}
@@ -96,6 +94,13 @@ func SkipSafe[S []byte | string](s S, i int, cls *[256]uint8) int {
 		i++
 	}
 	return i
+}
+
+// classMask packs the classes of eight bytes (each below 4), two bits a
+// byte, the first byte's lowest: firstClass finds the first not 0.
+func classMask(c0, c1, c2, c3, c4, c5, c6, c7 uint8) uint {
+	return uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
+		uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
 }
 
 // firstClass returns the index of the first byte whose class is not 0 in
@@ -296,8 +301,7 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 				c0, c1, c2, c3 := cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]]
 				c4, c5, c6, c7 := cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]]
 				if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
-					m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
-						uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
+					m := classMask(c0, c1, c2, c3, c4, c5, c6, c7)
 					k += firstClass(m)
 					goto stop
 				}
@@ -312,8 +316,7 @@ func appendString(dst []byte, s string, t *stringTables) []byte {
 				c0, c1, c2, c3 := cls[w[0]], cls[w[1]], cls[w[2]], cls[w[3]]
 				c4, c5, c6, c7 := cls[w[4]], cls[w[5]], cls[w[6]], cls[w[7]]
 				if c0|c1|c2|c3|c4|c5|c6|c7 != 0 {
-					m := uint(c0) | uint(c1)<<2 | uint(c2)<<4 | uint(c3)<<6 |
-						uint(c4)<<8 | uint(c5)<<10 | uint(c6)<<12 | uint(c7)<<14
+					m := classMask(c0, c1, c2, c3, c4, c5, c6, c7)
 					k = j + firstClass(m)
 					goto stop
 				}
