@@ -2,6 +2,7 @@ package feedspec
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"unsafe"
@@ -130,14 +131,15 @@ func parseHTMLText(text string) *Text {
 
 // parseHTMLFragment runs [73]–[108]: it parses text with the HTML fragment
 // parser into a fragment (a DocumentNode) and sanitizes it, and reports
-// whether the fragment has significant content.
+// whether the fragment has significant content. The parser reads text, or
+// the part of it whose tree is within its budget (fitHTML).
 func parseHTMLFragment(text string) (*html.Node, bool) {
 	// [73] [70]: a div context in a fresh no-quirks document, scripting
 	// disabled (so noscript content is markup).
 	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
 	// [74]
 	frag := &html.Node{Type: html.DocumentNode}
-	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(text), ctx,
+	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(fitHTML(text, false)), ctx,
 		html.ParseOptionEnableScripting(false))
 	if err != nil {
 		// A strings.Reader does not fail; nothing was parsed.
@@ -149,6 +151,48 @@ func parseHTMLFragment(text string) (*html.Node, bool) {
 	}
 	// [108]
 	return frag, sanitize(frag)
+}
+
+// fitHTML returns src, HTML that the fragment parser is to read (in a div
+// or body context, with scripting enabled or not), or, when the tree
+// x/net/html would build for it costs more than its budget
+// (htmltoken.TreeBudget: 16 bytes a byte of src plus 512 KiB), the longest
+// prefix of src, ending where a token ends, whose tree is within it. Only
+// hostile markup passes the budget: the copies of formatting elements the
+// tree builder makes (misnested <b><i><p> repeated, formatting elements
+// left open across paragraphs), text it joins again and again, an html tag
+// whose attributes it merges again and again (docs/toolkit.md). No text of
+// the corpus comes within a third of it.
+func fitHTML(src string, scripting bool) string {
+	return src[:htmltoken.FragmentTreeCost(src, htmltoken.TreeBudget(len(src)), scripting).Cut]
+}
+
+// htmlBudgetError returns, when the fragment tree of the escaped HTML of t
+// (a Text from escapedHTMLTextOf) passes its budget (fitHTML), the message
+// and budget of the DiagnosticLimit that says so and where the HTML is cut;
+// ok is false otherwise.
+func htmlBudgetError(t *Text) (msg string, budget int64, ok bool) {
+	l := t.lazyOf()
+	if l == nil || !l.escapedSource() {
+		return "", 0, false
+	}
+	src := t.source(l)
+	budget = htmltoken.TreeBudget(len(src))
+	tc := htmltoken.FragmentTreeCost(src, budget, false)
+	if tc.Cut == len(src) {
+		return "", 0, false
+	}
+	return fmt.Sprintf("the tree of the %d bytes of escaped HTML passes its budget of %d bytes (16 a byte, plus 512 KiB) at byte %d: the fragment (SafeHTML, PlainText, Node, the canonical JSON) is that of the bytes before", len(src), budget, tc.Cut),
+		budget, true
+}
+
+// lazyOf returns t's lazy fragment, nil for a string value or a Node
+// given as a tree.
+func (t *Text) lazyOf() *lazyFragment {
+	if t == nil {
+		return nil
+	}
+	return t.lazy
 }
 
 // An htmlSummary is what [178] needs to know about a fragment, decided from

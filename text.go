@@ -2,9 +2,11 @@ package feedspec
 
 import (
 	"hash/maphash"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -233,11 +235,11 @@ func renderedNodeText(src string) *Text {
 
 // parseRenderedHTML parses src, a fragment's serialization, with the HTML
 // fragment parser in a div context (as [178] does, without sanitizing
-// again).
+// again), within the budget of its tree (fitHTML).
 func parseRenderedHTML(src string) *html.Node {
 	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
 	frag := &html.Node{Type: html.DocumentNode}
-	nodes, _ := html.ParseFragmentWithOptions(strings.NewReader(src), ctx, html.ParseOptionEnableScripting(false))
+	nodes, _ := html.ParseFragmentWithOptions(strings.NewReader(fitHTML(src, false)), ctx, html.ParseOptionEnableScripting(false))
 	for _, n := range nodes {
 		frag.AppendChild(n)
 	}
@@ -394,22 +396,44 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 		return append(dst, '}')
 	}
 	dst = append(dst, `{"html":"`...)
+	sized := false
 	if l := t.lazy; l != nil && l.escapedSource() {
-		n := len(dst)
-		mode := htmltoken.DropOneByOneImages | htmltoken.JSONString
-		if l.validUTF8 {
-			mode |= htmltoken.ValidUTF8
+		src := t.source(l)
+		// A long text's JSON written from its tree is sized first
+		// (fragmentJSONSize).
+		sized = len(src) >= sizedFragment
+		{
+			if cap(dst)-len(dst) < 2*len(src) {
+				// Room for the serialization (about the source's
+				// length, twice for markup that JSON escapes), which
+				// short appends would grow by a quarter at a time, the
+				// arrays left behind adding up to four times the JSON.
+				dst = slices.Grow(dst, max(cap(dst), 2*len(src)))
+			}
+			n := len(dst)
+			mode := htmltoken.DropOneByOneImages | htmltoken.JSONString
+			if l.validUTF8 {
+				mode |= htmltoken.ValidUTF8
+			}
+			if w.html {
+				mode |= htmltoken.JSONStringEscapeHTML
+			}
+			if out, ok := htmltoken.AppendHTML(dst, src, mode); ok {
+				return append(out, '"', '}')
+			}
+			dst = dst[:n]
 		}
-		if w.html {
-			mode |= htmltoken.JSONStringEscapeHTML
-		}
-		if out, ok := htmltoken.AppendHTML(dst, t.source(l), mode); ok {
-			return append(out, '"', '}')
-		}
-		dst = dst[:n]
 	}
 	frag := t.fragment()
 	if frag != nil {
+		if sized {
+			// A long fragment's JSON, written in many short appends,
+			// would grow dst by a quarter at a time, the arrays left
+			// behind adding up to four times the JSON: sized first.
+			if size, ok := fragmentJSONSize(frag, w.html, new(jsonSizer)); ok && cap(dst)-len(dst) < size+2 {
+				dst = slices.Grow(dst, size+2)
+			}
+		}
 		if out, ok := appendFragmentJSON(dst, frag, w.html); ok {
 			return append(out, '"', '}')
 		}
@@ -498,6 +522,108 @@ func appendFragmentJSON(dst []byte, n *html.Node, escapeHTML bool) ([]byte, bool
 	dst = append(dst, m.endTagStart...)
 	dst = jsonstr.AppendString(dst, n.Data, escapeHTML)
 	return append(dst, m.gt...), true
+}
+
+// sizedFragment is the length of escaped HTML from which appendJSON sizes
+// the fragment's JSON before writing it, when it writes it from the tree.
+const sizedFragment = 16 << 10
+
+// fragmentJSONSize returns the length of what appendFragmentJSON appends
+// for n, and false where it reports false.
+func fragmentJSONSize(n *html.Node, escapeHTML bool, z *jsonSizer) (int, bool) {
+	switch n.Type {
+	case html.TextNode:
+		return z.len(n.Data, escapeHTML, true), true
+	case html.DocumentNode:
+		return childrenJSONSize(n, escapeHTML, z)
+	case html.CommentNode:
+		var b strings.Builder
+		if html.Render(&b, n) != nil {
+			return 0, false
+		}
+		return z.len(b.String(), escapeHTML, false), true
+	case html.ElementNode:
+	default:
+		return 0, false
+	}
+	switch n.Data {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "xmp":
+		return 0, false
+	}
+	m := &fragmentMarkups[0]
+	if escapeHTML {
+		m = &fragmentMarkups[1]
+	}
+	size := len(m.lt) + z.len(n.Data, escapeHTML, false)
+	for _, a := range n.Attr {
+		size++
+		if a.Namespace != "" {
+			size += z.len(a.Namespace, escapeHTML, false) + 1
+		}
+		size += z.len(a.Key, escapeHTML, false) + len(m.valueStart) +
+			z.len(a.Val, escapeHTML, true) + len(m.quote)
+	}
+	if isVoidElement(n.Data) {
+		if n.FirstChild != nil {
+			return 0, false
+		}
+		return size + len(m.selfClose), true
+	}
+	size += len(m.gt)
+	if c := n.FirstChild; c != nil && c.Type == html.TextNode && strings.HasPrefix(c.Data, "\n") {
+		switch n.Data {
+		case "pre", "listing", "textarea":
+			size += len(m.newline)
+		}
+	}
+	k, ok := childrenJSONSize(n, escapeHTML, z)
+	if !ok {
+		return 0, false
+	}
+	return size + k + len(m.endTagStart) + z.len(n.Data, escapeHTML, false) + len(m.gt), true
+}
+
+// childrenJSONSize is fragmentJSONSize of n's children.
+func childrenJSONSize(n *html.Node, escapeHTML bool, z *jsonSizer) (int, bool) {
+	size := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		k, ok := fragmentJSONSize(c, escapeHTML, z)
+		if !ok {
+			return 0, false
+		}
+		size += k
+	}
+	return size, true
+}
+
+// A jsonSizer measures what jsonstr appends, in a buffer of its own.
+type jsonSizer struct {
+	buf [10 * (jsonPiece + utf8.UTFMax)]byte
+}
+
+// jsonPiece is how many bytes of a string a jsonSizer escapes at a time.
+const jsonPiece = 256
+
+// len returns the length of what jsonstr.AppendString (when text,
+// AppendHTMLText) appends for s, writing it a piece at a time into the
+// sizer's buffer: pieces cut where a UTF-8 sequence starts (so that no
+// sequence, valid or not, is cut), each escaped as it is in the whole
+// (at most 10 bytes a byte: &#34; for a quote, then \u0026 for its &).
+func (z *jsonSizer) len(s string, escapeHTML, text bool) int {
+	n := 0
+	for len(s) > 0 {
+		k := min(len(s), jsonPiece)
+		for k < len(s) && !utf8.RuneStart(s[k]) {
+			k++
+		}
+		if text {
+			n += len(jsonstr.AppendHTMLText(z.buf[:0], s[:k], escapeHTML))
+		} else {
+			n += len(jsonstr.AppendString(z.buf[:0], s[:k], escapeHTML))
+		}
+		s = s[k:]
+	}
+	return n
 }
 
 // isVoidElement reports whether name is a void element: one that

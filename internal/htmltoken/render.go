@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -110,13 +111,13 @@ func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 		return append(out[:n], out[m:]...), true
 	}
 	fz := GetFast(src)
-	out, ok := appendTokens(dst, fz, mode)
+	out, ok := appendTokens(dst, fz, mode, len(src))
 	gaveUp := fz.err == ErrGaveUp
 	PutFast(fz)
 	if !gaveUp {
 		return out, ok
 	}
-	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode)
+	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode, len(src))
 }
 
 // A tableBound is what a renderer saves when a table, cell or object
@@ -147,12 +148,22 @@ type tokenElement struct {
 	// stack (fastPlain), when fastStartTag opened it. textIn: text in it
 	// is inserted as it is (fastText), when fastStartTag opened it.
 	plain, textIn bool
+	// nattr is the number of its attributes, which a copy costs.
+	nattr uint16
 }
 
-// appendTokens is AppendHTML reading the tokens from z: each token goes to
-// the renderer method that applies the tree builder's rules for its kind,
-// but those the fast paths read (fastTokens, render_fast.go).
-func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
+// appendTokens is AppendHTML reading the tokens from z, of a source of n
+// bytes: each token goes to the renderer method that applies the tree
+// builder's rules for its kind, but those the fast paths read (fastTokens,
+// render_fast.go). It gives up when the tree's cost may pass
+// TreeBudget(n) (renderer.cost).
+func appendTokens(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool) {
+	out, ok, _ := appendTokensCost(dst, z, mode, n)
+	return out, ok
+}
+
+// appendTokensCost is appendTokens, and returns the renderer's cost.
+func appendTokensCost(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool, int64) {
 	var (
 		stackBuf [24]tokenElement
 		// Room for the bound of one table or cell; more nested tables
@@ -161,30 +172,48 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		attrBuf   [8][2][]byte
 		pendBuf   [4]tokenElement
 	)
-	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
+	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0],
+		budget: TreeBudget(n), n: n}
 	r.fz, _ = z.(*Fast)
+	if r.fz != nil {
+		r.cost = int64(n) + int64(n)/5 + 1
+	} else {
+		r.cost = 3 * int64(n)
+	}
 	if k := outputIndex(mode); k > 0 && r.fz != nil {
 		r.textTab = &textTables[k]
 	}
 	ok := true
 	for ok {
-		if r.fz != nil {
+		if r.fz != nil && !r.join {
 			if dst, ok = r.fastTokens(dst); !ok {
-				return dst, false
+				return dst, false, r.cost
 			}
 		}
+		// Whether the token writes anything (a tag that does not is
+		// ignored).
+		written, spanTo := len(dst), r.spanTo
 		switch tt := z.Next(); tt {
 		case html.ErrorToken:
-			if z.Err() != io.EOF {
-				return dst, false
+			if z.Err() != io.EOF || r.cost > r.budget {
+				return dst, false, r.cost
 			}
-			return r.closeAll(r.flush(dst)), true
+			return r.closeAll(r.flush(dst)), true, r.cost
 		case html.TextToken:
+			r.textCost()
 			dst, ok = r.text(dst, z.Text())
+			if len(dst) != written || r.spanTo != spanTo {
+				r.afterText = true
+				if r.fz != nil {
+					r.textEnd = r.fz.pos
+				}
+			}
+			written = -1 // not an ignored tag
 		case html.CommentToken:
 			// In SVG content the tokenizer reads CDATA sections.
 			ok = r.svg == 0
 			if ok {
+				r.cost += CostNode
 				dst, ok = r.comment(r.flush(dst), z.Text())
 			}
 		case html.DoctypeToken:
@@ -202,11 +231,62 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 				dst, ok = r.endTag(dst, z)
 			}
 		}
-		if len(r.stack) >= maxOpenElements {
-			return dst, false
+		if written >= 0 {
+			if len(dst) == written && r.spanTo == spanTo {
+				// Ignored (or left out: a 1x1 image): right after text
+				// (the fast paths keep where the last text ended), text
+				// next may join it.
+				if r.fz != nil {
+					r.join = r.join || r.fz.rawA == r.textEnd
+				} else {
+					r.join = r.join || r.afterText
+				}
+			} else {
+				r.join, r.afterText = false, false
+			}
+		}
+		if len(r.stack) >= maxOpenElements || r.cost > r.budget {
+			return dst, false, r.cost
 		}
 	}
-	return dst, false
+	return dst, false, r.cost
+}
+
+// The renderer's cost starts with what the bytes of the source's texts,
+// comments and attribute values may cost in the tree (FragmentTreeCost):
+// 1.2 times the source with a Fast (a character reference never stands
+// for more than 1.2 times its bytes, and a Fast reads no NUL), 3 times
+// with x/net/html's tokenizer (which replaces a NUL in a comment with
+// U+FFFD).
+
+// textCost adds the cost of a text token's node, and, when it follows an
+// ignored token, of x/net/html's joining it to the text node before
+// (the joined text is at most twice the source read).
+func (r *renderer) textCost() {
+	r.cost += CostNode
+	if r.join {
+		r.join = false
+		end := int64(r.n)
+		if r.fz != nil {
+			end = int64(r.fz.pos)
+		}
+		r.cost += 2 * end
+	}
+}
+
+// startCost adds the cost of an element made by a start tag with nattr
+// attributes.
+func (r *renderer) startCost(nattr int) {
+	r.cost += CostNode + CostAttr*int64(nattr)
+}
+
+// htmlCost adds the cost of an html start tag with nattr attributes, which
+// x/net/html merges into its html element's (CostAttrMerge).
+func (r *renderer) htmlCost(nattr int) {
+	r.htmlAttrs += int64(nattr)
+	if nattr > 0 {
+		r.cost += CostAttrMerge * r.htmlAttrs
+	}
 }
 
 // maxOpenElements is the number of open elements at which appendTokens
@@ -272,6 +352,23 @@ type renderer struct {
 	// spanE2: the span may hold a 0xE2 byte (U+2028 and U+2029 are
 	// escaped in a JSON string).
 	spanE2 bool
+	// cost bounds from above the cost (FragmentTreeCost) of x/net/html's
+	// tree of the tokens read so far; past budget, TreeBudget of the
+	// source's n bytes, appendTokens gives up, and the caller builds the
+	// tree of what the budget allows. It counts each element, comment
+	// and text token, each attribute, the source's bytes (sourceCost),
+	// the copies reconstruct writes, the texts that may join another,
+	// and the html start tags' attribute merges.
+	cost, budget int64
+	n            int
+	// afterText (x/net/html's tokenizer), textEnd (a Fast, the source
+	// offset where the last text written ends): the last token that
+	// wrote anything wrote text. join: tokens were ignored since (they
+	// wrote nothing), so that text next may join that text's node.
+	afterText, join bool
+	textEnd         int
+	// htmlAttrs counts the attributes of the html start tags read.
+	htmlAttrs int64
 }
 
 // flush writes the source span of the tokens written as they are.
@@ -399,11 +496,26 @@ const (
 func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, bool) {
 	name, hasAttr := z.TagName()
 	tag := LookupAtom(name)
+	// x/net/html's tokenizer's attributes are counted as they are read.
+	nattr := 0
+	if r.fz != nil {
+		nattr = len(r.fz.attrs)
+	}
+	r.startCost(nattr)
 	dst, act := r.startTagRules(dst, tag)
 	switch act {
 	case giveUp:
 		return dst, false
 	case ignoreTag:
+		if tag == atom.Html && hasAttr {
+			if r.fz == nil {
+				for hasAttr {
+					_, _, hasAttr = z.TagAttr()
+					nattr++
+				}
+			}
+			r.htmlCost(nattr)
+		}
 		return dst, true
 	}
 	if tag == atom.Svg {
@@ -417,7 +529,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		from, to := fz.tokenSpan()
 		dst = r.asSource(dst, from, to)
 		if act != insertVoid {
-			r.insert(tokenElement{atom: tag, start: from, end: to, source: true}, name)
+			r.insert(tokenElement{atom: tag, start: from, end: to, source: true, nattr: uint16(min(nattr, math.MaxUint16))}, name)
 		}
 		return dst, true
 	}
@@ -426,6 +538,10 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
 		attrs = append(attrs, [2][]byte{k, v})
+	}
+	if r.fz == nil {
+		nattr = len(attrs)
+		r.cost += CostAttr * int64(nattr)
 	}
 	if tag == atom.Img && r.mode&DropOneByOneImages != 0 && isOneByOneImage(attrs) {
 		return dst, true
@@ -458,7 +574,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		return append(dst, r.out.selfClose...), true
 	}
 	dst = append(dst, r.out.gt...)
-	r.insert(tokenElement{atom: tag, start: start, end: len(dst)}, name)
+	r.insert(tokenElement{atom: tag, start: start, end: len(dst), nattr: uint16(min(nattr, math.MaxUint16))}, name)
 	return dst, true
 }
 
@@ -696,6 +812,14 @@ func (r *renderer) popTo(dst []byte, i int) ([]byte, bool) {
 func (r *renderer) reconstruct(dst []byte) []byte {
 	dst = r.flush(dst)
 	for _, e := range r.pending[r.pendingBase:] {
+		// A copy costs what its element did, and its attributes' bytes,
+		// which its start tag holds: the source's (at most twice as
+		// many when their character references are replaced) or the
+		// output's (escaped).
+		r.cost += CostNode + CostAttr*int64(e.nattr) + int64(e.end-e.start)
+		if e.source {
+			r.cost += int64(e.end - e.start)
+		}
 		// The copy keeps the offsets of the start tag it copies (the
 		// output only grows).
 		if e.source {
@@ -916,10 +1040,12 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 		if len(r.pending) > r.pendingBase {
 			dst = r.reconstruct(dst)
 		}
+		r.cost += CostNode
 		dst = append(r.flush(dst), r.out.br...)
 	case tag == atom.P && r.pInButtonScope() < 0:
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
+		r.cost += CostNode
 		dst = append(r.flush(dst), r.out.emptyP...)
 	case isFormatting(tag) && isOpen(r.stack[r.base:], tag, nil):
 		return r.adoptNoBlock(dst, tag)
@@ -1065,6 +1191,7 @@ func (r *renderer) closeCell(dst []byte) []byte {
 
 // implied opens an element the tree builder inserts without a tag.
 func (r *renderer) implied(dst []byte, a atom.Atom) []byte {
+	r.cost += CostNode
 	dst = append(r.flush(dst), r.out.lt...)
 	dst = append(dst, a.String()...)
 	dst = append(dst, r.out.gt...)
