@@ -156,13 +156,14 @@ func parseHTMLFragment(text string) (*html.Node, bool) {
 // fitHTML returns src, HTML that the fragment parser is to read (in a div
 // or body context, with scripting enabled or not), or, when the tree
 // x/net/html would build for it costs more than its budget
-// (htmltoken.TreeBudget: 16 bytes a byte of src plus 512 KiB), the longest
-// prefix of src, ending where a token ends, whose tree is within it. Only
-// hostile markup passes the budget: the copies of formatting elements the
-// tree builder makes (misnested <b><i><p> repeated, formatting elements
-// left open across paragraphs), text it joins again and again, an html tag
-// whose attributes it merges again and again (docs/toolkit.md). No text of
-// the corpus comes within a third of it.
+// (htmltoken.TreeBudget: 16 bytes a byte of src, and as much again up to
+// 256 KiB), the longest prefix of src, ending where a token ends, whose
+// tree is within it. Only hostile markup passes the budget: the copies of
+// formatting elements the tree builder makes (misnested <b><i><p>
+// repeated, formatting elements left open across paragraphs), text it
+// joins again and again, an html tag whose attributes it merges again and
+// again, markup denser than any feed's (docs/toolkit.md). No text of the
+// corpus comes within 15% of its budget.
 func fitHTML(src string, scripting bool) string {
 	return src[:htmltoken.FragmentTreeCost(src, htmltoken.TreeBudget(len(src)), scripting).Cut]
 }
@@ -182,7 +183,7 @@ func htmlBudgetError(t *Text) (msg string, budget int64, ok bool) {
 	if tc.Cut == len(src) {
 		return "", 0, false
 	}
-	return fmt.Sprintf("the tree of the %d bytes of escaped HTML passes its budget of %d bytes (16 a byte, plus 512 KiB) at byte %d: the fragment (SafeHTML, PlainText, Node, the canonical JSON) is that of the bytes before", len(src), budget, tc.Cut),
+	return fmt.Sprintf("the tree of these %d bytes of escaped HTML passes its budget of %d bytes at byte %d: the fragment (SafeHTML, PlainText, Node, the canonical JSON) is that of the bytes before", len(src), budget, tc.Cut),
 		budget, true
 }
 

@@ -402,27 +402,28 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 		// A long text's JSON written from its tree is sized first
 		// (fragmentJSONSize).
 		sized = len(src) >= sizedFragment
-		{
-			if cap(dst)-len(dst) < 2*len(src) {
-				// Room for the serialization (about the source's
-				// length, twice for markup that JSON escapes), which
-				// short appends would grow by a quarter at a time, the
-				// arrays left behind adding up to four times the JSON.
-				dst = slices.Grow(dst, max(cap(dst), 2*len(src)))
-			}
-			n := len(dst)
-			mode := htmltoken.DropOneByOneImages | htmltoken.JSONString
-			if l.validUTF8 {
-				mode |= htmltoken.ValidUTF8
-			}
-			if w.html {
-				mode |= htmltoken.JSONStringEscapeHTML
-			}
-			if out, ok := htmltoken.AppendHTML(dst, src, mode); ok {
-				return append(out, '"', '}')
-			}
-			dst = dst[:n]
+		n := len(dst)
+		mode := htmltoken.DropOneByOneImages | htmltoken.JSONString
+		if l.validUTF8 {
+			mode |= htmltoken.ValidUTF8
 		}
+		if w.html {
+			mode |= htmltoken.JSONStringEscapeHTML
+		}
+		// From the tokens, while the tree is within its budget: a long
+		// text is probed (AppendHTMLWithin), so that when it passes the
+		// budget (a hostile one) little is written before its tree, of the
+		// prefix fitHTML keeps, is written sized.
+		budget := htmltoken.TreeBudget(len(src))
+		out, ok, over := htmltoken.AppendHTMLWithin(dst, src, mode, budget, sized)
+		if !ok && over && sized && len(fitHTML(src, false)) == len(src) {
+			// Dense at its start only.
+			out, ok, _ = htmltoken.AppendHTMLWithin(dst[:n], src, mode, budget, false)
+		}
+		if ok {
+			return append(out, '"', '}')
+		}
+		dst = out[:n]
 	}
 	frag := t.fragment()
 	if frag != nil {

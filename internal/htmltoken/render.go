@@ -95,6 +95,17 @@ const SortAttributes Mode = 1 << 4
 // newline is added after a pre, listing or textarea start tag whose text
 // starts with one.
 func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
+	out, ok, _ := AppendHTMLWithin(dst, src, mode, TreeBudget(len(src)), false)
+	return out, ok
+}
+
+// AppendHTMLWithin is AppendHTML giving up, and reporting over, when the
+// cost of the tree of src (FragmentTreeCost) may pass budget; AppendHTML
+// gives src's own, TreeBudget(len(src)). With probe, it gives up (over)
+// too when, past the first 64 KiB of src, the cost of the tree of what it
+// has read may pass that part's own budget: the caller then learns
+// whether the tree is cut (FragmentTreeCost) before much is written.
+func AppendHTMLWithin(dst []byte, src string, mode Mode, budget int64, probe bool) (out []byte, ok, over bool) {
 	n := len(dst)
 	if mode&(JSONString|ValidUTF8) == JSONString && !utf8.ValidString(src) {
 		// Text on both sides of a tag left out joins into one string,
@@ -102,22 +113,22 @@ func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 		// the serialization as a whole. (In valid UTF-8, every piece
 		// written is cut at an ASCII byte and escapes alone as it does in
 		// the whole.)
-		out, ok := AppendHTML(dst, src, mode&^JSONStringEscapeHTML)
+		out, ok, over := AppendHTMLWithin(dst, src, mode&^JSONStringEscapeHTML, budget, probe)
 		if !ok {
-			return out, false
+			return out, false, over
 		}
 		m := len(out)
 		out = jsonstr.AppendChars(out, out[n:m], mode&JSONStringEscapeHTML == JSONStringEscapeHTML)
-		return append(out[:n], out[m:]...), true
+		return append(out[:n], out[m:]...), true, false
 	}
 	fz := GetFast(src)
-	out, ok := appendTokens(dst, fz, mode, len(src))
+	out, ok, over = appendTokensOver(dst, fz, mode, len(src), budget, probe)
 	gaveUp := fz.err == ErrGaveUp
 	PutFast(fz)
 	if !gaveUp {
-		return out, ok
+		return out, ok, over
 	}
-	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode, len(src))
+	return appendTokensOver(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode, len(src), budget, false)
 }
 
 // A tableBound is what a renderer saves when a table, cell or object
@@ -158,12 +169,25 @@ type tokenElement struct {
 // render_fast.go). It gives up when the tree's cost may pass
 // TreeBudget(n) (renderer.cost).
 func appendTokens(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool) {
-	out, ok, _ := appendTokensCost(dst, z, mode, n)
+	out, ok, _ := appendTokensOver(dst, z, mode, n, TreeBudget(n), false)
 	return out, ok
 }
 
-// appendTokensCost is appendTokens, and returns the renderer's cost.
-func appendTokensCost(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool, int64) {
+// appendTokensOver is appendTokens giving up past budget rather than
+// TreeBudget(n) (probing, as AppendHTMLWithin does), and reporting over
+// when it gave up for the budget.
+func appendTokensOver(dst []byte, z Tokenizer, mode Mode, n int, budget int64, probe bool) (out []byte, ok, over bool) {
+	out, ok, cost, limit := appendTokensCost(dst, z, mode, n, budget, probe)
+	return out, ok, !ok && cost > limit
+}
+
+// probeFrom is how much of the source AppendHTMLWithin reads before it
+// probes.
+const probeFrom = 64 << 10
+
+// appendTokensCost is appendTokensOver, returning the renderer's cost and
+// its limit (the budget, or the probed part's) when it ended.
+func appendTokensCost(dst []byte, z Tokenizer, mode Mode, n int, budget int64, probe bool) ([]byte, bool, int64, int64) {
 	var (
 		stackBuf [24]tokenElement
 		// Room for the bound of one table or cell; more nested tables
@@ -173,8 +197,12 @@ func appendTokensCost(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool, 
 		pendBuf   [4]tokenElement
 	)
 	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0],
-		budget: TreeBudget(n), n: n}
+		budget: budget, limit: budget, n: n}
 	r.fz, _ = z.(*Fast)
+	if probe && r.fz != nil {
+		r.probe = true
+		r.limit = min(budget, TreeBudget(probeFrom))
+	}
 	if r.fz != nil {
 		r.cost = int64(n) + int64(n)/5 + 1
 	} else {
@@ -187,7 +215,7 @@ func appendTokensCost(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool, 
 	for ok {
 		if r.fz != nil && !r.join {
 			if dst, ok = r.fastTokens(dst); !ok {
-				return dst, false, r.cost
+				return dst, false, r.cost, r.limit
 			}
 		}
 		// Whether the token writes anything (a tag that does not is
@@ -196,9 +224,9 @@ func appendTokensCost(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool, 
 		switch tt := z.Next(); tt {
 		case html.ErrorToken:
 			if z.Err() != io.EOF || r.cost > r.budget {
-				return dst, false, r.cost
+				return dst, false, r.cost, r.budget
 			}
-			return r.closeAll(r.flush(dst)), true, r.cost
+			return r.closeAll(r.flush(dst)), true, r.cost, r.limit
 		case html.TextToken:
 			r.textCost()
 			dst, ok = r.text(dst, z.Text())
@@ -245,11 +273,21 @@ func appendTokensCost(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool, 
 				r.join, r.afterText = false, false
 			}
 		}
-		if len(r.stack) >= maxOpenElements || r.cost > r.budget {
-			return dst, false, r.cost
+		if len(r.stack) >= maxOpenElements || r.cost > r.limit && r.overLimit() {
+			return dst, false, r.cost, r.limit
 		}
 	}
-	return dst, false, r.cost
+	return dst, false, r.cost, r.limit
+}
+
+// overLimit reports whether the cost passed its limit, the budget, or,
+// probing, the budget of the source read so far (at least probeFrom
+// bytes), which it raises the limit to when it did not.
+func (r *renderer) overLimit() bool {
+	if r.probe {
+		r.limit = min(r.budget, TreeBudget(max(r.fz.pos, probeFrom)))
+	}
+	return r.cost > r.limit
 }
 
 // The renderer's cost starts with what the bytes of the source's texts,
@@ -356,11 +394,13 @@ type renderer struct {
 	// tree of the tokens read so far; past budget, TreeBudget of the
 	// source's n bytes, appendTokens gives up, and the caller builds the
 	// tree of what the budget allows. It counts each element, comment
-	// and text token, each attribute, the source's bytes (sourceCost),
-	// the copies reconstruct writes, the texts that may join another,
-	// and the html start tags' attribute merges.
-	cost, budget int64
-	n            int
+	// and text token, each attribute, the source's bytes, the copies
+	// reconstruct writes, the texts that may join another, and the html
+	// start tags' attribute merges. limit is budget, or, with probe, at
+	// most the budget of what was read (overLimit).
+	cost, budget, limit int64
+	n                   int
+	probe               bool
 	// afterText (x/net/html's tokenizer), textEnd (a Fast, the source
 	// offset where the last text written ends): the last token that
 	// wrote anything wrote text. join: tokens were ignored since (they
@@ -1246,6 +1286,20 @@ func (r *renderer) inObject() bool {
 	return false
 }
 
+// grownOutput returns dst with room for n more bytes: when it has not that
+// room, a copy with twice its capacity (or room for n). The output grows
+// in many short appends, which append would grow by a quarter at a time
+// once it is long (the arrays left behind adding up to four times the
+// output).
+func grownOutput(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) >= n {
+		return dst
+	}
+	b := make([]byte, len(dst), max(2*cap(dst), len(dst)+n))
+	copy(b, dst)
+	return b
+}
+
 // grown returns a copy of s with twice its capacity (at least 1), as append
 // grows a short slice. Storing append's result in a renderer would make
 // escape analysis move the arrays appendTokens keeps on its frame to the
@@ -1489,7 +1543,7 @@ const sourceChunk = 512
 func escapeInto(dst, b []byte, words *[256]uint64, lens *[256]uint8) []byte {
 	// Room for the longest escapes and the eight bytes stored for the
 	// last: the stores stay in dst's array.
-	dst = slices.Grow(dst, maxSourceEscape*len(b)+8)
+	dst = grownOutput(dst, maxSourceEscape*len(b)+8)
 	p := unsafe.Pointer(unsafe.SliceData(dst[len(dst) : len(dst)+maxSourceEscape*len(b)+8]))
 	return dst[:len(dst)+escapeWords(p, unsafe.Pointer(unsafe.SliceData(b)), len(b), words, lens)]
 }

@@ -181,7 +181,7 @@ func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
 	from, to = r.spanFrom, r.spanTo
 	r.spanFrom = to
 	for {
-		dst = slices.Grow(dst, maxSourceEscape*(to-from)+textRoom)
+		dst = grownOutput(dst, maxSourceEscape*(to-from)+textRoom)
 		m := len(dst)
 		if to > from {
 			m += escapeWords(unsafe.Pointer(unsafe.SliceData(dst[m:m+1])), unsafe.Pointer(&s[from]), to-from, t.words, &t.source.lens)
@@ -490,8 +490,8 @@ func (r *renderer) fastTokens(dst []byte) ([]byte, bool) {
 		} else if !isASCIILetter(c) {
 			return dst, true
 		}
-		if dst, done, ok = r.fastStartTag(dst); !ok || !done || len(r.stack) >= maxOpenElements || r.cost > r.budget {
-			return dst, ok && len(r.stack) < maxOpenElements && r.cost <= r.budget
+		if dst, done, ok = r.fastStartTag(dst); !ok || !done || len(r.stack) >= maxOpenElements || r.cost > r.limit {
+			return dst, ok && len(r.stack) < maxOpenElements && (r.cost <= r.limit || !r.overLimit())
 		}
 	}
 }

@@ -90,6 +90,7 @@ func FragmentTreeCost(src string, budget int64, scripting bool) TreeCost {
 	m := modelPool.Get().(*treeModel)
 	defer modelPool.Put(m)
 	fz := GetFast(src)
+	fz.bare = true
 	m.reset(scripting)
 	tc, ok := m.run(fz, fz, len(src), budget)
 	PutFast(fz)
@@ -181,9 +182,11 @@ type mtok struct {
 	atom        atom.Atom
 	name        string // lower-case tag name (x/net/html's Data)
 	selfClosing bool
-	// attrs are the tag's attributes (valid until the next token),
-	// nattr and abytes their number and bytes.
+	// attrs are the tag's attributes (valid until the next token), read
+	// on first use (tokAttrs) when lazy; nattr and abytes are their
+	// number and bytes.
 	attrs         [][2][]byte
+	lazy          bool
 	nattr, abytes int
 	// text is a text token's or comment's data.
 	text []byte
@@ -208,6 +211,8 @@ type treeModel struct {
 
 	tok     mtok
 	attrBuf [][2][]byte
+	// z is the tokenizer, for the attributes read on first use.
+	z Tokenizer
 	// rawOff: the rules asked the tokenizer not to read the next text as
 	// raw text (NextIsNotRawText).
 	rawOff bool
@@ -301,6 +306,10 @@ func (m *treeModel) run(z Tokenizer, fz *Fast, n int, budget int64) (TreeCost, b
 		tokens++
 		before, nodes, elements := m.cost, m.nodes, m.elements
 		m.process()
+		if fz != nil && fz.err == ErrGaveUp {
+			// On an attribute's value.
+			return TreeCost{}, false
+		}
 		if m.failed {
 			return TreeCost{Cut: n, Cost: m.cost, Tokens: tokens, Nodes: m.nodes, Elements: m.elements, Overflow: true}, true
 		}
@@ -347,6 +356,12 @@ func (m *treeModel) readToken(z Tokenizer, tt html.TokenType) {
 		} else {
 			t.name = m.intern(name)
 		}
+		if fz, ok := z.(*Fast); ok && more && fz.attrsMeasured(&t.nattr, &t.abytes) {
+			// Read only when a rule needs them (tokAttrs).
+			t.lazy = true
+			m.z = z
+			return
+		}
 		for more {
 			var k, v []byte
 			k, v, more = z.TagAttr()
@@ -356,6 +371,22 @@ func (m *treeModel) readToken(z Tokenizer, tt html.TokenType) {
 		t.nattr = len(t.attrs)
 		m.attrBuf = t.attrs[:0]
 	}
+}
+
+// tokAttrs returns the current token's attributes, reading them when
+// they are still to be read.
+func (m *treeModel) tokAttrs() [][2][]byte {
+	t := &m.tok
+	if t.lazy {
+		t.lazy = false
+		for more := true; more; {
+			var k, v []byte
+			k, v, more = m.z.TagAttr()
+			t.attrs = append(t.attrs, [2][]byte{k, v})
+		}
+		m.attrBuf = t.attrs[:0]
+	}
+	return t.attrs
 }
 
 // intern returns name as a string, allocated once per name.
@@ -1128,7 +1159,7 @@ func (m *treeModel) addFormattingElement() {
 // only elements out of the list refer to are dropped now and then
 // (compactAttrSets), so that the sets kept are those of the list.
 func (m *treeModel) attrKey(a atom.Atom) int32 {
-	attrs := m.tok.attrs
+	attrs := m.tokAttrs()
 	if len(attrs) == 0 {
 		return 0
 	}
@@ -1256,7 +1287,7 @@ func (m *treeModel) copyAttributes(r eref) {
 		keys = make(map[string]struct{})
 		m.merged[r] = keys
 	}
-	for _, a := range m.tok.attrs {
+	for _, a := range m.tokAttrs() {
 		if _, ok := keys[string(a[0])]; !ok {
 			keys[string(a[0])] = struct{}{}
 		}
@@ -1302,7 +1333,7 @@ func withoutNUL(b []byte) (n int, space bool) {
 }
 
 func (m *treeModel) attr(key string) ([]byte, bool) {
-	for _, a := range m.tok.attrs {
+	for _, a := range m.tokAttrs() {
 		if string(a[0]) == key {
 			return a[1], true
 		}
@@ -2693,7 +2724,7 @@ func (m *treeModel) foreign() bool {
 	case html.StartTagToken:
 		b := breakout(t.name)
 		if t.atom == atom.Font {
-			for _, a := range t.attrs {
+			for _, a := range m.tokAttrs() {
 				switch string(a[0]) {
 				case "color", "face", "size":
 					b = true
