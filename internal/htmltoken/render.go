@@ -163,21 +163,14 @@ type tokenElement struct {
 	nattr uint16
 }
 
-// appendTokens is AppendHTML reading the tokens from z, of a source of n
-// bytes: each token goes to the renderer method that applies the tree
-// builder's rules for its kind, but those the fast paths read (fastTokens,
-// render_fast.go). It gives up when the tree's cost may pass
-// TreeBudget(n) (renderer.cost).
-func appendTokens(dst []byte, z Tokenizer, mode Mode, n int) ([]byte, bool) {
-	out, ok, _ := appendTokensOver(dst, z, mode, n, TreeBudget(n), false)
-	return out, ok
-}
-
-// appendTokensOver is appendTokens giving up past budget rather than
-// TreeBudget(n) (probing, as AppendHTMLWithin does), and reporting over
-// when it gave up for the budget.
+// appendTokensOver is AppendHTML reading the tokens from z, of a source
+// of n bytes: each token goes to the renderer method that applies the
+// tree builder's rules for its kind, but those the fast paths read
+// (fastTokens, render_fast.go). It gives up when the tree's cost may pass
+// budget (renderer.cost), probing as AppendHTMLWithin does, and reports
+// over then.
 func appendTokensOver(dst []byte, z Tokenizer, mode Mode, n int, budget int64, probe bool) (out []byte, ok, over bool) {
-	out, ok, cost, limit := appendTokensCost(dst, z, mode, n, budget, probe)
+	out, ok, cost, limit := appendTokens(dst, z, mode, n, budget, probe)
 	return out, ok, !ok && cost > limit
 }
 
@@ -185,9 +178,9 @@ func appendTokensOver(dst []byte, z Tokenizer, mode Mode, n int, budget int64, p
 // probes.
 const probeFrom = 64 << 10
 
-// appendTokensCost is appendTokensOver, returning the renderer's cost and
-// its limit (the budget, or the probed part's) when it ended.
-func appendTokensCost(dst []byte, z Tokenizer, mode Mode, n int, budget int64, probe bool) ([]byte, bool, int64, int64) {
+// appendTokens is appendTokensOver, returning the renderer's cost and its
+// limit (the budget, or the probed part's) when it ended.
+func appendTokens(dst []byte, z Tokenizer, mode Mode, n int, budget int64, probe bool) ([]byte, bool, int64, int64) {
 	var (
 		stackBuf [24]tokenElement
 		// Room for the bound of one table or cell; more nested tables
