@@ -43,8 +43,11 @@ const (
 	DiagnosticType DiagnosticKind = "type"
 	// DiagnosticLimit is an element left out because its entry reached a
 	// limit (Limits.MaxPerEntry; or an Entry.ContentXML past its budget,
-	// a LimitError whose Limit is "ContentXML"); Err wraps ErrLimit. It is
-	// recorded once per entry and list.
+	// a LimitError whose Limit is "ContentXML"), or escaped HTML whose
+	// tree passes its budget, read as the fragment of its longest prefix
+	// within it (a LimitError whose Limit is "HTMLTree" and Value the
+	// budget); Err wraps ErrLimit. It is recorded once per entry and list,
+	// and once per text.
 	DiagnosticLimit DiagnosticKind = "limit"
 )
 

@@ -31,7 +31,10 @@ const NoNamespace = "\x00"
 // A Node value is a DocumentFragment, represented as a golang.org/x/net/html
 // node of type html.DocumentNode whose children are the fragment's nodes
 // (Node returns it). Content parsed from escaped HTML is exactly what
-// x/net/html's fragment parser builds. Content taken from Atom XHTML (XML) is
+// x/net/html's fragment parser builds, except that the parser reads only
+// as much of hostile markup as keeps the tree within its budget (16 bytes
+// a byte of the HTML, and as much again up to 256 KiB; past it, the
+// longest prefix within it: docs/toolkit.md). Content taken from Atom XHTML (XML) is
 // converted with these conventions, so that it can be walked and rendered
 // like parsed HTML:
 //
