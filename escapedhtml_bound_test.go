@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -255,5 +256,60 @@ func TestDisplayTextBudget(t *testing.T) {
 		title := stringText(src)
 		bytes, _ := htmlAllocated(func() { DisplayText(title) })
 		assert.LessOrEqual(t, bytes, uint64(boundPerByte*len(src)+boundConst), "%s: %d bytes allocated (cut at %d of %d)", s.name, bytes, tc.Cut, len(src))
+	}
+}
+
+// TestFragmentJSONSize checks that fragmentJSONSize gives the length of
+// what appendFragmentJSON appends, and reports false where it does.
+func TestFragmentJSONSize(t *testing.T) {
+	srcs := []string{
+		"<p>a &amp; b &lt; c \"d\" 'e'</p>", "<a href=\"x?a=1&amp;b='2'\" title='\"<>'>y</a>", "<pre>\nx</pre>",
+		"<textarea>\n\nx</textarea>", "<br><img src=a alt=\"&quot;\"><hr>", "<!-- c -- > --><p>x</p>",
+		"<svg viewBox=\"0 0 1 1\"><path d=\"M0\"/></svg>", "<math><mi>x</mi></math>", "<script>a<b</script>",
+		"x\u2028y\u2029z", "<p title=\"\u2028\">\u00e9\xff\xfe</p>", "<table><tr><td>1</td></tr></table>",
+		strings.Repeat("<b><i><p>x", 300), strings.Repeat("<p>é \u2028", 700),
+	}
+	for _, s := range hostileHTMLShapes {
+		srcs = append(srcs, s.make(4<<10))
+	}
+	for _, src := range srcs {
+		frag, _ := parseHTMLFragment(src)
+		for _, escapeHTML := range []bool{false, true} {
+			size, ok := fragmentJSONSize(frag, escapeHTML, new(jsonSizer))
+			out, wantOK := appendFragmentJSON(nil, frag, escapeHTML)
+			require.Equal(t, wantOK, ok, "%.80q html %v", src, escapeHTML)
+			if ok {
+				assert.Equal(t, len(out), size, "%.80q html %v", src, escapeHTML)
+			}
+		}
+	}
+}
+
+// TestPlainTextResult checks plainWriter.result, which collapses the
+// buffer in one pass, against what it does: the lines, each with its
+// white space collapsed and trimmed (plainCollapseSpace), the empty ones
+// left out, joined by newlines.
+func TestPlainTextResult(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	pieces := []string{" ", "  ", "\n", "\n\n", "a", "bc", "é", "漢字", "\u00a0", "x y", "-"}
+	for range 20000 {
+		var w plainWriter
+		for range r.IntN(12) {
+			p := pieces[r.IntN(len(pieces))]
+			if p == "\u00a0" {
+				// The writer turns Unicode white space into spaces.
+				p = " "
+			}
+			w.buf.WriteString(p)
+		}
+		buf := w.buf.String()
+		lines := strings.Split(buf, "\n")
+		out := lines[:0]
+		for _, l := range lines {
+			if l = plainCollapseSpace(l); l != "" {
+				out = append(out, l)
+			}
+		}
+		require.Equal(t, strings.Join(out, "\n"), w.result(), "%q", buf)
 	}
 }
