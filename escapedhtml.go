@@ -239,8 +239,9 @@ func decideHTML(src string) (sum htmlSummary, exact bool) {
 // other than CR, either
 //
 //   - the start tag of one of the common elements plainStartTag names, with
-//     no attribute, then text whose first byte other than white space is
-//     not '<' or '&' ("<p>Text…"), or
+//     no attribute, then text whose first byte other than white space (CR
+//     included, which the tokenizer reads as LF) is not '<' or '&'
+//     ("<p>Text…"), or
 //   - text whose first byte is not '<' or '&', up to a '<' that starts a
 //     tag, and that tag such a start tag ("Text<br />…").
 //
@@ -259,7 +260,15 @@ func decidedByStart(src string) bool {
 		if !ok {
 			return false
 		}
-		if j := skipHTMLSpace(src, end); j == len(src) || src[j] == '<' || src[j] == '&' {
+		// The text after the tag is significant when its first byte
+		// other than white space is not '<' or '&'. A CR is white space
+		// there too: the tokenizer reads it as LF ("<p>\r\n</p>" holds
+		// no significant content).
+		j := end
+		for j < len(src) && (src[j] == '\r' || isHTMLSpaceNotCR(src[j])) {
+			j++
+		}
+		if j == len(src) || src[j] == '<' || src[j] == '&' {
 			return false
 		}
 	} else {
@@ -293,10 +302,16 @@ func decidedByStart(src string) bool {
 // skipHTMLSpace returns the index of the first byte of s from i on that is
 // not HTML white space other than CR (space, tab, LF, FF), len(s) if none.
 func skipHTMLSpace(s string, i int) int {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\f') {
+	for i < len(s) && isHTMLSpaceNotCR(s[i]) {
 		i++
 	}
 	return i
+}
+
+// isHTMLSpaceNotCR reports whether c is HTML white space other than CR:
+// space, tab, LF or FF.
+func isHTMLSpaceNotCR(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\f'
 }
 
 // plainStartTagAt reports whether s[i:] starts with the start tag, written
