@@ -272,6 +272,10 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := CanonicalURL("/relative/" + binaryName)
 			return err
 		}, contains: []string{`canonical URL: cannot parse "/relative/x\x01`}},
+		{name: "CanonicalURL, too many slashes", err: func(*testing.T) error {
+			_, err := CanonicalURL("https://example.com/" + strings.Repeat("a/", 70))
+			return err
+		}, is: []error{ErrLimit}, contains: []string{`canonical URL: limit reached: "https://example.com/a/a/`, `has 73 slashes before its query, more than 64`}},
 		{name: "DiscoverFeeds, page URL", err: func(*testing.T) error {
 			_, err := DiscoverFeeds(strings.NewReader(""), "not absolute")
 			return err

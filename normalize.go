@@ -88,7 +88,8 @@ type NormalizedEntry struct {
 	Media []Media `json:"media,omitempty"`
 	// GUID (string) is the entry's ID without the space characters around
 	// it; else URL. It is the de-duplication key the checklist asks for,
-	// used as is; EntryKey gives a key for every entry.
+	// used as is; EntryKey gives a key for every entry, DedupKeys every
+	// key under which it may have been seen before.
 	GUID string `json:"guid,omitempty"`
 }
 
