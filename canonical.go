@@ -64,7 +64,8 @@ var trackingParams = map[string]bool{
 // it against).
 //
 // A URL with more than 64 slashes (or backslashes) before its query or
-// fragment is refused with an error wrapping ErrLimit: the parser's
+// fragment, as given or once parsed, is refused with an error wrapping
+// ErrLimit: the parser's
 // serialization of so many path segments would cost the square of the
 // URL's length. No URL of the project's corpus of real feeds has more
 // than 15.
@@ -74,10 +75,7 @@ var trackingParams = map[string]bool{
 // through SafeURL.
 func CanonicalURL(raw string) (string, error) {
 	if n := pathSlashes(raw); n > maxCanonicalSlashes {
-		return "", &wrapError{
-			msg:  "feedspec: canonical URL: limit reached: " + quoteCut(raw) + " has " + strconv.Itoa(n) + " slashes before its query, more than " + strconv.Itoa(maxCanonicalSlashes),
-			errs: []error{ErrLimit},
-		}
+		return "", slashesError(raw, n, "")
 	}
 	u, err := whatwg.Parse(raw)
 	if err != nil {
@@ -117,7 +115,23 @@ func CanonicalURL(raw string) (string, error) {
 	if f := u.Fragment(); !strings.HasPrefix(f, "!") && !strings.HasPrefix(f, "/") {
 		u.SetHash("")
 	}
-	return u.Href(false), nil
+	out := u.Href(false)
+	if n := pathSlashes(out); n > maxCanonicalSlashes {
+		// The parser added slashes ("file:/a" is "file:///a"): refused as
+		// its result would be, so that CanonicalURL of a result it gives
+		// is that result.
+		return "", slashesError(raw, n, " once parsed")
+	}
+	return out, nil
+}
+
+// slashesError is CanonicalURL's error for raw, which has n slashes (when
+// parsed, with how " once parsed"), more than maxCanonicalSlashes.
+func slashesError(raw string, n int, how string) error {
+	return &wrapError{
+		msg:  "feedspec: canonical URL: limit reached: " + quoteCut(raw) + " has " + strconv.Itoa(n) + " slashes before its query" + how + ", more than " + strconv.Itoa(maxCanonicalSlashes),
+		errs: []error{ErrLimit},
+	}
 }
 
 // maxCanonicalSlashes is the most slashes (and backslashes) CanonicalURL

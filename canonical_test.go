@@ -107,6 +107,15 @@ func TestCanonicalURLSlashes(t *testing.T) {
 	}
 	_, err = CanonicalURL(at + "?q=" + strings.Repeat("/", 100) + "#" + strings.Repeat("/", 100))
 	require.NoError(t, err, "slashes in the query and fragment")
+	// The parser adds two slashes to a file: URL: a result of more than 64
+	// is refused too, so that every result CanonicalURL gives it accepts.
+	file := "file:" + strings.Repeat("/a", 62)
+	got, err = CanonicalURL(file)
+	require.NoError(t, err, "62 slashes, 64 once parsed")
+	assert.Equal(t, "file://"+strings.Repeat("/a", 62), got, "file: URL")
+	_, err = CanonicalURL(file + "/b")
+	require.ErrorIs(t, err, ErrLimit, "63 slashes, 65 once parsed")
+	assert.Contains(t, err.Error(), "has 65 slashes before its query once parsed, more than 64", "the message")
 
 	// The worst a URL under the limit can do: one long segment followed by
 	// short ones, each of which copies the path serialized so far.
@@ -146,6 +155,7 @@ func FuzzCanonicalURL(f *testing.F) {
 		"HTTPS://WWW.Example.COM", "http://example.com:80/a/?b=2&a=1&utm_source=x#f",
 		"https://example.com/%41%2f/", "foo://Host/x/", "mailto:A@B", "https://example.com/#!/x",
 		"https://example.com/a/%2E%2E/b", "https://example.com/?%7E=%7e&&=", "file:///C:/x/",
+		"file:" + strings.Repeat("/a", 63), "https://example.com/" + strings.Repeat(`a\`, 62),
 	} {
 		f.Add(s)
 	}
