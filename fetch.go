@@ -214,8 +214,7 @@ type FetchResult struct {
 //
 // With a nil Client, the Fetcher's own client connects only to public
 // addresses and those of AllowAddresses (see Fetcher.Client and
-// GuardTransport) and gives up after
-// DefaultFetchTimeout.
+// GuardTransport) and gives up after DefaultFetchTimeout.
 //
 // Every error Fetch returns is a *FetchError naming url; errors.Is and
 // errors.As see through it. When the request could not be sent or no

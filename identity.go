@@ -129,9 +129,9 @@ func appendCollapsedSpace(b []byte, s string) []byte {
 // of 24 feeds look like an earlier entry of the same feed, an enclosure
 // alone 93 entries of 8 feeds, and a title alone 127 of 30; DedupKeys's
 // keys make 11 entries of 6 feeds look so, items written twice and six
-// videos of one feed with the same title and date to the second.  An
-// entry whose ID and title both changed is not found, and two entries
-// sharing a link and a title, or a title and a date, are taken for one.
+// videos of one feed with the same title and date to the second. An entry
+// whose ID and title both changed is not found, and two entries sharing a
+// link and a title, or a title and a date, are taken for one.
 //
 // An entry without some of these parts gets fewer keys; no key is ever "",
 // and the list is never empty: an entry with none of the four (no ID,
