@@ -106,9 +106,9 @@ func eachFile(t *testing.T, f func(t *testing.T, path string)) {
 
 // A golden is what a golden file holds of a parse.
 type golden struct {
-	Error         string          `json:"error,omitempty"`
-	Subscriptions []goldenSub     `json:"subscriptions"`
-	Diagnostics   []string        `json:"diagnostics,omitempty"`
+	Error         string      `json:"error,omitempty"`
+	Subscriptions []goldenSub `json:"subscriptions"`
+	Diagnostics   []string    `json:"diagnostics,omitempty"`
 }
 
 type goldenSub struct {
@@ -127,7 +127,7 @@ func goldenOf(t *testing.T, path string) []byte {
 		g.Error = err.Error()
 	}
 	for _, s := range d.Subscriptions() {
-		g.Subscriptions = append(g.Subscriptions, goldenSub{s.Title, s.FeedURL, s.PageURL, s.Folders})
+		g.Subscriptions = append(g.Subscriptions, goldenSub(s))
 	}
 	for _, dg := range diags {
 		g.Diagnostics = append(g.Diagnostics, dg.String())

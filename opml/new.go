@@ -43,12 +43,12 @@ func New(title string, subs []Subscription) *Document {
 			o := folders[k]
 			if o == nil {
 				o = &Outline{Text: name}
-				*list = append(*list, o)
+				*list = push(*list, o)
 				folders[k] = o
 			}
 			list, parent = &o.Children, o
 		}
-		*list = append(*list, &Outline{Text: s.Title, Title: s.Title, Type: "rss",
+		*list = push(*list, &Outline{Text: s.Title, Title: s.Title, Type: "rss",
 			XMLURL: uriEscape(s.FeedURL), HTMLURL: uriEscape(s.PageURL)})
 	}
 	if len(d.Outlines) == 0 {

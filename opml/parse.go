@@ -130,7 +130,7 @@ type builder struct {
 	kids  []*Outline // room for children slices
 	attrs []Attr     // room for attribute slices
 
-	ostack []outlineFrame
+	ostack stack[outlineFrame]
 	deep   bool // a feed deeper than maxFolders was reported
 }
 
@@ -152,6 +152,33 @@ func (b *builder) is(n *xml5.Node, local string) bool {
 func (b *builder) document(root *xml5.Node) *Document {
 	d := &Document{URL: b.xd.URL}
 	d.Attrs = b.attrList(root, true)
+	// Room for the top-level outlines and the head's elements, counted
+	// first: a slice grown by append would take up to twice the room.
+	tops, heads := 0, 0
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case b.is(c, "head"):
+			for h := c.FirstChild; h != nil; h = h.NextSibling {
+				if h.Type == xml5.ElementNode {
+					heads++
+				}
+			}
+		case b.is(c, "body"):
+			for o := c.FirstChild; o != nil; o = o.NextSibling {
+				if b.is(o, "outline") {
+					tops++
+				}
+			}
+		case b.is(c, "outline"):
+			tops++
+		}
+	}
+	if tops > 0 {
+		d.Outlines = make([]*Outline, 0, tops)
+	}
+	if heads > 0 {
+		d.Head = make([]*Element, 0, heads)
+	}
 	for c := root.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != xml5.ElementNode {
 			continue
@@ -180,6 +207,12 @@ func (b *builder) document(root *xml5.Node) *Document {
 		default:
 			b.leftOut(c, "the opml element")
 		}
+	}
+	if len(d.Head) == 0 {
+		d.Head = nil // nil when empty, whatever the head held
+	}
+	if len(d.Outlines) == 0 {
+		d.Outlines = nil
 	}
 	return d
 }
@@ -307,12 +340,13 @@ func (b *builder) newOutline() *Outline {
 // outline's depth is the number of outlines it is in.
 func (b *builder) tree(n *xml5.Node) *Outline {
 	root := b.outline(n, 0)
-	stack := append(b.ostack[:0], outlineFrame{next: n.FirstChild, o: root})
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
+	st := &b.ostack
+	st.push(outlineFrame{next: n.FirstChild, o: root})
+	for st.len() > 0 {
+		top := st.top()
 		c := top.next
 		if c == nil {
-			stack = stack[:len(stack)-1]
+			st.pop()
 			continue
 		}
 		top.next = c.NextSibling
@@ -323,13 +357,12 @@ func (b *builder) tree(n *xml5.Node) *Outline {
 			b.leftOut(c, "an outline")
 			continue
 		}
-		o := b.outline(c, len(stack))
+		o := b.outline(c, st.len())
 		top.o.Children = append(top.o.Children, o)
 		if c.FirstChild != nil {
-			stack = append(stack, outlineFrame{next: c.FirstChild, o: o})
+			st.push(outlineFrame{next: c.FirstChild, o: o})
 		}
 	}
-	b.ostack = stack[:0]
 	return root
 }
 
@@ -449,9 +482,10 @@ func (b *builder) element(n *xml5.Node) *Element {
 		n    int    // text nodes read
 		node *xml5.Node
 	}
-	stack := []frame{{next: n.FirstChild, e: root, node: n}}
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
+	var st stack[frame]
+	st.push(frame{next: n.FirstChild, e: root, node: n})
+	for st.len() > 0 {
+		top := st.top()
 		c := top.next
 		if c == nil {
 			e := top.e
@@ -462,7 +496,7 @@ func (b *builder) element(n *xml5.Node) *Element {
 				e.Text = ""
 			}
 			e.Text = b.clean(top.node, "", e.Text)
-			stack = stack[:len(stack)-1]
+			st.pop()
 			continue
 		}
 		top.next = c.NextSibling
@@ -472,15 +506,15 @@ func (b *builder) element(n *xml5.Node) *Element {
 			case 0:
 				top.e.Text = c.Data
 			case 1:
-				top.buf = append(append([]byte(nil), top.e.Text...), c.Data...)
+				top.buf = appendText(appendText(nil, top.e.Text), c.Data)
 			default:
-				top.buf = append(top.buf, c.Data...)
+				top.buf = appendText(top.buf, c.Data)
 			}
 			top.n++
 		case xml5.ElementNode:
 			if e := b.newElement(c); e != nil {
-				top.e.Children = append(top.e.Children, e)
-				stack = append(stack, frame{next: c.FirstChild, e: e, node: c})
+				top.e.Children = push(top.e.Children, e)
+				st.push(frame{next: c.FirstChild, e: e, node: c})
 			}
 		}
 	}
@@ -500,4 +534,14 @@ func (b *builder) newElement(n *xml5.Node) *Element {
 		ns = "" // OPML's own namespace, whatever the root said it is
 	}
 	return &Element{Name: name, Namespace: ns, Attrs: b.attrList(n, false)}
+}
+
+// appendText appends s to b, doubling b's capacity when it is too small.
+func appendText(b []byte, s string) []byte {
+	if cap(b)-len(b) < len(s) {
+		t := make([]byte, len(b), 2*cap(b)+len(s))
+		copy(t, b)
+		b = t
+	}
+	return append(b, s...)
 }

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/feedspec/feedspec"
 	whatwgerrors "github.com/nlnwa/whatwg-url/errors"
 	whatwg "github.com/nlnwa/whatwg-url/url"
 )
@@ -50,27 +51,71 @@ func (d *Document) Subscriptions() []Subscription {
 	if d == nil {
 		return nil
 	}
-	r := newResolver(d.URL)
-	type frame struct {
-		list []*Outline
-		i    int
+	// Room for every outline that may name a feed, counted first.
+	n := 0
+	walk(d.Outlines, func(o *Outline, _ int) {
+		if strings.TrimSpace(o.XMLURL) != "" {
+			n++
+		} else if _, u, ok := urlAttr(o); ok && strings.TrimSpace(u) != "" {
+			n++
+		}
+	})
+	if n == 0 {
+		return nil
 	}
+	subs := make([]Subscription, 0, n)
+	r := newResolver(d.URL)
 	var (
-		subs    []Subscription
-		path    []string // the names of the outlines the current one is in
-		stack   = []frame{{list: d.Outlines}}
-		folders []string // the Folders of the last subscription
-		changed = true   // path has changed since folders was made
-		arena   []string // room for Folders slices
+		path    [maxFolders]string // the names of the outlines the current one is in
+		folders []string           // the Folders of the last subscription
+		dirty   = true             // path changed since folders was made
+		arena   []string           // room for Folders slices
 	)
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.i >= len(top.list) {
-			stack = stack[:len(stack)-1]
-			if len(path) > 0 {
-				path = path[:len(path)-1]
-				changed = changed || len(path) < maxFolders
+	walk(d.Outlines, func(o *Outline, depth int) {
+		if v := r.outline(o); v.feed != "" {
+			k := min(depth, maxFolders)
+			if dirty || len(folders) != k {
+				folders = nil
+				if k > 0 {
+					if cap(arena)-len(arena) < k {
+						arena = make([]string, 0, 1024)
+					}
+					folders = append(arena[len(arena):len(arena):len(arena)+k], path[:k]...)
+					arena = arena[:len(arena)+k]
+				}
+				dirty = false
 			}
+			subs = append(subs, Subscription{Title: titleOf(o), FeedURL: v.feed, PageURL: v.page, Folders: folders})
+		}
+		if len(o.Children) > 0 && depth < maxFolders {
+			if t := titleOf(o); t != path[depth] {
+				path[depth] = t
+				dirty = true
+			}
+		}
+	})
+	if len(subs) == 0 {
+		return nil
+	}
+	return subs
+}
+
+// A walkFrame is a list of outlines being walked.
+type walkFrame struct {
+	list []*Outline
+	i    int
+}
+
+// walk calls f for each outline of the tree list is the top of, in
+// document order (each before the outlines inside it), with its depth:
+// the number of outlines it is in.
+func walk(list []*Outline, f func(o *Outline, depth int)) {
+	var st stack[walkFrame]
+	st.push(walkFrame{list: list})
+	for st.len() > 0 {
+		top := st.top()
+		if top.i >= len(top.list) {
+			st.pop()
 			continue
 		}
 		o := top.list[top.i]
@@ -78,28 +123,11 @@ func (d *Document) Subscriptions() []Subscription {
 		if o == nil {
 			continue
 		}
-		if v := r.outline(o); v.feed != "" {
-			if changed {
-				n := min(len(path), maxFolders)
-				folders = nil
-				if n > 0 {
-					if cap(arena)-len(arena) < n {
-						arena = make([]string, 0, max(n, 1024))
-					}
-					folders = append(arena[len(arena):len(arena):len(arena)+n], path[:n]...)
-					arena = arena[:len(arena)+n]
-				}
-				changed = false
-			}
-			subs = append(subs, Subscription{Title: titleOf(o), FeedURL: v.feed, PageURL: v.page, Folders: folders})
-		}
+		f(o, st.len()-1)
 		if len(o.Children) > 0 {
-			path = append(path, titleOf(o))
-			changed = changed || len(path) <= maxFolders
-			stack = append(stack, frame{list: o.Children})
+			st.push(walkFrame{list: o.Children})
 		}
 	}
-	return subs
 }
 
 // titleOf returns the title of a subscription or folder: o's title, else
@@ -222,6 +250,15 @@ func (r *resolver) outline(o *Outline) verdict {
 // resolve returns the http or https URL raw names, resolved against the
 // document's URL, or "" and why not.
 func (r *resolver) resolve(raw string) (string, string) {
+	// An absolute URL is parsed as feedspec parses a feed's URLs: the
+	// common ones by its fast path, which allocates nothing, the others by
+	// the WHATWG parser.
+	if u := (*feedspec.Feed)(nil).ResolveURL(raw); u != "" {
+		if strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
+			return u, ""
+		}
+		return "", "not an http or https URL"
+	}
 	var u *whatwg.Url
 	var err error
 	if r.base != nil {

@@ -113,9 +113,13 @@ func (w *writer) document(d *Document) {
 		for _, f := range fields {
 			if f.value != "" {
 				w.indent(2)
-				w.str("<" + f.name + ">")
+				w.str("<")
+				w.str(f.name)
+				w.str(">")
 				w.text(f.value)
-				w.str("</" + f.name + ">\n")
+				w.str("</")
+				w.str(f.name)
+				w.str(">\n")
 			}
 		}
 		for _, e := range d.Head {
@@ -149,17 +153,18 @@ func (w *writer) outlines(list []*Outline) {
 		i     int
 		decls int // declared by the outline whose children list is
 	}
-	stack := []frame{{list: list}}
+	var st stack[frame]
+	st.push(frame{list: list})
 	var attrs [len(fieldNames)]pair
-	for len(stack) > 0 && w.err == nil {
-		top := &stack[len(stack)-1]
+	for st.len() > 0 && w.err == nil {
+		top := st.top()
 		if top.i >= len(top.list) {
-			if len(stack) > 1 {
-				w.indent(len(stack))
+			if st.len() > 1 {
+				w.indent(st.len())
 				w.str("</outline>\n")
 				w.pop(top.decls)
 			}
-			stack = stack[:len(stack)-1]
+			st.pop()
 			continue
 		}
 		o := top.list[top.i]
@@ -173,7 +178,7 @@ func (w *writer) outlines(list []*Outline) {
 				a = append(a, pair{name, v})
 			}
 		}
-		w.indent(len(stack) + 1)
+		w.indent(st.len() + 1)
 		n := w.start("outline", "", a, o.Attrs)
 		if len(o.Children) == 0 {
 			w.str("/>\n")
@@ -181,7 +186,7 @@ func (w *writer) outlines(list []*Outline) {
 			continue
 		}
 		w.str(">\n")
-		stack = append(stack, frame{list: o.Children, decls: n})
+		st.push(frame{list: o.Children, decls: n})
 	}
 }
 
@@ -192,7 +197,7 @@ func (w *writer) element(e *Element) {
 		i     int
 		decls int
 	}
-	var stack []frame
+	var st stack[frame]
 	open := func(e *Element) {
 		n := w.start(e.Name, e.Namespace, nil, e.Attrs)
 		if e.Text == "" && len(e.Children) == 0 {
@@ -202,15 +207,17 @@ func (w *writer) element(e *Element) {
 		}
 		w.str(">")
 		w.text(e.Text)
-		stack = append(stack, frame{e: e, decls: n})
+		st.push(frame{e: e, decls: n})
 	}
 	open(e)
-	for len(stack) > 0 && w.err == nil {
-		top := &stack[len(stack)-1]
+	for st.len() > 0 && w.err == nil {
+		top := st.top()
 		if top.i >= len(top.e.Children) {
-			w.str("</" + top.e.Name + ">")
+			w.str("</")
+			w.str(top.e.Name)
+			w.str(">")
 			w.pop(top.decls)
-			stack = stack[:len(stack)-1]
+			st.pop()
 			continue
 		}
 		c := top.e.Children[top.i]
@@ -307,29 +314,34 @@ func (w *writer) start(name, ns string, fixed []pair, attrs []Attr) int {
 		return 0
 	}
 
-	w.str("<" + name)
+	w.str("<")
+	w.str(name)
 	for _, b := range w.decls {
 		if b.prefix == "" {
-			w.str(` xmlns="`)
+			w.attr("xmlns", "", b.uri)
 		} else {
-			w.str(" xmlns:" + b.prefix + `="`)
+			w.attr("xmlns:", b.prefix, b.uri)
 		}
-		w.attrValue(b.uri)
-		w.str(`"`)
-		w.scope[b.prefix] = append(w.scope[b.prefix], b.uri)
-		w.declared = append(w.declared, b.prefix)
+		w.scope[b.prefix] = push(w.scope[b.prefix], b.uri)
+		w.declared = push(w.declared, b.prefix)
 	}
 	for _, f := range fixed {
-		w.str(" " + f.name + `="`)
-		w.attrValue(f.value)
-		w.str(`"`)
+		w.attr(f.name, "", f.value)
 	}
 	for i := range attrs {
-		w.str(" " + attrs[i].Name + `="`)
-		w.attrValue(attrs[i].Value)
-		w.str(`"`)
+		w.attr(attrs[i].Name, "", attrs[i].Value)
 	}
 	return len(w.decls)
+}
+
+// attr writes ` name="value"`, name being qual followed by local.
+func (w *writer) attr(qual, local, value string) {
+	w.str(" ")
+	w.str(qual)
+	w.str(local)
+	w.str(`="`)
+	w.attrValue(value)
+	w.str(`"`)
 }
 
 // duplicate reports (and fails on) a name given twice in w.names.
@@ -408,4 +420,16 @@ func (w *writer) escape(s string, attr bool) {
 		i += n
 	}
 	w.str(s[last:])
+}
+
+// push appends v to the stack s, doubling its capacity when full (append
+// grows a large slice by a quarter: the copies would then add up to four
+// times the deepest stack instead of once).
+func push[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		t := make([]T, len(s), 2*cap(s)+8)
+		copy(t, s)
+		s = t
+	}
+	return append(s, v)
 }
