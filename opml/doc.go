@@ -64,8 +64,10 @@
 // of the five head elements the Document has fields for (their text is
 // kept). A character XML does not allow (a control character, U+FFFE) is
 // read as U+FFFD, and an attribute or element whose name is not an XML
-// name is left out (both reported by WithDiagnostics), so that every
-// Document Parse returns can be written.
+// name of ASCII characters is left out (both reported by WithDiagnostics),
+// so that every Document Parse returns can be written: XML allows more
+// characters in names, but its editions disagree on which (names.go), and
+// OPML's names are all ASCII.
 //
 // # Limits
 //

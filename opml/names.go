@@ -5,52 +5,36 @@ import (
 	"unicode/utf8"
 )
 
-// The XML 1.0 (fifth edition) rules for names and characters, so that
-// Parse keeps only what Write can write and Write never writes what an XML
-// parser would refuse.
+// The names and characters Write writes, and so those Parse keeps.
+//
+// Names are kept to ASCII: a letter or '_', then letters, digits, '_',
+// '-' and '.' (with one colon between a prefix and a local name). XML 1.0
+// allows other characters, but its editions disagree on which: the fifth
+// edition allows U+2070 or U+FE39 at the start of a name, which the rules
+// of the earlier editions, those expat (and so the W3C validator) and
+// encoding/xml follow, refuse. A name of only ASCII is read alike by all;
+// OPML's names are all ASCII.
 
-// isNameStart reports whether r may begin an XML name (NameStartChar,
-// without the colon, which a namespace-aware name uses as its separator).
-func isNameStart(r rune) bool {
+// isNameByte reports whether c may be in a name, and start reports
+// whether it may begin one.
+func isNameByte(c byte, start bool) bool {
 	switch {
-	case r < 0x80:
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r == '_'
-	case r <= 0x2FF:
-		return r >= 0xC0 && r != 0xD7 && r != 0xF7
-	case r <= 0x1FFF:
-		return r >= 0x370 && r != 0x37E
-	case r == 0x200C || r == 0x200D:
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', c == '_':
 		return true
-	case r <= 0x2FEF:
-		return r >= 0x2070 && r <= 0x218F || r >= 0x2C00
-	case r <= 0xD7FF:
-		return r >= 0x3001
-	case r <= 0xFFFD:
-		return r >= 0xF900 && r <= 0xFDCF || r >= 0xFDF0
+	case '0' <= c && c <= '9', c == '-', c == '.':
+		return !start
 	}
-	return r >= 0x10000 && r <= 0xEFFFF
+	return false
 }
 
-// isNameChar reports whether r may continue an XML name (NameChar, without
-// the colon).
-func isNameChar(r rune) bool {
-	if r < 0x80 {
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' ||
-			r == '_' || r == '-' || r == '.'
-	}
-	return isNameStart(r) || r == 0xB7 || r >= 0x300 && r <= 0x36F || r == 0x203F || r == 0x2040
-}
-
-// isNCName reports whether s is an XML name without a colon.
+// isNCName reports whether s is a name without a colon, as Write writes
+// names.
 func isNCName(s string) bool {
 	if s == "" {
 		return false
 	}
-	for i, r := range s {
-		if r == utf8.RuneError {
-			return false
-		}
-		if i == 0 && !isNameStart(r) || i > 0 && !isNameChar(r) {
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i], i == 0) {
 			return false
 		}
 	}

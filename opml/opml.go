@@ -115,8 +115,9 @@ type Element struct {
 var ErrNotOPML = errors.New("opml: not an OPML document")
 
 // ErrInvalidDocument is wrapped by the error Write returns for a Document
-// it cannot write as XML: a name that is not an XML name (a qualified name,
-// "prefix:local"), an attribute given twice, a name in a namespace its
+// it cannot write as XML: a name that is not an XML name of ASCII
+// characters (a letter or '_', then letters, digits, '_', '-' and '.', with
+// one colon after a prefix), an attribute given twice, a name in a namespace its
 // prefix cannot carry, a namespace declaration in Attrs. Parse never
 // returns such a Document.
 var ErrInvalidDocument = errors.New("opml: the document cannot be written as XML")

@@ -31,7 +31,7 @@ func WithURL(u string) Option { return func(c *config) { c.url = u } }
 //     empty. Attr is the attribute, Value its value as written.
 //   - DiagnosticValue: an outline whose type says it is a feed (rss, atom,
 //     feed) but that has no feed URL; an attribute or element whose name
-//     is not an XML name, left out; a value holding characters XML does
+//     is not an XML name of ASCII characters, left out; a value holding characters XML does
 //     not allow, read with U+FFFD in their place; an element of the body
 //     or of an outline that is not an outline, left out with its content.
 //   - DiagnosticRecovered: outlines outside the body, read as the body's.

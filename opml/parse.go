@@ -298,7 +298,7 @@ func (b *builder) attrList(n *xml5.Node, root bool) []Attr {
 func (b *builder) appendAttr(out []Attr, n *xml5.Node, a *xml5.Attr) []Attr {
 	name := a.Name()
 	if _, _, ok := splitQName(name); !ok {
-		b.diag(feedspec.DiagnosticValue, n, name, a.Value, "an attribute whose name is not an XML name: left out")
+		b.diag(feedspec.DiagnosticValue, n, name, a.Value, "an attribute whose name is not an XML name of ASCII characters: left out")
 		return out
 	}
 	return append(out, Attr{Name: name, Namespace: a.Namespace, Value: b.clean(n, name, a.Value)})
@@ -526,7 +526,7 @@ func (b *builder) element(n *xml5.Node) *Element {
 func (b *builder) newElement(n *xml5.Node) *Element {
 	name := n.QualifiedName()
 	if _, _, ok := splitQName(name); !ok {
-		b.diag(feedspec.DiagnosticValue, n, "", "", "an element whose name is not an XML name: left out with its content")
+		b.diag(feedspec.DiagnosticValue, n, "", "", "an element whose name is not an XML name of ASCII characters: left out with its content")
 		return nil
 	}
 	ns := n.Namespace

@@ -275,7 +275,7 @@ func (w *writer) start(name, ns string, fixed []pair, attrs []Attr) int {
 	prefix, _, ok := splitQName(name)
 	switch {
 	case !ok:
-		w.fail("the element name " + quoteCut(name) + " is not an XML name")
+		w.fail("the element name " + quoteCut(name) + " is not an XML name of ASCII characters")
 		return 0
 	case prefix == "xmlns" || prefix == "xml" && ns != "" && ns != xml5.XMLNamespace:
 		w.fail("the element name " + quoteCut(name) + " cannot have the namespace " + quoteCut(ns))
@@ -297,7 +297,7 @@ func (w *writer) start(name, ns string, fixed []pair, attrs []Attr) int {
 		p, _, ok := splitQName(a.Name)
 		switch {
 		case !ok:
-			w.fail("the attribute name " + quoteCut(a.Name) + " is not an XML name")
+			w.fail("the attribute name " + quoteCut(a.Name) + " is not an XML name of ASCII characters")
 		case a.Name == "xmlns" || p == "xmlns":
 			w.fail("the attribute " + quoteCut(a.Name) + " is a namespace declaration: Write writes those")
 		case p == "" && a.Namespace != "", p == "xml" && a.Namespace != "" && a.Namespace != xml5.XMLNamespace:
