@@ -3,6 +3,7 @@ package opml
 import (
 	"bufio"
 	"io"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/feedspec/feedspec/xml5"
@@ -13,9 +14,13 @@ import (
 // document's size however deep it nests.
 const maxIndent = 32
 
-// Write writes d as an OPML 2.0 document, in UTF-8, streamed to w through
-// a buffer (nothing is built in memory but the buffer and a stack as deep
-// as the outlines nest).
+// Write writes d as an OPML 2.0 document, streamed to w through a buffer
+// (nothing is built in memory but the buffer and a stack as deep as the
+// outlines nest). The document is declared UTF-8 and written in ASCII:
+// every other character is a character reference (&#233; for é), so that
+// no wrong charset label (a server's text/xml; charset=ISO-8859-1, a mail
+// attachment's) and no encoding guess (Parse's own repairs of double-encoded
+// UTF-8 included) can misread it.
 //
 // Every outline is written with a text attribute, then title, type,
 // xmlUrl, htmlUrl, description, language and version when not empty, then
@@ -23,7 +28,7 @@ const maxIndent = 32
 // and ownerEmail when not empty, then the elements of Head. Namespace
 // declarations are written where the names need them. A string that holds
 // bytes that are not UTF-8, or characters XML does not allow, is written
-// with U+FFFD in their place; tabs, newlines and carriage returns in
+// with U+FFFD (&#65533;) in their place; tabs, newlines and carriage returns in
 // attribute values are written as character references, so that they read
 // back as they are.
 //
@@ -380,8 +385,9 @@ func (w *writer) text(s string) { w.escape(s, false) }
 
 // escape writes s with the markup characters escaped (and, in an
 // attribute, the white space that attribute-value normalization would
-// turn into spaces), invalid UTF-8 and characters XML does not allow
-// written as U+FFFD.
+// turn into spaces), every other character than ASCII as a character
+// reference, and invalid UTF-8 and characters XML does not allow as
+// U+FFFD's.
 func (w *writer) escape(s string, attr bool) {
 	last := 0
 	for i := 0; i < len(s); {
@@ -391,10 +397,14 @@ func (w *writer) escape(s string, attr bool) {
 		switch {
 		case c >= 0x80:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			n = size
 			if r == utf8.RuneError && size == 1 || !isXMLChar(r) {
-				rep = "\uFFFD"
+				r = utf8.RuneError
 			}
+			w.str(s[last:i])
+			w.charRef(r)
+			i += size
+			last = i
+			continue
 		case c == '&':
 			rep = "&amp;"
 		case c == '<':
@@ -410,7 +420,7 @@ func (w *writer) escape(s string, attr bool) {
 		case c == '\t' && attr:
 			rep = "&#9;"
 		case c < 0x20 && c != '\n' && c != '\t':
-			rep = "\uFFFD"
+			rep = "&#65533;"
 		}
 		if rep != "" {
 			w.str(s[last:i])
@@ -420,6 +430,15 @@ func (w *writer) escape(s string, attr bool) {
 		i += n
 	}
 	w.str(s[last:])
+}
+
+// charRef writes r as a decimal character reference.
+func (w *writer) charRef(r rune) {
+	var b [16]byte
+	out := append(strconv.AppendInt(append(b[:0], "&#"...), int64(r), 10), ';')
+	if _, err := w.w.Write(out); err != nil && w.err == nil {
+		w.err = wrap("writing", err)
+	}
 }
 
 // push appends v to the stack s, doubling its capacity when full (append

@@ -51,15 +51,31 @@ func TestWriteEscapes(t *testing.T) {
 		Head: []*Element{{Name: "e", Text: v}}}
 	out := writeDoc(t, d)
 	require.NoError(t, wellFormed(out), "%s", out)
-	assert.Contains(t, string(out), `text="a&amp;b&lt;c&gt;d&quot;e'f&#9;g&#10;h&#13;i`+"\uFFFD"+`j`+"\uFFFD"+`k`+"\uFFFD"+`l]]&gt;m"`,
+	assert.Contains(t, string(out), `text="a&amp;b&lt;c&gt;d&quot;e'f&#9;g&#10;h&#13;i&#65533;j&#65533;k&#65533;l]]&gt;m"`,
 		"an attribute value: markup, white space and characters XML does not allow")
-	assert.Contains(t, string(out), "<title>a&amp;b&lt;c&gt;d\"e'f\tg\nh&#13;i\uFFFDj\uFFFDk\uFFFDl]]&gt;m</title>", "text")
+	assert.Contains(t, string(out), "<title>a&amp;b&lt;c&gt;d\"e'f\tg\nh&#13;i&#65533;j&#65533;k&#65533;l]]&gt;m</title>", "text")
 	back := parseString(t, string(out))
 	const clean = "a&b<c>d\"e'f\tg\nh\ri\uFFFDj\uFFFDk\uFFFDl]]>m"
 	assert.Equal(t, clean, back.Title, "the title read back")
 	assert.Equal(t, clean, back.Outlines[0].Text, "the text read back")
 	assert.Equal(t, clean, back.Outlines[0].Attrs[0].Value, "the attribute read back")
 	assert.Equal(t, clean, back.Head[0].Text, "the head element read back")
+}
+
+// TestWriteASCII: what Write writes is ASCII, other characters written as
+// character references, so that a document whose only non-ASCII text
+// reads as UTF-8 encoded twice (FuzzParse found "Ü”", the windows-1252
+// reading of the UTF-8 bytes of U+0714) is not "repaired" when read back.
+func TestWriteASCII(t *testing.T) {
+	d := &Document{Title: "Ü”", Outlines: []*Outline{{Text: "日本語 😀 café", Attrs: []Attr{{Name: "a", Value: "Ü”"}}}}}
+	out := writeDoc(t, d)
+	for i, c := range out {
+		require.Less(t, c, byte(0x80), "byte %d of\n%s", i, out)
+	}
+	assert.Contains(t, string(out), `<outline text="&#26085;&#26412;&#35486; &#128512; caf&#233;" a="&#220;&#8221;"/>`)
+	back := parseString(t, string(out))
+	assert.Equal(t, d.Outlines, back.Outlines, "read back")
+	assert.Equal(t, "Ü”", back.Title, "read back, not taken for UTF-8 encoded twice")
 }
 
 func TestWriteNamespaces(t *testing.T) {
