@@ -61,17 +61,9 @@ func New(title string, subs []Subscription) *Document {
 // unreserved and reserved characters and '%', but the brackets, which it
 // allows in an IP literal host only.
 var uriAllowed = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = true
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	for _, c := range "-._~:/?#@!$&'()*+,;=%" {
-		t[c] = true
+	const allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#@!$&'()*+,;=%"
+	for i := range len(allowed) {
+		t[allowed[i]] = true
 	}
 	return t
 }()

@@ -2,7 +2,7 @@ package opml
 
 import (
 	"errors"
-	"strconv"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -125,20 +125,18 @@ var ErrInvalidDocument = errors.New("opml: the document cannot be written as XML
 // errPrefix begins every error message of the package.
 const errPrefix = "opml: "
 
-// maxQuoted is the number of bytes of a name or value an error message or
-// diagnostic quotes at most.
+// maxQuoted is the number of characters of a name or value an error
+// message or diagnostic quotes at most.
 const maxQuoted = 100
 
-// quoteCut quotes s, cut to maxQuoted bytes at a character boundary.
+// quoteCut quotes s as strconv.Quote does, its first maxQuoted
+// characters only, with "..." after the closing quote when it was longer.
 func quoteCut(s string) string {
-	if len(s) <= maxQuoted {
-		return strconv.Quote(s)
+	q := fmt.Sprintf("%.*q", maxQuoted, s)
+	if len(s) > maxQuoted && utf8.RuneCountInString(s) > maxQuoted {
+		q += "..."
 	}
-	n := maxQuoted
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return strconv.Quote(s[:n]) + "..."
+	return q
 }
 
 // A wrapError has a message of its own and wraps other errors.

@@ -59,7 +59,7 @@ func (d *Document) Subscriptions() []Subscription {
 		} else if _, u, ok := urlAttr(o); ok && strings.TrimSpace(u) != "" {
 			n++
 		}
-	})
+	}, nil)
 	if n == 0 {
 		return nil
 	}
@@ -93,29 +93,39 @@ func (d *Document) Subscriptions() []Subscription {
 				dirty = true
 			}
 		}
-	})
+	}, nil)
 	if len(subs) == 0 {
 		return nil
 	}
 	return subs
 }
 
-// A walkFrame is a list of outlines being walked.
+// A walkFrame is a list of outlines being walked: the children of owner
+// (nil for the top level).
 type walkFrame struct {
-	list []*Outline
-	i    int
+	list  []*Outline
+	i     int
+	owner *Outline
 }
 
-// walk calls f for each outline of the tree list is the top of, in
+// walk calls enter for each outline of the tree list is the top of, in
 // document order (each before the outlines inside it), with its depth:
-// the number of outlines it is in.
-func walk(list []*Outline, f func(o *Outline, depth int)) {
+// the number of outlines it is in; and, when leave is not nil, leave for
+// each outline that has children, after them.
+func walk(list []*Outline, enter, leave func(o *Outline, depth int)) {
 	var st stack[walkFrame]
 	st.push(walkFrame{list: list})
 	for st.len() > 0 {
 		top := st.top()
 		if top.i >= len(top.list) {
-			st.pop()
+			if owner := top.owner; owner != nil {
+				st.pop()
+				if leave != nil {
+					leave(owner, st.len()-1)
+				}
+			} else {
+				st.pop()
+			}
 			continue
 		}
 		o := top.list[top.i]
@@ -123,9 +133,9 @@ func walk(list []*Outline, f func(o *Outline, depth int)) {
 		if o == nil {
 			continue
 		}
-		f(o, st.len()-1)
+		enter(o, st.len()-1)
 		if len(o.Children) > 0 {
-			st.push(walkFrame{list: o.Children})
+			st.push(walkFrame{list: o.Children, owner: o})
 		}
 	}
 }

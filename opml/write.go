@@ -86,9 +86,12 @@ func (w *writer) fail(msg string) {
 	}
 }
 
-// str writes s as it is.
+// str writes s as it is, unless an error came before.
 func (w *writer) str(s string) {
-	if _, err := w.w.WriteString(s); err != nil && w.err == nil {
+	if w.err != nil {
+		return
+	}
+	if _, err := w.w.WriteString(s); err != nil {
 		w.err = wrap("writing", err)
 	}
 }
@@ -153,46 +156,30 @@ func (w *writer) document(d *Document) {
 
 // outlines writes the outlines of list and their descendants, one a line.
 func (w *writer) outlines(list []*Outline) {
-	type frame struct {
-		list  []*Outline
-		i     int
-		decls int // declared by the outline whose children list is
-	}
-	var st stack[frame]
-	st.push(frame{list: list})
 	var attrs [len(fieldNames)]pair
-	for st.len() > 0 && w.err == nil {
-		top := st.top()
-		if top.i >= len(top.list) {
-			if st.len() > 1 {
-				w.indent(st.len())
-				w.str("</outline>\n")
-				w.pop(top.decls)
-			}
-			st.pop()
-			continue
-		}
-		o := top.list[top.i]
-		top.i++
-		if o == nil {
-			continue
-		}
+	var decls stack[int] // the declarations of each open outline
+	walk(list, func(o *Outline, depth int) {
 		a := attrs[:0]
 		for f, name := range fieldNames {
 			if v := *o.field(f); v != "" || f == 0 {
 				a = append(a, pair{name, v})
 			}
 		}
-		w.indent(st.len() + 1)
+		w.indent(depth + 2)
 		n := w.start("outline", "", a, o.Attrs)
 		if len(o.Children) == 0 {
 			w.str("/>\n")
 			w.pop(n)
-			continue
+			return
 		}
 		w.str(">\n")
-		st.push(frame{list: o.Children, decls: n})
-	}
+		decls.push(n)
+	}, func(o *Outline, depth int) {
+		w.indent(depth + 2)
+		w.str("</outline>\n")
+		w.pop(*decls.top())
+		decls.pop()
+	})
 }
 
 // element writes e and its content on one line.
@@ -436,7 +423,10 @@ func (w *writer) escape(s string, attr bool) {
 func (w *writer) charRef(r rune) {
 	var b [16]byte
 	out := append(strconv.AppendInt(append(b[:0], "&#"...), int64(r), 10), ';')
-	if _, err := w.w.Write(out); err != nil && w.err == nil {
+	if w.err != nil {
+		return
+	}
+	if _, err := w.w.Write(out); err != nil {
 		w.err = wrap("writing", err)
 	}
 }
