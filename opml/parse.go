@@ -66,9 +66,9 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 // notOPML returns the error of a document whose root element is root (nil
 // for none).
 func notOPML(root *xml5.Node) error {
-	what := "no root element"
+	what := "the document has no root element"
 	if root != nil {
-		what = "the root element is <" + strings.Trim(quoteCut(root.QualifiedName()), `"`) + ">"
+		what = "the root element is " + quoteCut(root.QualifiedName())
 	}
 	return &wrapError{msg: ErrNotOPML.Error() + ": " + what, errs: []error{ErrNotOPML}}
 }
@@ -223,7 +223,7 @@ func (b *builder) head(d *Document, h *xml5.Node) {
 		if c.Type != xml5.ElementNode {
 			continue
 		}
-		if c.Prefix == "" && (c.Namespace == b.ns || c.Namespace == "") {
+		if c.Namespace == b.ns || c.Namespace == "" {
 			if f := headField(d, c.Local); f != nil && *f == "" {
 				*f = b.clean(c, "", c.ChildTextContent())
 				continue

@@ -29,7 +29,7 @@ https://untitled.example/rss  "No title"
 func TestOPMLErrors(t *testing.T) {
 	code, _, errOut := runCmd(t, "", nil, "-opml", "testdata/rss.xml")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "feedspec: opml: not an OPML document: the root element is <rss>\n", errOut, "a feed is not a subscription list")
+	assert.Equal(t, "feedspec: opml: not an OPML document: the root element is \"rss\"\n", errOut, "a feed is not a subscription list")
 
 	code, _, errOut = runCmd(t, "<opml><body/></opml>", nil, "-opml", "-")
 	assert.Equal(t, 1, code)
