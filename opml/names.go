@@ -3,6 +3,8 @@ package opml
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/feedspec/feedspec/xml5"
 )
 
 // The names and characters Write writes, and so those Parse keeps.
@@ -51,6 +53,25 @@ func splitQName(s string) (prefix, local string, ok bool) {
 	}
 	prefix, local = s[:i], s[i+1:]
 	return prefix, local, isNCName(prefix) && isNCName(local)
+}
+
+// nameProblem says why name, in the namespace ns, cannot be written as
+// the name of an element (attr false) or of an attribute, or "" when it
+// can. Write refuses such a name; Parse leaves it out, so that Write never
+// refuses a Document Parse returns.
+func nameProblem(name, ns string, attr bool) string {
+	prefix, _, ok := splitQName(name)
+	switch {
+	case !ok:
+		return "is not an XML name of ASCII characters"
+	case prefix == "xmlns" || attr && name == "xmlns":
+		return "is a namespace declaration's"
+	case prefix == "xml" && ns != "" && ns != xml5.XMLNamespace:
+		return "has the prefix xml, which names the XML namespace only"
+	case attr && prefix == "" && ns != "":
+		return "has no prefix, so it cannot be in a namespace"
+	}
+	return ""
 }
 
 // isXMLChar reports whether XML 1.0 allows r in a document (Char).

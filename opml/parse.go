@@ -261,7 +261,8 @@ func (b *builder) clean(n *xml5.Node, attr, s string) string {
 	return c
 }
 
-// isDeclaration reports whether a is a namespace declaration.
+// isDeclaration reports whether a is a namespace declaration (one xml5
+// read as such; "xmlns:xmlns" is not one, and nameProblem refuses it).
 func isDeclaration(a *xml5.Attr) bool {
 	return a.Namespace == xml5.XMLNSNamespace || a.Prefix == "" && a.Local == "xmlns"
 }
@@ -297,8 +298,8 @@ func (b *builder) attrList(n *xml5.Node, root bool) []Attr {
 // an XML name.
 func (b *builder) appendAttr(out []Attr, n *xml5.Node, a *xml5.Attr) []Attr {
 	name := a.Name()
-	if _, _, ok := splitQName(name); !ok {
-		b.diag(feedspec.DiagnosticValue, n, name, a.Value, "an attribute whose name is not an XML name of ASCII characters: left out")
+	if p := nameProblem(name, a.Namespace, true); p != "" {
+		b.diag(feedspec.DiagnosticValue, n, name, a.Value, "an attribute whose name "+p+": left out")
 		return out
 	}
 	return append(out, Attr{Name: name, Namespace: a.Namespace, Value: b.clean(n, name, a.Value)})
@@ -525,8 +526,8 @@ func (b *builder) element(n *xml5.Node) *Element {
 // name is not an XML name.
 func (b *builder) newElement(n *xml5.Node) *Element {
 	name := n.QualifiedName()
-	if _, _, ok := splitQName(name); !ok {
-		b.diag(feedspec.DiagnosticValue, n, "", "", "an element whose name is not an XML name of ASCII characters: left out with its content")
+	if p := nameProblem(name, n.Namespace, false); p != "" {
+		b.diag(feedspec.DiagnosticValue, n, "", "", "an element whose name "+p+": left out with its content")
 		return nil
 	}
 	ns := n.Namespace

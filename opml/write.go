@@ -264,14 +264,12 @@ func (w *writer) start(name, ns string, fixed []pair, attrs []Attr) int {
 		return 0
 	}
 	w.decls = w.decls[:0]
-	prefix, _, ok := splitQName(name)
+	if p := nameProblem(name, ns, false); p != "" {
+		w.fail("the element name " + quoteCut(name) + " " + p)
+		return 0
+	}
+	prefix, _, _ := splitQName(name)
 	switch {
-	case !ok:
-		w.fail("the element name " + quoteCut(name) + " is not an XML name of ASCII characters")
-		return 0
-	case prefix == "xmlns" || prefix == "xml" && ns != "" && ns != xml5.XMLNamespace:
-		w.fail("the element name " + quoteCut(name) + " cannot have the namespace " + quoteCut(ns))
-		return 0
 	case prefix == "":
 		if w.lookup("") != ns {
 			w.decls = append(w.decls, binding{"", ns})
@@ -286,15 +284,9 @@ func (w *writer) start(name, ns string, fixed []pair, attrs []Attr) int {
 	}
 	for i := range attrs {
 		a := &attrs[i]
-		p, _, ok := splitQName(a.Name)
-		switch {
-		case !ok:
-			w.fail("the attribute name " + quoteCut(a.Name) + " is not an XML name of ASCII characters")
-		case a.Name == "xmlns" || p == "xmlns":
-			w.fail("the attribute " + quoteCut(a.Name) + " is a namespace declaration: Write writes those")
-		case p == "" && a.Namespace != "", p == "xml" && a.Namespace != "" && a.Namespace != xml5.XMLNamespace:
-			w.fail("the attribute name " + quoteCut(a.Name) + " cannot have the namespace " + quoteCut(a.Namespace))
-		case p != "" && p != "xml" && a.Namespace != "":
+		if p := nameProblem(a.Name, a.Namespace, true); p != "" {
+			w.fail("the attribute name " + quoteCut(a.Name) + " " + p + " (Write writes the declarations)")
+		} else if p, _, _ := splitQName(a.Name); p != "" && p != "xml" && a.Namespace != "" {
 			w.need(p, a.Namespace, a.Name)
 		}
 		w.names = append(w.names, a.Name)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/feedspec/feedspec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -170,4 +171,27 @@ func TestWriteError(t *testing.T) {
 	}
 	fw := &failWriter{n: 100}
 	assert.ErrorIs(t, New("T", subs).Write(fw), errWrite, "a long document")
+}
+
+// TestParsedNamesAreWritable: names xml5 reads but Write cannot write (a
+// declaration of the prefix xmlns, an element with that prefix) are left
+// out by Parse, so that Write never refuses a parsed Document (FuzzParse
+// found <opml xmlns:xmlns>).
+func TestParsedNamesAreWritable(t *testing.T) {
+	var diags []feedspec.Diagnostic
+	d := parseString(t, `<opml xmlns:xmlns="u" xmlns:xml="v" a="1"><head><xmlns:e/><xml:f/></head>`+
+		`<body><outline xmlns:xmlns="x" text="t" xml:lang="en"/></body></opml>`, WithDiagnostics(&diags))
+	assert.Equal(t, []Attr{{Name: "a", Value: "1"}}, d.Attrs)
+	assert.Equal(t, []*Element{{Name: "xml:f", Namespace: "http://www.w3.org/XML/1998/namespace"}}, d.Head)
+	assert.Equal(t, []Attr{{Name: "xml:lang", Namespace: "http://www.w3.org/XML/1998/namespace", Value: "en"}}, d.Outlines[0].Attrs)
+	out := writeDoc(t, d)
+	require.NoError(t, wellFormed(out), "%s", out)
+	assert.Equal(t, d, parseString(t, string(out)), "read back")
+	var msgs []string
+	for _, dg := range diags {
+		if dg.Kind == feedspec.DiagnosticValue {
+			msgs = append(msgs, dg.String())
+		}
+	}
+	assert.Len(t, msgs, 3, "each left out, said: %q", msgs)
 }
