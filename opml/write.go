@@ -20,7 +20,9 @@ const maxIndent = 32
 // every other character is a character reference (&#233; for é), so that
 // no wrong charset label (a server's text/xml; charset=ISO-8859-1, a mail
 // attachment's) and no encoding guess (Parse's own repairs of double-encoded
-// UTF-8 included) can misread it.
+// UTF-8 included) can misread it; but the C1 controls (U+0080 to U+009F),
+// which a reference would not give back (readers take &#150; for
+// windows-1252's en dash, as HTML does), are written in UTF-8.
 //
 // Every outline is written with a text attribute, then title, type,
 // xmlUrl, htmlUrl, description, language and version when not empty, then
@@ -376,6 +378,14 @@ func (w *writer) escape(s string, attr bool) {
 		switch {
 		case c >= 0x80:
 			r, size := utf8.DecodeRuneInString(s[i:])
+			if r <= 0x9F {
+				// A C1 control, written as it is: a reader takes
+				// &#150; for windows-1252's en dash, as HTML does
+				// (Parse too). Alone, its bytes never look like
+				// UTF-8 encoded twice.
+				i += size
+				continue
+			}
 			if r == utf8.RuneError && size == 1 || !isXMLChar(r) {
 				r = utf8.RuneError
 			}

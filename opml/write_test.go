@@ -77,6 +77,15 @@ func TestWriteASCII(t *testing.T) {
 	back := parseString(t, string(out))
 	assert.Equal(t, d.Outlines, back.Outlines, "read back")
 	assert.Equal(t, "Ü”", back.Title, "read back, not taken for UTF-8 encoded twice")
+
+	// The C1 controls are written in UTF-8: &#151; would read back as
+	// windows-1252's em dash (FuzzWrite found it).
+	d = &Document{Title: "ab", Outlines: []*Outline{{Text: ""}}}
+	out = writeDoc(t, d)
+	assert.Contains(t, string(out), "<title>ab</title>")
+	back = parseString(t, string(out))
+	assert.Equal(t, d.Title, back.Title, "C1 controls read back")
+	assert.Equal(t, d.Outlines, back.Outlines, "C1 controls read back")
 }
 
 func TestWriteNamespaces(t *testing.T) {
