@@ -24,8 +24,8 @@
 //   - An attribute the Outline has a field for may be spelled in any case
 //     (xmlurl, xmlURL, XMLURL, Title...): the field is read from the
 //     attribute spelled as the specification spells it (xmlUrl, title...)
-//     when there is one, else from the first other spelling; the other
-//     spellings are kept in Attrs.
+//     when it is not empty, else from the first other spelling that is
+//     not empty; the other spellings are kept in Attrs.
 //   - The elements opml, head, body, outline and the head's title,
 //     dateCreated, dateModified, ownerName and ownerEmail are recognized in
 //     any case, in the root element's namespace or in none.

@@ -382,7 +382,12 @@ func (b *builder) outline(n *xml5.Node, depth int) *Outline {
 	}
 
 	// The fields: the attribute spelled as the specification spells it,
-	// else the first spelled otherwise (chosen holds index+1).
+	// when not empty, else the first other spelling that is not empty
+	// (chosen holds index+1). The other spellings are kept in Attrs, but
+	// an empty attribute spelled as the specification does, which gives
+	// the field's value "" as its absence does: so that a Document written
+	// (where an empty field has no attribute, but text) reads back the
+	// same.
 	var exact, other [len(fieldNames)]int
 	for i := range n.Attr {
 		a := &n.Attr[i]
@@ -393,17 +398,24 @@ func (b *builder) outline(n *xml5.Node, depth int) *Outline {
 			if len(a.Local) == len(name) && strings.EqualFold(a.Local, name) {
 				if a.Local == name {
 					exact[f] = i + 1
-				} else if other[f] == 0 {
+				} else if other[f] == 0 && a.Value != "" {
 					other[f] = i + 1
 				}
 				break
 			}
 		}
 	}
-	chosen := exact
+	var chosen, dropped [len(fieldNames)]int
 	taken := 0
 	for f := range chosen {
-		if chosen[f] == 0 {
+		switch {
+		case exact[f] != 0 && n.Attr[exact[f]-1].Value != "":
+			chosen[f] = exact[f]
+		case exact[f] != 0:
+			dropped[f] = exact[f]
+			taken++
+			chosen[f] = other[f]
+		default:
 			chosen[f] = other[f]
 		}
 		if chosen[f] != 0 {
@@ -426,8 +438,8 @@ func (b *builder) outline(n *xml5.Node, depth int) *Outline {
 			if isDeclaration(a) {
 				continue
 			}
-			for _, c := range chosen {
-				if c == i+1 {
+			for f, c := range chosen {
+				if c == i+1 || dropped[f] == i+1 {
 					continue attrs
 				}
 			}

@@ -52,6 +52,18 @@ func TestSpellingsOfXMLURL(t *testing.T) {
 	assert.Equal(t, "https://first.example/", d.Outlines[0].XMLURL, "without xmlUrl, the first other spelling")
 	assert.Equal(t, []Attr{{Name: "xmlURL", Value: "https://second.example/"}}, d.Outlines[0].Attrs)
 
+	// An empty attribute gives way to a spelling that is not empty (FuzzParse
+	// found <outline XMLURL="" Xmlurl="">, which read back otherwise).
+	d = parseString(t, `<opml><body><outline xmlUrl="" xmlurl="https://x.example/"/></body></opml>`)
+	assert.Equal(t, &Outline{XMLURL: "https://x.example/"}, d.Outlines[0], "an empty xmlUrl gives way, and is not kept")
+	d = parseString(t, `<opml><body><outline XMLURL="" Xmlurl="" xmlURL="https://y.example/"/></body></opml>`)
+	assert.Equal(t, &Outline{XMLURL: "https://y.example/", Attrs: []Attr{{Name: "XMLURL"}, {Name: "Xmlurl"}}}, d.Outlines[0],
+		"the first spelling that is not empty; the empty ones kept")
+	for _, doc := range []string{`<opml><body><outline XMLURL="" Xmlurl=""/></body></opml>`, `<opml><body><outline text="" TEXT=""/></body></opml>`} {
+		d = parseString(t, doc)
+		assert.Equal(t, d, parseString(t, string(writeDoc(t, d))), "%s: read back", doc)
+	}
+
 	// Every field's attribute in any case.
 	d = parseString(t, `<opml><body><outline TEXT="x" Title="t" TYPE="rss" HTMLURL="https://p.example/" Description="d" LANGUAGE="fr" VERSION="RSS2" xmlUrl="https://f.example/"/></body></opml>`)
 	assert.Equal(t, &Outline{Text: "x", Title: "t", Type: "rss", XMLURL: "https://f.example/", HTMLURL: "https://p.example/",

@@ -80,9 +80,9 @@ func TestWriteASCII(t *testing.T) {
 
 	// The C1 controls are written in UTF-8: &#151; would read back as
 	// windows-1252's em dash (FuzzWrite found it).
-	d = &Document{Title: "ab", Outlines: []*Outline{{Text: ""}}}
+	d = &Document{Title: "a\u0097b\u0080", Outlines: []*Outline{{Text: "\u009f"}}}
 	out = writeDoc(t, d)
-	assert.Contains(t, string(out), "<title>ab</title>")
+	assert.Contains(t, string(out), "<title>a\u0097b\u0080</title>")
 	back = parseString(t, string(out))
 	assert.Equal(t, d.Title, back.Title, "C1 controls read back")
 	assert.Equal(t, d.Outlines, back.Outlines, "C1 controls read back")
