@@ -39,7 +39,8 @@ const ianaRelPrefix = "http://www.iana.org/assignments/relation/"
 // resolved against the URL of res.Request (after redirects); a link with
 // an anchor parameter is about another resource and is left out. Only
 // absolute http and https URLs are returned, hubs at most MaxHubs and each
-// once, in the order found. self is "" when neither names one: the
+// once, in the order found; each mechanism looks at the first 256 links
+// naming a hub or a self, no more. self is "" when neither names one: the
 // Recommendation then has no topic to subscribe to (a subscriber may still
 // try the URL it fetched, which Discover does not invent).
 //
@@ -70,13 +71,13 @@ func Discover(res *http.Response, feed *feedspec.Feed) (hubs []string, self stri
 	fromHeader := len(hubs) > 0
 	var f discovery
 	for _, l := range feed.Links {
-		if len(f.hubs) == MaxHubs && f.self != "" {
+		if f.full() {
 			break
 		}
 		hub, self := relTypes(l.Rel)
 		f.add(nil, l.Href, hub, self)
 	}
-	if !fromHeader && len(f.hubs) < MaxHubs {
+	if !fromHeader {
 		f.jsonFeedHubs(feed.JSONObject())
 	}
 	if !fromHeader {
@@ -107,20 +108,32 @@ func DiscoverResult(r *feedspec.FetchResult) (hubs []string, self string) {
 	return Discover(res, r.Feed)
 }
 
+// maxParsed is how many link targets one discovery mechanism (the Link
+// headers, or the feed's links) parses at most: past it, the links that
+// follow are not looked at. Each hub written again in other words (or
+// the same) is parsed again while fewer than MaxHubs are known, so that
+// without it a header of a million such links would cost a million URL
+// parses.
+const maxParsed = 256
+
 // A discovery collects hub and self URLs.
 type discovery struct {
-	hubs []string
-	self string
+	hubs   []string
+	self   string
+	parsed int // targets parsed
 }
 
 // full reports whether nothing more can be added.
-func (d *discovery) full() bool { return len(d.hubs) == MaxHubs && d.self != "" }
+func (d *discovery) full() bool {
+	return (len(d.hubs) == MaxHubs && d.self != "") || d.parsed == maxParsed
+}
 
 // add adds target (resolved against base) as what its relation types say.
 func (d *discovery) add(base *url.URL, target string, hub, self bool) {
-	if !(hub && len(d.hubs) < MaxHubs) && !(self && d.self == "") {
+	if !(hub && len(d.hubs) < MaxHubs) && !(self && d.self == "") || d.parsed == maxParsed {
 		return
 	}
+	d.parsed++
 	u := absoluteHTTP(base, target)
 	if u == "" {
 		return
@@ -140,14 +153,21 @@ func (d *discovery) jsonFeedHubs(obj map[string]json.RawMessage) {
 	if !ok {
 		return
 	}
-	var list []struct {
-		Type any `json:"type"`
-		URL  any `json:"url"`
-	}
+	var list []json.RawMessage
 	if json.Unmarshal(raw, &list) != nil {
 		return
 	}
-	for _, h := range list {
+	for _, item := range list {
+		if len(d.hubs) == MaxHubs {
+			return
+		}
+		var h struct {
+			Type any `json:"type"`
+			URL  any `json:"url"`
+		}
+		if json.Unmarshal(item, &h) != nil {
+			continue // not an object
+		}
 		typ, _ := h.Type.(string)
 		u, _ := h.URL.(string)
 		if strings.EqualFold(strings.TrimSpace(typ), "websub") {
@@ -169,7 +189,7 @@ func contains(list []string, s string) bool {
 // absolute http or https URL with a host, or "" when it is not one.
 func absoluteHTTP(base *url.URL, ref string) string {
 	ref = strings.TrimSpace(ref)
-	if ref == "" {
+	if ref == "" && base == nil {
 		return ""
 	}
 	var u *url.URL
@@ -188,7 +208,14 @@ func absoluteHTTP(base *url.URL, ref string) string {
 // relTypes reports whether the rel value (a list of relation types separated
 // by white space) holds "hub" and "self", in any case or as IANA IRIs.
 func relTypes(rel string) (hub, self bool) {
-	for _, t := range strings.Fields(rel) {
+	for rel != "" {
+		i := strings.IndexAny(rel, " \t\n\r\f")
+		t := rel
+		if i >= 0 {
+			t, rel = rel[:i], rel[i+1:]
+		} else {
+			rel = ""
+		}
 		if len(t) > len(ianaRelPrefix) && strings.EqualFold(t[:len(ianaRelPrefix)], ianaRelPrefix) {
 			t = t[len(ianaRelPrefix):]
 		}
