@@ -98,12 +98,14 @@ func (s *Subscriber) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	switch {
 	case sub == nil:
+		unread(w, r)
 		http.Error(w, "no such subscription", http.StatusNotFound)
 	case r.Method == http.MethodGet:
 		s.verify(w, r, sub)
 	case r.Method == http.MethodPost:
 		s.distribute(w, r, sub)
 	default:
+		unread(w, r)
 		w.Header().Set("Allow", "GET, POST")
 		http.Error(w, "a WebSub callback takes GET and POST", http.StatusMethodNotAllowed)
 	}
@@ -200,28 +202,33 @@ func (s *Subscriber) distribute(w http.ResponseWriter, r *http.Request, sub *Sub
 	state, unsubscribing := sub.state, sub.pending == modeUnsubscribe
 	sub.mu.Unlock()
 	if state == StateDenied {
+		unread(w, r)
 		s.drop(sub, ErrNotActive)
 		http.Error(w, "the subscription was denied", http.StatusGone)
 		return
 	}
 	if state != StateVerified || unsubscribing {
+		unread(w, r)
 		s.drop(sub, ErrNotActive)
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
 	mac, want, ok := parseSignature(r.Header.Get("X-Hub-Signature"), sub.Secret)
 	if !ok {
+		unread(w, r)
 		s.drop(sub, ErrSignature)
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
 	limit := int64(feedspec.DefaultFetchMaxBodySize)
 	if r.ContentLength > limit {
+		unread(w, r)
 		s.drop(sub, tooLarge(limit))
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
 	if !s.acquire() {
+		unread(w, r)
 		s.drop(sub, ErrBusy)
 		w.Header().Set("Retry-After", retryAfterBusy)
 		http.Error(w, "busy", http.StatusServiceUnavailable)
@@ -241,7 +248,13 @@ func (s *Subscriber) distribute(w http.ResponseWriter, r *http.Request, sub *Sub
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Now().Add(timeout)) // ErrNotSupported: the server's ReadTimeout applies
 	body, err := readBody(r.Body, r.ContentLength, limit, mac)
-	_ = rc.SetReadDeadline(time.Time{})
+	if err != nil {
+		// The deadline stays: the connection is closed after the answer,
+		// without reading the rest of the body.
+		unread(w, r)
+	} else {
+		_ = rc.SetReadDeadline(time.Time{})
+	}
 	switch {
 	case errors.Is(err, feedspec.ErrBodyTooLarge):
 		s.drop(sub, err)
@@ -276,6 +289,16 @@ func (s *Subscriber) distribute(w http.ResponseWriter, r *http.Request, sub *Sub
 		s.OnFeed(sub, feed, err)
 	}()
 	w.WriteHeader(http.StatusAccepted)
+}
+
+// unread closes the connection after the answer to a request whose body
+// is not read (or not to its end), so that the server does not read it
+// either (net/http reads up to 256 KiB of what a handler left, without the
+// handler's deadline, to keep the connection).
+func unread(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength != 0 {
+		w.Header().Set("Connection", "close")
+	}
 }
 
 // drop reports a dropped distribution to OnDrop.
