@@ -118,7 +118,7 @@ func (s *Subscriber) verify(w http.ResponseWriter, r *http.Request, sub *Subscri
 		return
 	}
 	q := r.URL.Query()
-	mode, topic := q.Get("hub.mode"), q.Get("hub.topic")
+	mode, topic := last(q, "hub.mode"), last(q, "hub.topic")
 	switch mode {
 	case modeDenied:
 		if !sameTopic(topic, sub.Topic) {
@@ -126,7 +126,7 @@ func (s *Subscriber) verify(w http.ResponseWriter, r *http.Request, sub *Subscri
 			return
 		}
 		sub.mu.Lock()
-		sub.state, sub.reason = StateDenied, cutUTF8(q.Get("hub.reason"), maxReason)
+		sub.state, sub.reason = StateDenied, cutUTF8(last(q, "hub.reason"), maxReason)
 		sub.pending, sub.pendLease = "", 0
 		sub.mu.Unlock()
 		w.WriteHeader(http.StatusOK)
@@ -136,7 +136,7 @@ func (s *Subscriber) verify(w http.ResponseWriter, r *http.Request, sub *Subscri
 		http.Error(w, "hub.mode is none of subscribe, unsubscribe and denied", http.StatusBadRequest)
 		return
 	}
-	challenge := q.Get("hub.challenge")
+	challenge := last(q, "hub.challenge")
 	if challenge == "" || len(challenge) > MaxChallengeLength {
 		http.Error(w, "hub.challenge is missing or longer than "+strconv.Itoa(MaxChallengeLength)+" bytes", http.StatusBadRequest)
 		return
@@ -155,7 +155,7 @@ func (s *Subscriber) verify(w http.ResponseWriter, r *http.Request, sub *Subscri
 			sub.verifiedAt = now
 			sub.requested = sub.pendLease
 			sub.expiry = time.Time{}
-			if secs, ok := leaseSeconds(q.Get("hub.lease_seconds")); ok {
+			if secs, ok := leaseSeconds(last(q, "hub.lease_seconds")); ok {
 				sub.expiry = now.Add(time.Duration(secs) * time.Second)
 			}
 		} else {
@@ -178,6 +178,16 @@ func (s *Subscriber) verify(w http.ResponseWriter, r *http.Request, sub *Subscri
 	h.Set("Content-Length", strconv.Itoa(len(challenge)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = io.WriteString(w, challenge)
+}
+
+// last returns the last value of the parameter k: the hub's, which it
+// appends to the callback's own query without replacing a parameter of
+// the same name there (section 5.1.1).
+func last(q url.Values, k string) string {
+	if v := q[k]; len(v) > 0 {
+		return v[len(v)-1]
+	}
+	return ""
 }
 
 // leaseSeconds parses hub.lease_seconds: a positive decimal integer, at

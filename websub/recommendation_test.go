@@ -162,7 +162,9 @@ func testDiscoverHTMLHeaders(t *testing.T, h testHub) {
 
 func testSubscribeRequest(t *testing.T, h testHub) {
 	r := newReader(t, func(s *Subscriber) { s.CallbackBase = "" })
-	r.s.CallbackBase = r.srv.URL + "/cb/?reader=1" // a query of its own, kept
+	// A query of its own, kept, even one naming a parameter of the hub's
+	// (which the hub appends its own after, 5.1.1).
+	r.s.CallbackBase = r.srv.URL + "/cb/?reader=1&hub.mode=x"
 	topic := "https://blog.example/flux/été.xml?a=1&b=2"
 	sub := subscribed(t, r, h, topic, 0)
 	other := subscribed(t, r, h, "https://blog.example/other", 0)
@@ -179,7 +181,7 @@ func testSubscribeRequest(t *testing.T, h testHub) {
 
 	u, err := url.Parse(sub.Callback)
 	require.NoError(t, err)
-	assert.Equal(t, "reader=1", u.RawQuery, "CallbackBase's query kept")
+	assert.Equal(t, "reader=1&hub.mode=x", u.RawQuery, "CallbackBase's query kept")
 	assert.True(t, strings.HasPrefix(u.Path, "/cb/"), "below CallbackBase: %s", u.Path)
 	seg := lastSegment(sub.Callback)
 	assert.Len(t, seg, 43, "8.2: an unguessable segment of 256 random bits")
