@@ -230,6 +230,12 @@ func (s *Subscriber) distribute(w http.ResponseWriter, r *http.Request, sub *Sub
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
+	if s.OnFeed == nil {
+		// Nothing to hand the content to: answered, not read.
+		unread(w, r)
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
 	limit := int64(feedspec.DefaultFetchMaxBodySize)
 	if r.ContentLength > limit {
 		unread(w, r)
@@ -276,9 +282,6 @@ func (s *Subscriber) distribute(w http.ResponseWriter, r *http.Request, sub *Sub
 		return
 	case !signatureMatches(mac, want):
 		s.drop(sub, ErrSignature)
-		w.WriteHeader(http.StatusAccepted)
-		return
-	case s.OnFeed == nil:
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}

@@ -494,3 +494,16 @@ func TestConcurrentSubscribers(t *testing.T) {
 	feeds, _ := r.quiet()
 	assert.Equal(t, 8, feeds)
 }
+
+// TestNoOnFeed checks that a Subscriber without OnFeed answers content
+// without reading it.
+func TestNoOnFeed(t *testing.T) {
+	r := newReader(t, func(s *Subscriber) { s.OnFeed = nil })
+	sub := verifiedSub(t, r, "https://blog.example/a")
+	payload := atom("x")
+	body := &countingReader{r: bytes.NewReader(payload)}
+	rec := serve(r.s, http.MethodPost, sub.Callback, body, "X-Hub-Signature", sign("sha256", sub.Secret, payload))
+	assert.Equal(t, http.StatusAccepted, rec.Code)
+	assert.Zero(t, body.n.Load(), "not read")
+	assert.Equal(t, "close", rec.Header().Get("Connection"))
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"sort"
 	"strings"
@@ -476,6 +477,25 @@ func TestHubErrors(t *testing.T) {
 		assert.ErrorIs(t, err, ErrInvalid, "%+v", c)
 		assert.True(t, strings.HasPrefix(err.Error(), "websub: "), err.Error())
 	}
+	// A hub that redirects (5.1.2: 307 or 308) is followed, the request
+	// sent again; a redirect into a private network is refused by the guard.
+	h := newMiniHub()
+	defer h.close()
+	for _, code := range []int{http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		redirecting := httptest.NewServer(http.RedirectHandler(h.url(), code))
+		sub, err := r.s.Subscribe(t.Context(), redirecting.URL, "https://blog.example/r"+http.StatusText(code), time.Hour)
+		redirecting.Close()
+		require.NoError(t, err, "redirected with %d", code)
+		assert.Equal(t, StateVerified, sub.State(), "verified by the hub redirected to")
+		assert.Equal(t, redirecting.URL, sub.Hub, "the hub as given")
+	}
+	public := &Subscriber{CallbackBase: "https://reader.example/websub", Client: &http.Client{
+		Transport: feedspec.GuardTransportAllowing(nil, netip.MustParsePrefix("127.0.0.1/32"))}}
+	toPrivate := httptest.NewServer(http.RedirectHandler("http://10.0.0.1/hub", http.StatusTemporaryRedirect))
+	defer toPrivate.Close()
+	_, err = public.Subscribe(t.Context(), toPrivate.URL, "https://blog.example/a", 0)
+	assert.ErrorIs(t, err, feedspec.ErrForbiddenAddress, "a redirect into a private network")
+
 	assert.ErrorIs(t, r.s.Unsubscribe(t.Context(), nil), ErrInvalid)
 	assert.ErrorIs(t, r.s.Unsubscribe(t.Context(), &Subscription{Topic: "x"}), ErrNotSubscribed)
 	assert.True(t, errors.Is(r.s.Restore(nil), ErrInvalid))
