@@ -9,7 +9,7 @@ import (
 
 // The errors of the package. Every message starts with "websub: ". Texts
 // taken from a hub's answer or a request (a hub's message, a denial's
-// reason) are quoted (strconv.Quote) and cut to maxQuoted bytes.
+// reason) are quoted (strconv.Quote) and cut to 200 bytes.
 var (
 	// ErrInvalid is matched by the error of a call given something it
 	// cannot use: a hub, topic or callback URL that is not an absolute
