@@ -214,6 +214,13 @@ func (l Limits) xml5() xml5.Limits {
 // xml5LimitsOption is the xml5 option carrying c's limits, for
 // ParseDocument to pass to xml5.Parse.
 func xml5LimitsOption(c *config) xml5.Option {
+	if c.expansionCeiling > 0 {
+		l := c.limits.xml5()
+		if l.MaxEntityExpansion < 0 || int64(l.MaxEntityExpansion) > c.expansionCeiling {
+			l.MaxEntityExpansion = int(min(c.expansionCeiling, 1<<40))
+		}
+		return xml5.WithLimits(l)
+	}
 	if c.limits == (Limits{}) {
 		return defaultXML5Limits // made once: an option is an allocation
 	}
@@ -222,3 +229,53 @@ func xml5LimitsOption(c *config) xml5.Option {
 
 // defaultXML5Limits is the xml5 option carrying the default limits.
 var defaultXML5Limits = xml5.WithLimits(Limits{}.xml5())
+
+// urlParseFloor and urlParseRate set urlParseBudget.
+const (
+	urlParseFloor = 1024
+	urlParseRate  = 1024
+)
+
+// urlParseBudget is how many times the URL Standard's parser may run for
+// one document of size bytes: max(1,024, size / 1,024). Most URLs take a
+// fast path that allocates only the result (parseURLOnce); a call of the
+// parser allocates about a kilobyte, so that URLs written a few bytes
+// each, relative references or xml:base values that the fast paths do not
+// read, could otherwise cost tens of bytes of heap per input byte. The
+// project's real-feed corpus needs at most a few dozen parses per
+// document. Beyond the budget, a URL that needs the parser is left out
+// (null), recorded once per document as a DiagnosticLimit
+// (urlParseLimit).
+func urlParseBudget(size int) int {
+	return max(urlParseFloor, size/urlParseRate)
+}
+
+// spendURLParse reports whether the URL parser may run once more, and
+// counts the run.
+func (p *processor) spendURLParse() bool {
+	if p.urlParses >= urlParseBudget(p.doc.Size()) {
+		return false
+	}
+	p.urlParses++
+	return true
+}
+
+// urlParseLimit records, once per document, that a URL at el was left out
+// because the document's budget of URL parses is spent.
+func (p *processor) urlParseLimit(el *xml5.Node) {
+	if p.urlParseLimited {
+		return
+	}
+	p.urlParseLimited = true
+	if p.diags != nil {
+		budget := urlParseBudget(p.doc.Size())
+		p.reject(DiagnosticLimit, el, "", "", "the document already ran the URL parser "+strconv.Itoa(budget)+
+			" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
+		line, off := 0, 0
+		if el != nil {
+			line, _ = p.doc.Position(el.Offset)
+			off = el.Offset
+		}
+		(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, line, off)
+	}
+}

@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"bytes"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -39,10 +40,10 @@ type parseMode struct {
 
 var parseModes = []parseMode{
 	{"ParseDocument", func(in []byte, _ string) (*Feed, error) {
-		return ParseDocument(strings.NewReader(string(in)), WithURL("https://example.com/feed.xml"))
+		return ParseDocument(bytes.NewReader(in), WithURL("https://example.com/feed.xml"))
 	}},
 	{"WithoutDocument", func(in []byte, _ string) (*Feed, error) {
-		return ParseDocument(strings.NewReader(string(in)), WithURL("https://example.com/feed.xml"), WithoutDocument())
+		return ParseDocument(bytes.NewReader(in), WithURL("https://example.com/feed.xml"), WithoutDocument())
 	}},
 	{"Fetcher", func(in []byte, contentType string) (*Feed, error) {
 		// The Fetcher's options (recovery, WithoutDocument, its

@@ -591,20 +591,21 @@ func (p *parser) textRoom(n int) {
 // to the new chunk, and the old one keeps the strings made in it.
 //
 // A pending text that outgrows a chunk growText made for it gets at least
-// twice that chunk's room: the room asked for may be far more than the text
+// half as much room again: the room asked for may be far more than the text
 // (refText asks for the rest of the source up to the next '<'), and an
 // entity's replacement text, or a reference whose character is longer than
 // the reference, uses up more of it than its source took, so that asking
 // again for the rest, reference after reference, would otherwise copy the
 // text into a new chunk of about the input's size each time (quadratic). The
-// chunks of one text thus grow geometrically: all of them together are at
-// most twice the last, which is at most twice what was asked for. The chunk
+// chunks of one text thus grow geometrically (by half at least, twice the
+// text at most, as before): all of them together are at most three times
+// the last, which is at most twice what was asked for. The chunk
 // the text leaves holds nothing else, and is no longer recorded in the
 // document's memory (so that it is garbage at once, as without reuse).
 func (p *parser) growText(n int) {
 	size := max(len(p.textBuf)+n, 2*len(p.textBuf), min(max(len(p.main)/4, 2048), 16<<10))
 	if cap(p.textBuf) > 0 && unsafe.SliceData(p.textBuf) == p.textChunk {
-		size = max(size, 2*cap(p.textBuf))
+		size = max(size, cap(p.textBuf)+cap(p.textBuf)/2)
 		p.forgetChunk(p.textChunkAt)
 	}
 	b := p.makeChunk(size)
