@@ -54,6 +54,11 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	if p.recovery {
 		p.finishRepairs()
 	}
+	if cfg.errors {
+		// The encoding errors (encerrors.go), among the parse errors
+		// by offset.
+		doc.Errors = mergeErrors(encodingErrors(raw, text, enc), doc.Errors)
+	}
 	p.spare.putBack()
 	p.release()
 	if err == nil {
