@@ -49,8 +49,10 @@ const (
 	DiagnosticType DiagnosticKind = "type"
 	// DiagnosticLimit is an element left out because its entry reached a
 	// limit (Limits.MaxPerEntry; or an Entry.ContentXML past its budget,
-	// a LimitError whose Limit is "ContentXML"); Err wraps ErrLimit. It is
-	// recorded once per entry and list.
+	// a LimitError whose Limit is "ContentXML"; or a URL once the
+	// document's budget of URL parser runs is spent, "URLParses", see
+	// Limits); Err wraps ErrLimit. It is recorded once per entry and list
+	// (for URLParses, once per document).
 	DiagnosticLimit DiagnosticKind = "limit"
 )
 

@@ -34,6 +34,13 @@ type LimitError = xml5.LimitError
 // so a "billion laughs" document parses in time and memory linear in its
 // size.
 //
+// URLs are bounded too: most take a fast path that allocates only the
+// result, and the URL Standard's parser, which allocates about a kilobyte a
+// run, runs at most max(1,024, the decoded input's size / 1,024) times a
+// document (the project's corpus needs at most 110); past that, a URL that
+// needs it is left out (null) and WithDiagnostics records it once, as a
+// DiagnosticLimit whose LimitError names "URLParses".
+//
 // What a document becomes is bounded too, not only its bytes: a tree node
 // costs 144 bytes and an entry (its struct alone) about 450, and "<a/>" or "<item/>" is
 // written in a few bytes. MaxNodes bounds the tree and MaxItems the
@@ -51,7 +58,12 @@ type Limits struct {
 	MaxEntityDepth int
 	// MaxEntityExpansion caps the total number of bytes entity references
 	// may add to the document. The budget actually used is the smaller of
-	// this cap and max(1 MiB, 8 times the input size). Default 32 MiB.
+	// this cap and max(1 MiB, 8 times the input size), and, for
+	// ParseResponse (so for a Fetcher), of the body limit minus the body's
+	// length: a response's document, its entities expanded, is no longer
+	// than the body limit (16 MiB for a Fetcher), so that a poll's peak,
+	// about 16 bytes a byte of the document's text at most, stays under
+	// 256 MiB. Default 32 MiB.
 	MaxEntityExpansion int
 	// MaxAttributes is the largest number of attributes one element may
 	// have. Default 10,000.

@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -214,4 +215,30 @@ func TestFetcherPollUnder256MiB(t *testing.T) {
 		}
 		assert.Less(t, alloc, bound, "%s: bytes allocated by a poll at the Fetcher's body limit", s.name)
 	}
+}
+
+// TestResponseExpansionWithinBodyLimit checks that ParseResponse expands a
+// document's entities to no more than its body limit: with a 64 KiB limit
+// and a 1,000-byte entity referenced 200 times in a body of about 2 KB,
+// the references past the limit stay as written, where ParseDocument
+// expands them all; and that WithLimits' own cap still applies when lower.
+func TestResponseExpansionWithinBodyLimit(t *testing.T) {
+	in := []byte(`<!DOCTYPE rss [<!ENTITY e "` + strings.Repeat("x", 1000) + `">]><rss><channel><title>` +
+		strings.Repeat("&e;", 200) + `</title></channel></rss>`)
+	const limit = 64 << 10
+	f, err := ParseResponse(memResponse(in, -1, "Content-Type", "application/rss+xml"), WithMaxBodySize(limit))
+	require.NoError(t, err)
+	title := f.Title.String()
+	expanded := strings.Count(title, strings.Repeat("x", 1000))
+	assert.Equal(t, (limit-len(in))/1000, expanded, "references expanded within the body limit")
+	assert.Equal(t, 200-expanded, strings.Count(title, "&e;"), "references left as written")
+	assert.LessOrEqual(t, len(title), limit, "the title within the body limit")
+
+	all, err := ParseDocument(bytes.NewReader(in))
+	require.NoError(t, err)
+	assert.Equal(t, 200, strings.Count(all.Title.String(), strings.Repeat("x", 1000)), "ParseDocument expands every reference")
+
+	f, err = ParseResponse(memResponse(in, -1, "Content-Type", "application/rss+xml"), WithMaxBodySize(limit), WithLimits(Limits{MaxEntityExpansion: 5000}))
+	require.NoError(t, err)
+	assert.Equal(t, 5, strings.Count(f.Title.String(), strings.Repeat("x", 1000)), "WithLimits' lower cap")
 }
