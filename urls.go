@@ -578,33 +578,16 @@ func simpleURLRest(s string, start int) bool {
 	return true
 }
 
-// pathAbsoluteURL is the fast path for a path-absolute reference ("/a/b",
-// not "//host") against an http(s) base with no user info and no port:
-// the URL Standard's parser takes the base's scheme and host and parses
-// the path, query and fragment as it does after an absolute URL's host
-// (the relative slash state), so the result is the parse of the base's
-// origin followed by text, which simpleHTTPURL gives when that string is
-// already canonical. It returns false for anything else.
-// TestPathAbsoluteURLAgreesWithParser checks it against the parser.
-func pathAbsoluteURL(text string, base *whatwgurl.Url) (string, bool) {
-	if base == nil || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
-		return "", false
-	}
-	scheme := base.Scheme()
-	if scheme != "http" && scheme != "https" || base.Username() != "" || base.Password() != "" || base.Port() != "" {
-		return "", false
-	}
-	host := base.Hostname()
-	if host == "" {
-		return "", false
-	}
-	return simpleHTTPURL(scheme + "://" + host + text)
-}
-
-// pathAbsoluteFromOrigin is pathAbsoluteURL for the document's URL, whose
-// origin ("https://host") and root (the origin and "/") the document URL
-// cache computed once (urlcache.go): origin is "" when pathAbsoluteURL
-// gives false for every reference against that base. A reference "/"
+// pathAbsoluteFromOrigin is the fast path for a path-absolute reference
+// ("/a/b", not "//host") against an http(s) base with no user info and no
+// port whose origin ("https://host") and root (the origin and "/") are
+// given (computed once, by the document URL cache, urlcache.go, or
+// newBaseURL): the URL Standard's parser takes the base's scheme and host
+// and parses the path, query and fragment as it does after an absolute
+// URL's host (the relative slash state), so the result is the origin
+// followed by text when that string is already canonical. origin is ""
+// when this does not apply to the base. TestPathAbsoluteURLAgreesWithParser
+// checks it against the parser. A reference "/"
 // gives root itself, without building a string.
 func pathAbsoluteFromOrigin(text, origin, root string) (string, bool) {
 	if origin == "" || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
