@@ -292,6 +292,10 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := DiscoverFeeds(strings.NewReader(page.String()), "https://example.com/")
 			return err
 		}, is: []error{ErrLimit}, contains: []string{"discover feeds: limit reached: the page has more than 1000 links that may be feeds (MaxDiscoverCandidates)"}},
+		{name: "DiscoverFeeds, MaxDiscoverBytes", err: func(*testing.T) error {
+			_, err := DiscoverFeeds(&endlessPage{fill: "<p>"}, "https://example.com/")
+			return err
+		}, is: []error{ErrLimit}, contains: []string{"discover feeds: limit reached: the page is longer than 16777216 bytes (MaxDiscoverBytes)"}},
 		{name: "CommonFeedURLs, relative", err: func(*testing.T) error {
 			_, err := CommonFeedURLs("/blog")
 			return err

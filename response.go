@@ -266,11 +266,13 @@ func htmlPageError(e MIMETypeError, pageURL string, page *body, err error) error
 	if err != nil && !errors.Is(err, ErrBodyTooLarge) {
 		return bodyReadError(err)
 	}
-	feeds, err := DiscoverFeeds(page.reader(), pageURL)
+	// The page was read up to the body limit: DiscoverFeeds' own limit
+	// does not apply.
+	feeds, err := discoverFeeds(page.reader(), pageURL, -1)
 	if err != nil && !errors.Is(err, ErrLimit) {
 		// pageURL is not an absolute URL: links resolve against an
 		// absolute <base href> only.
-		feeds, _ = DiscoverFeeds(page.reader(), "")
+		feeds, _ = discoverFeeds(page.reader(), "", -1)
 	}
 	return &HTMLPageError{MIMETypeError: e, URL: pageURL, Feeds: feeds}
 }
@@ -279,7 +281,9 @@ func htmlPageError(e MIMETypeError, pageURL string, page *body, err error) error
 // arrives, without keeping it.
 func streamHTMLPageError(e MIMETypeError, pageURL string, r io.Reader) error {
 	page := &pageReader{r: r}
-	feeds, err := DiscoverFeeds(page, pageURL)
+	// pageReader ends the page at the body limit: DiscoverFeeds' own limit
+	// does not apply.
+	feeds, err := discoverFeeds(page, pageURL, -1)
 	if page.err != nil {
 		return bodyReadError(page.err)
 	}
@@ -288,7 +292,7 @@ func streamHTMLPageError(e MIMETypeError, pageURL string, r io.Reader) error {
 	if err != nil && !errors.Is(err, ErrLimit) {
 		// pageURL is not an absolute URL (DiscoverFeeds said so before
 		// reading): links resolve against an absolute <base href> only.
-		feeds, _ = DiscoverFeeds(page, "")
+		feeds, _ = discoverFeeds(page, "", -1)
 		if page.err != nil {
 			return bodyReadError(page.err)
 		}
