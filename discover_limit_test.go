@@ -2,8 +2,10 @@ package feedspec
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"math/rand"
 	"runtime"
 	"strings"
 	"testing"
@@ -162,4 +164,42 @@ func TestDiscoverFeedsManyAttributes(t *testing.T) {
 	t.Logf("%.1f bytes allocated per byte, x%.1f for x10 the page", r2, growth)
 	assert.LessOrEqual(t, r2, 50.0, "bytes allocated per byte")
 	assert.LessOrEqual(t, growth, 12.0, "growth for 10 times the page")
+}
+
+// FuzzDiscoverFeeds: DiscoverFeeds never panics; its answer does not
+// depend on how the page is read (whole, or a byte at a time: the reads
+// its tokenizer is given are filled, and bring the end with the last
+// bytes) nor on a byte limit the page fits in; one byte less than the page
+// gives an error wrapping ErrLimit; every URL it lists is http or https.
+func FuzzDiscoverFeeds(f *testing.F) {
+	for _, p := range discTrickyPages {
+		f.Add(p)
+	}
+	rng := rand.New(rand.NewSource(3))
+	for range 20 {
+		f.Add(discSoup(rng, 40, true))
+	}
+	f.Add("<!--")
+	f.Add(`<a href="/feed">RSS`)
+	f.Add(`<a href="`)
+	f.Fuzz(func(t *testing.T, page string) {
+		const pageURL = "https://www.example.com/blog/"
+		want, err := DiscoverFeeds(strings.NewReader(page), pageURL)
+		if err != nil && !errors.Is(err, ErrLimit) {
+			t.Fatalf("DiscoverFeeds(%q): %v", page, err)
+		}
+		for _, l := range want {
+			require.True(t, strings.HasPrefix(l.URL, "http://") || strings.HasPrefix(l.URL, "https://"), "%q lists %q", page, l.URL)
+		}
+		got, err2 := DiscoverFeeds(iotest.OneByteReader(strings.NewReader(page)), pageURL)
+		require.Equal(t, want, got, "a byte at a time: %q", page)
+		require.Equal(t, err, err2, "a byte at a time: %q", page)
+		got, err2 = discoverFeeds(iotest.HalfReader(strings.NewReader(page)), pageURL, int64(len(page)))
+		require.Equal(t, want, got, "limited to its length: %q", page)
+		require.Equal(t, err, err2, "limited to its length: %q", page)
+		if len(page) > 0 {
+			_, err = discoverFeeds(strings.NewReader(page), pageURL, int64(len(page)-1))
+			require.ErrorIs(t, err, ErrLimit, "limited to one byte less: %q", page)
+		}
+	})
 }
