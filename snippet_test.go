@@ -108,19 +108,23 @@ func checkSnippet(t testing.TB, s string, n int, got string) {
 }
 
 // TestSnippetRandom checks Snippet's promises on random strings of words,
-// CJK, emoji, marks, punctuation and invalid bytes.
+// CJK, emoji, marks, punctuation and invalid bytes, and that it answers as
+// when it read every cluster whole (snippetReadAll).
 func TestSnippetRandom(t *testing.T) {
-	pieces := []string{"word", "a", " ", "  ", "\n", ",", ".", "!", "(", ")", "日本", "語", "。", "e\u0301",
-		"\U0001F468\u200D\U0001F469\u200D\U0001F467", "\U0001F1EF\U0001F1F5", "\u00a0", "-", "\xff", "\xe3\x81", "don't", "한국"}
+	pieces := []string{"word", "a", " ", "  ", "\n", ",", ".", "!", "(", ")", "\"", "'", "日本", "語", "。", "e\u0301", "e\u0301\u0302\u0303",
+		"\U0001F468\u200D\U0001F469\u200D\U0001F467", "\U0001F1EF\U0001F1F5", "\u00a0", "-", "\xff", "\xe3\x81", "don't", "한국",
+		"$", "(1", "12", "%", "\r\n", "\u200b", "\u2014"}
 	rng := rand.New(rand.NewSource(1))
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < 20000; i++ {
 		var b strings.Builder
-		for j := rng.Intn(12); j >= 0; j-- {
+		for j := rng.Intn(30); j >= 0; j-- {
 			b.WriteString(pieces[rng.Intn(len(pieces))])
 		}
 		s := b.String()
 		n := rng.Intn(utf8.RuneCountInString(s)+3) - 1
-		checkSnippet(t, s, n, Snippet(s, n))
+		got := Snippet(s, n)
+		checkSnippet(t, s, n, got)
+		require.Equal(t, snippetReadAll(s, n), got, "Snippet(%q, %d)", s, n)
 	}
 }
 
@@ -216,8 +220,7 @@ func snippetReadAll(s string, n int) string {
 // 12n + 60 bytes, whatever follows (a 1 MB or 10 MB word, grapheme
 // cluster, or run of punctuation: the same bytes read and the same
 // answer; a 10 MB grapheme cluster took 1.6 s, 10 MB of quotes after a
-// word 3.7 s), and answers as when it read every cluster whole
-// (snippetReadAll) on random text.
+// word 3.7 s). TestSnippetRandom compares it with snippetReadAll.
 func TestSnippetReadsLittle(t *testing.T) {
 	for _, shape := range []struct{ name, head, unit string }{
 		{"a word of letters", "x", "a"},
@@ -243,19 +246,5 @@ func TestSnippetReadsLittle(t *testing.T) {
 			assert.Equal(t, reads[0], reads[1], "%s, n = %d: bytes read of 1 MB and of 10 MB", shape.name, n)
 			assert.LessOrEqual(t, reads[1], 12*n+60, "%s, n = %d: bytes read", shape.name, n)
 		}
-	}
-
-	pieces := []string{"word", "a", " ", "  ", "\n", ",", ".", "!", "(", ")", "\"", "'", "日本", "語", "。", "e\u0301", "e\u0301\u0302\u0303",
-		"\U0001F468\u200D\U0001F469\u200D\U0001F467", "\U0001F1EF\U0001F1F5", "\u00a0", "-", "\xff", "\xe3\x81", "don't", "한국",
-		"$", "(1", "12", "%", "\r\n", "\u200b", "\u2014"}
-	rng := rand.New(rand.NewSource(2))
-	for i := 0; i < 20000; i++ {
-		var b strings.Builder
-		for j := rng.Intn(30); j >= 0; j-- {
-			b.WriteString(pieces[rng.Intn(len(pieces))])
-		}
-		s := b.String()
-		n := rng.Intn(utf8.RuneCountInString(s)+3) - 1
-		require.Equal(t, snippetReadAll(s, n), Snippet(s, n), "Snippet(%q, %d)", s, n)
 	}
 }

@@ -151,27 +151,6 @@ func (r *jsonReader) index() {
 	r.scanned += len(d)
 }
 
-// eachElement calls f for each element of the array at d[i], as
-// jsonElements does, until f returns false.
-func (r *jsonReader) eachElement(i int, f func(vs, ve int) bool) {
-	d := r.data
-	i = jsonSkipSpace(d, i+1)
-	if d[i] == ']' {
-		return
-	}
-	for {
-		ve := r.valueEnd(i)
-		if !f(i, ve) {
-			return
-		}
-		i = jsonSkipSpace(d, ve)
-		if i >= len(d) || d[i] == ']' {
-			return
-		}
-		i = jsonSkipSpace(d, i+1)
-	}
-}
-
 // objectBudget is the most list elements that are objects a document of
 // size bytes may make when read back: the smaller of Limits.MaxNodes'
 // default and max(16,384, size / 16), the budget of tree nodes its parse
@@ -315,7 +294,7 @@ func (r *jsonReader) elements(i int, f func(vs, ve int) error) error {
 	}
 	var err, first error
 	n := 0
-	r.eachElement(i, func(vs, ve int) bool {
+	jsonElements(d, i, r.valueEnd, func(vs, ve int) bool {
 		e := f(vs, ve)
 		if e == nil {
 			n++
@@ -560,7 +539,7 @@ func (r *jsonReader) ints(vs, _ int) ([]int, error) {
 func (r *jsonReader) count(vs int) int {
 	n := 0
 	if r.data[vs] == '[' {
-		r.eachElement(vs, func(int, int) bool { n++; return true })
+		jsonElements(r.data, vs, r.valueEnd, func(int, int) bool { n++; return true })
 	}
 	return n
 }
