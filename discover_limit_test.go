@@ -43,15 +43,17 @@ func (p *endlessPage) Read(b []byte) (int, error) {
 // page (and one byte more, to tell that there is more) and returns the
 // feeds found in them with an error wrapping ErrLimit.
 func TestDiscoverFeedsByteLimit(t *testing.T) {
-	p := &endlessPage{head: `<link rel=alternate type=application/rss+xml href=/feed.xml><a href=/atom.xml>Atom</a>`, fill: "<p>"}
-	feeds, err := DiscoverFeeds(p, "https://example.com/")
-	require.ErrorIs(t, err, ErrLimit, "an endless page")
-	assert.Equal(t, "feedspec: discover feeds: limit reached: the page is longer than 16777216 bytes (MaxDiscoverBytes); the feeds in its first 16777216 bytes are returned", err.Error())
-	assert.Equal(t, []FeedLink{
-		{URL: "https://example.com/feed.xml", Type: "application/rss+xml", Source: "link"},
-		{URL: "https://example.com/atom.xml", Title: "Atom", Source: "a"},
-	}, feeds, "the feeds before the limit")
-	assert.Equal(t, int64(MaxDiscoverBytes+1), p.read, "bytes read of an endless page")
+	if !testing.Short() { // 16 MiB read: seconds under the race detector
+		p := &endlessPage{head: `<link rel=alternate type=application/rss+xml href=/feed.xml><a href=/atom.xml>Atom</a>`, fill: "<p>"}
+		feeds, err := DiscoverFeeds(p, "https://example.com/")
+		require.ErrorIs(t, err, ErrLimit, "an endless page")
+		assert.Equal(t, "feedspec: discover feeds: limit reached: the page is longer than 16777216 bytes (MaxDiscoverBytes); the feeds in its first 16777216 bytes are returned", err.Error())
+		assert.Equal(t, []FeedLink{
+			{URL: "https://example.com/feed.xml", Type: "application/rss+xml", Source: "link"},
+			{URL: "https://example.com/atom.xml", Title: "Atom", Source: "a"},
+		}, feeds, "the feeds before the limit")
+		assert.Equal(t, int64(MaxDiscoverBytes+1), p.read, "bytes read of an endless page")
+	}
 
 	// At the boundary, with a small limit: a page of the limit's length is
 	// read whole; one byte longer, its last tag is cut off and left out.
@@ -80,7 +82,7 @@ func TestDiscoverFeedsByteLimit(t *testing.T) {
 	}
 
 	// A read error is an error, not the limit.
-	_, err = discoverFeeds(&failingReader{data: page, err: io.ErrUnexpectedEOF}, "", 10)
+	_, err := discoverFeeds(&failingReader{data: page, err: io.ErrUnexpectedEOF}, "", 10)
 	assert.ErrorIs(t, err, ErrLimit, "the limit is met before the read error")
 	_, err = discoverFeeds(&failingReader{data: page, err: io.ErrUnexpectedEOF}, "", int64(len(page)))
 	assert.ErrorIs(t, err, io.ErrUnexpectedEOF, "a read error at the limit")
@@ -109,6 +111,9 @@ func discoverAllocs(t *testing.T, page []byte) uint64 {
 // gave only io.EOF. The sizes are just over a power of two, the worst
 // case of a buffer that doubles.
 func TestDiscoverFeedsAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's allocations are counted too")
+	}
 	rep := func(prefix, s string, n int) []byte {
 		return append([]byte(prefix), bytes.Repeat([]byte(s), (n-len(prefix))/len(s))...)
 	}
@@ -148,6 +153,9 @@ func TestDiscoverFeedsAllocations(t *testing.T) {
 // entry for each attribute's name), linear in the page (SECURITY.md, Known
 // costs).
 func TestDiscoverFeedsManyAttributes(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's allocations are counted too")
+	}
 	page := func(n int) []byte {
 		var b bytes.Buffer
 		b.WriteString("<a")

@@ -131,6 +131,9 @@ func TestUnmarshalLimits(t *testing.T) {
 // costs at most 10 times as much. 3 MB of empty entries allocated 452 MB
 // (153 bytes per byte); a list of empty objects 100 to 170.
 func TestUnmarshalGrowth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 11 documents of 3.2 MB")
+	}
 	shapes := []struct {
 		name string
 		doc  func(n int) string // about n bytes
