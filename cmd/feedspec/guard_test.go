@@ -149,6 +149,9 @@ func (e *endless) Read(b []byte) (int, error) {
 // page (and a byte more), lists the feeds found in them, then reports the
 // limit.
 func TestDiscoverEndlessPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 16 MiB: a minute under the race detector")
+	}
 	page := &endless{head: `<link rel=alternate type=application/rss+xml href=/feed.xml>`}
 	var out, errOut strings.Builder
 	code := run([]string{"-discover", "-url", "https://example.com/", "-"}, page, &out, &errOut, nil)
