@@ -272,6 +272,10 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := CanonicalURL("/relative/" + binaryName)
 			return err
 		}, contains: []string{`canonical URL: cannot parse "/relative/x\x01`}},
+		{name: "CanonicalURL, too many slashes", err: func(*testing.T) error {
+			_, err := CanonicalURL("https://example.com/" + strings.Repeat("a/", 70))
+			return err
+		}, is: []error{ErrLimit}, contains: []string{`canonical URL: limit reached: "https://example.com/a/a/`, `has 73 slashes before its query, more than 64`}},
 		{name: "DiscoverFeeds, page URL", err: func(*testing.T) error {
 			_, err := DiscoverFeeds(strings.NewReader(""), "not absolute")
 			return err
@@ -305,6 +309,13 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := CommonFeedURLs("ftp://example.com/")
 			return err
 		}, contains: []string{`common feed URLs: "ftp://example.com/" is not an http or https URL`}},
+		{name: "ContentBytes", err: func(t *testing.T) error {
+			f, err := ParseDocument(strings.NewReader(atomEntryDoc(`<content type="application/pdf">not base64!</content>`)))
+			require.NoError(t, err, "parse")
+			require.Len(t, f.Entries, 1, "entries")
+			_, err = f.Entries[0].ContentBytes()
+			return err
+		}, is: []error{ErrBase64Content}, contains: []string{"content is not valid Base64: byte 9 of the text"}},
 		{name: "ParseDate", err: func(*testing.T) error {
 			_, _, err := ParseDate("Mon, 32 " + binaryName)
 			return err

@@ -366,6 +366,28 @@ func (f *Feed) Document() *xml5.Document { return f.doc }
 // attributes and order, repeated elements included.
 func (f *Feed) Element() *xml5.Node { return f.el }
 
+// Position returns the 1-based line and column (counted in characters, as
+// Diagnostic's are) where n, a node of the feed's document, starts: the
+// start tag of an element. Every value of the model read from an element
+// has its position there: the feed's metadata at Element, an entry at
+// Entry.Element, and an entry's title, date or enclosure at the child of
+// that element it was read from (walk it with FirstElementChild and
+// NextElementSibling). n must come from the feed's document: the position
+// of a node of another document is read in this one's text. It returns
+// 0, 0 when n is nil and when the feed has no document (a JSON Feed, a
+// feed read with json.Unmarshal, or one parsed WithoutDocument, as a
+// Fetcher parses unless KeepDocument; Entry.Element is nil then).
+//
+// It is f.Document().Position(n.Offset): it costs the length of the text
+// between the last position asked and n, so positions asked in document
+// order cost, all together, the length of the document.
+func (f *Feed) Position(n *xml5.Node) (line, col int) {
+	if f == nil || f.doc == nil || n == nil {
+		return 0, 0
+	}
+	return f.doc.Position(n.Offset)
+}
+
 // cleanupFeed is "cleanup feed" [351]: an icon with the same URL as the logo
 // is dropped.
 func cleanupFeed(feed *Feed) {

@@ -23,66 +23,73 @@ import (
 // fields are left out. Make one with Entry.Normalized or
 // Entry.NormalizedWith.
 //
+// Each field's comment starts with its type. Date is the one pointer: it
+// is nil for an entry without a usable date, so test it against nil
+// before reading it (n.Date.IsZero() on a nil Date panics).
+//
 //jsongen:skip
 type NormalizedEntry struct {
-	// Title is DisplayText of the entry's Title, its line breaks made
-	// spaces. When that is empty, it is
-	// the first line of the display text of the Summary, else of the
-	// Content: up to the first line break or the end of the first sentence
-	// (".", "!", "?" or "…" followed by white space; "。", "！" or "？"),
-	// and, when longer than 100 characters, cut at a word boundary with
-	// "…" appended, as Snippet(line, 100) does; TitleDerived is then true.
+	// Title (string) is DisplayText of the entry's Title, its line breaks
+	// made spaces. When that is empty, it is the first line of the display
+	// text of the Summary, else of the Content: up to the first line break
+	// or the end of the first sentence (".", "!", "?" or "…" followed by
+	// white space; "。", "！" or "？"), and, when longer than 100 characters,
+	// cut at a word boundary with "…" appended, as Snippet(line, 100) does;
+	// TitleDerived (bool) is then true.
 	Title        string `json:"title,omitempty"`
 	TitleDerived bool   `json:"title_derived,omitempty"`
-	// URL is the entry's page URL (PageURL); else its ID when that is a
-	// URL and not an RSS guid with isPermaLink="false" (a permalink guid,
-	// an Atom id, an RSS 1.0 rdf:about, a JSON Feed id); the first of them
-	// that is an absolute http or https URL. CanonicalURL is CanonicalURL
-	// of URL ("" when URL is "").
+	// URL (string) is the entry's page URL (PageURL); else its ID when that
+	// is a URL and not an RSS guid with isPermaLink="false" (a permalink
+	// guid, an Atom id, an RSS 1.0 rdf:about, a JSON Feed id); the first of
+	// them that is an absolute http or https URL. CanonicalURL (string) is
+	// CanonicalURL of URL ("" when URL is "").
 	URL          string `json:"url,omitempty"`
 	CanonicalURL string `json:"canonical_url,omitempty"`
-	// Authors are the names of the entry's computed authors (its own,
-	// else its Atom source's, else its feed's: ComputedAuthors), white
-	// space collapsed, each once, in order. Email addresses are discarded: a name that is an email
-	// address (an RSS author written as an address alone, "mailto:" and
-	// angle brackets included) gives no name, and an address in angle
-	// brackets or parentheses after a name ("Ann <ann@example.com>") is
-	// removed.
+	// Authors ([]string) are the names of the entry's computed authors (its
+	// own, else its Atom source's, else its feed's: ComputedAuthors), white
+	// space collapsed, each once, in order. Email addresses are discarded:
+	// a name that is an email address (an RSS author written as an address
+	// alone, "mailto:" and angle brackets included) gives no name, and an
+	// address in angle brackets or parentheses after a name ("Ann
+	// <ann@example.com>") is removed.
 	Authors []string `json:"authors,omitempty"`
-	// Date is the entry's Published date, else its Updated date (which
-	// recovery mode fills from dc:date and the DCMI terms), in UTC; nil
-	// when that date is outside the years 1–9999 (W3C-DTF allows longer
-	// years, which JSON's RFC 3339 cannot write). DateUncertain is true
-	// when the date's PublishedInfo or UpdatedInfo is set: its zone was
-	// assumed, or only the lenient date rules read it.
+	// Date (*time.Time, a pointer) is the entry's Published date, else its
+	// Updated date (which recovery mode fills from dc:date and the DCMI
+	// terms), in UTC. It is nil when the entry has neither (or no date the
+	// parse could read: see PublishedInfo and the diagnostics) and when
+	// that date is outside the years 1–9999 (W3C-DTF allows longer years,
+	// which JSON's RFC 3339 cannot write): check n.Date != nil before using
+	// it. DateUncertain (bool) is true when the date's PublishedInfo or
+	// UpdatedInfo is set: its zone was assumed, or only the lenient date
+	// rules read it.
 	Date          *time.Time `json:"date,omitempty"`
 	DateUncertain bool       `json:"date_uncertain,omitempty"`
-	// HTML is SafeHTML of the best body, the Content, else the Summary,
-	// with relative URLs resolved against the document's URL (with
+	// HTML (string) is SafeHTML of the best body, the Content, else the
+	// Summary, with relative URLs resolved against the document's URL (with
 	// WithXMLBase, the xml:base in scope at the entry's element) and kept
-	// relative when there is none. Text is PlainText of the same body and
-	// WordCount is WordCount of Text.
+	// relative when there is none. Text (string) is PlainText of the same
+	// body and WordCount (int) is WordCount of Text.
 	HTML      string `json:"html,omitempty"`
 	Text      string `json:"text,omitempty"`
 	WordCount int    `json:"word_count,omitempty"`
-	// Categories are the entry's Categories, then the terms of its
-	// CategoryDetails: each with white space trimmed and collapsed and
+	// Categories ([]string) are the entry's Categories, then the terms of
+	// its CategoryDetails: each with white space trimmed and collapsed and
 	// control characters dropped, mapped through the synonyms of
-	// NormalizeOptions (one lookup), and kept once, without regard to
-	// case (Unicode case folding); the first spelling is kept.
+	// NormalizeOptions (one lookup), and kept once, without regard to case
+	// (Unicode case folding); the first spelling is kept.
 	Categories []string `json:"categories,omitempty"`
-	// Media are the entry's Enclosures (RSS enclosures, Atom enclosure
-	// links, media:content, JSON Feed attachments, in document order);
-	// else its Thumbnail (media:thumbnail, itunes:image, an image
+	// Media ([]Media) are the entry's Enclosures (RSS enclosures, Atom
+	// enclosure links, media:content, JSON Feed attachments, in document
+	// order); else its Thumbnail (media:thumbnail, itunes:image, an image
 	// enclosure the specification made the thumbnail); else the first img
-	// of HTML whose src is an http or https URL and whose width and
-	// height attributes are not 0 or 1 (a tracking pixel), with those
-	// attributes. Files whose URL is not an absolute http or https URL
-	// are left out.
+	// of HTML whose src is an http or https URL and whose width and height
+	// attributes are not 0 or 1 (a tracking pixel), with those attributes.
+	// Files whose URL is not an absolute http or https URL are left out.
 	Media []Media `json:"media,omitempty"`
-	// GUID is the entry's ID without the space characters around it; else
-	// URL. It is the de-duplication key the checklist asks for, used as
-	// is; EntryKey gives a key for every entry.
+	// GUID (string) is the entry's ID without the space characters around
+	// it; else URL. It is the de-duplication key the checklist asks for,
+	// used as is; EntryKey gives a key for every entry, DedupKeys every
+	// key under which it may have been seen before.
 	GUID string `json:"guid,omitempty"`
 }
 

@@ -7,12 +7,14 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/feedspec/feedspec"
+	"github.com/feedspec/feedspec/internal/allowlist"
 )
 
 // DefaultAccept is the Accept header Fetch sends: HTML first.
@@ -43,6 +45,13 @@ var (
 	})
 )
 
+// allowingClients are Fetch's clients when given none and AllowAddresses
+// holds a valid prefix, one for each list: as guardedClient, with
+// feedspec.GuardTransportAllowing.
+var allowingClients = &allowlist.Clients{New: func(allow []netip.Prefix) *http.Client {
+	return &http.Client{Transport: feedspec.GuardTransportAllowing(nil, allow...), Timeout: DefaultTimeout}
+}}
+
 // A fetchError is an error of Fetch: it names the URL asked for.
 type fetchError struct {
 	url string
@@ -65,7 +74,8 @@ func (e *fetchError) Unwrap() error { return e.err }
 // for url and for every redirect: a feed's entry can link anywhere, and
 // Fetch must not bring a reader's internal pages back as articles. Such a
 // connection fails with an error wrapping feedspec.ErrForbiddenAddress
-// (AllowPrivateNetworks lifts the refusal). The nil client gives up after
+// (AllowPrivateNetworks lifts the refusal, AllowAddresses lifts it for the
+// addresses it lists). The nil client gives up after
 // DefaultTimeout and uses no proxy. A client given to Fetch is the caller's:
 // it is used as it is, with no such guard (give it one with
 // feedspec.GuardTransport) and its own timeout.
@@ -103,6 +113,8 @@ func fetch(ctx context.Context, client *http.Client, url string, cfg *config) (*
 		client = guardedClient()
 		if cfg.allowPrivate {
 			client = openClient()
+		} else if c := allowingClients.Get(cfg.allowAddresses); c != nil {
+			client = c
 		}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)

@@ -24,9 +24,12 @@
 //	f := &feedspec.Fetcher{Client: s.Client()}
 //
 // or, to test the Fetcher's own client (its timeout, its proxy-less
-// transport), set AllowPrivateNetworks:
+// transport, its guard), allow the server's address alone, and every other
+// private address stays refused:
 //
-//	f := &feedspec.Fetcher{AllowPrivateNetworks: true}
+//	f := &feedspec.Fetcher{AllowAddresses: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+//
+// (AllowPrivateNetworks opens every address.)
 //
 // The package is meant for _test.go files; it may be imported by tests
 // only, as it registers the -update flag (see Update).

@@ -50,7 +50,8 @@ import (
 //
 // Being on loopback, a Server is refused by a feedspec.Fetcher whose Client
 // is nil: give the Fetcher s.Client() (a client of the caller's, used as it
-// is), or set its AllowPrivateNetworks.
+// is), or allow the server's address with its AllowAddresses
+// (127.0.0.1/32), or set its AllowPrivateNetworks.
 type Server struct {
 	*httptest.Server
 

@@ -9,6 +9,7 @@
 //	feedspec [-json | -normalized] [-strict] [-url URL] [-timeout D] [-allow-private] SOURCE
 //	feedspec -discover [-url URL] [-timeout D] [-allow-private] SOURCE
 //	feedspec -article [-url URL] [-timeout D] [-allow-private] SOURCE
+//	feedspec -opml [-url URL] FILE
 //
 // SOURCE is a file name, an http or https URL (fetched with a GET and
 // parsed with feedspec.ParseResponse, following redirects), or "-" for
@@ -39,7 +40,9 @@
 // its relative links: the command says how many it could not resolve and
 // asks for -url rather than reporting that the page links to no feed.
 // With -article, SOURCE is a web page: its article's title and text, as
-// the article module extracts them, are printed.
+// the article module extracts them, are printed. With -opml, FILE (or "-")
+// is an OPML subscription list: its feeds are listed, one a line, with their
+// titles and folders (opml.go).
 //
 // Errors go to standard error, each message starting with "feedspec: ".
 // When a URL given as a feed serves an HTML page, the feeds the page links
@@ -87,8 +90,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit for fetching a URL")
 	strict := fs.Bool("strict", false, "the specification's exact answer: no recovery mode, no JSON Feed")
 	allowPrivate := fs.Bool("allow-private", false, "fetch from loopback, private networks and link-local addresses too\n(refused by default, URL and redirects alike)")
+	opmlMode := fs.Bool("opml", false, "list the subscriptions of an OPML file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -discover | -article] [-strict] [-url URL] [-timeout D] [-allow-private] FILE|URL|-")
+		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -discover | -article | -opml] [-strict] [-url URL] [-timeout D] [-allow-private] FILE|URL|-")
 		fs.PrintDefaults()
 		fmt.Fprintln(stderr, "URLs are fetched from public internet addresses only, unless -allow-private.")
 		fmt.Fprintln(stderr, "exit status: 0 ok, 1 not a feed or an error, 2 usage error")
@@ -100,7 +104,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 		return 2
 	}
 	if fs.NArg() != 1 || *asJSON && *discover || *articleMode && (*asJSON || *discover) ||
-		*normalized && (*asJSON || *discover || *articleMode) {
+		*normalized && (*asJSON || *discover || *articleMode) ||
+		*opmlMode && (*asJSON || *discover || *articleMode || *normalized) {
 		fs.Usage()
 		return 2
 	}
@@ -112,7 +117,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	var err error
-	if *articleMode {
+	if *opmlMode {
+		err = listOPML(src, *baseURL, stdin, stdout, stderr) // opml.go
+	} else if *articleMode {
 		err = showArticle(ctx, client, src, *baseURL, stdin, stdout)
 	} else if *discover {
 		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout, stderr)
