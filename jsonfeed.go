@@ -237,7 +237,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 	maxItems := entryBudget(c.limits, len(data)) // limits.go
 	if hasItems {
 		n := 0
-		jsonElements(data, p.offset(items), func(vs, ve int) bool {
+		jsonElements(data, p.offset(items), nil, func(vs, ve int) bool {
 			if maxItems > 0 && n == maxItems {
 				le := &LimitError{Limit: "MaxItems", Value: int64(maxItems),
 					Line: 1 + bytes.Count(data[:vs], []byte{'\n'}), Offset: int64(vs)}
@@ -451,7 +451,7 @@ func (p *jsonFeedReader) list(obj map[string]json.RawMessage, path, key string) 
 		return nil
 	}
 	var list []json.RawMessage
-	jsonElements(p.data, p.offset(raw), func(vs, ve int) bool {
+	jsonElements(p.data, p.offset(raw), nil, func(vs, ve int) bool {
 		list = append(list, p.data[vs:ve:ve])
 		return true
 	})
@@ -787,14 +787,20 @@ func jsonMembers(d []byte, i int) map[string]json.RawMessage {
 }
 
 // jsonElements calls f with the start and end of each element of the array
-// that starts at d[i], until f returns false.
-func jsonElements(d []byte, i int, f func(vs, ve int) bool) {
+// that starts at d[i], until f returns false. end finds where the value at
+// d[j] ends; nil is jsonValueEnd.
+func jsonElements(d []byte, i int, end func(j int) int, f func(vs, ve int) bool) {
 	i = jsonSkipSpace(d, i+1)
 	if d[i] == ']' {
 		return
 	}
 	for {
-		ve := jsonValueEnd(d, i)
+		var ve int
+		if end != nil {
+			ve = end(i)
+		} else {
+			ve = jsonValueEnd(d, i)
+		}
 		if !f(i, ve) {
 			return
 		}
