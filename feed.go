@@ -69,10 +69,10 @@ type Feed struct {
 	// Authors are the feed's Atom authors, RSS managingEditor ("email
 	// (name)" or a name), dc:creator and itunes:author names, in document
 	// order, a name already listed without an email not repeated.
-	Authors []*Person `json:"authors,omitempty"`
+	Authors []*Person `json:"authors,omitempty" jsongen:"maxperfeed"`
 	// Entries are the Atom entries, or the RSS items (of the channel and
 	// directly under rss), or the RSS 1.0 items, in document order.
-	Entries []*Entry `json:"entries,omitempty" jsongen:"stream"`
+	Entries []*Entry `json:"entries,omitempty" jsongen:"stream,maxitems"`
 
 	// The fields below are additions: the specification's model does not
 	// have them. They are read from the format specifications (RSS 2.0,
@@ -103,7 +103,7 @@ type Feed struct {
 	// media:category elements (Scheme defaulting to MediaCategoryScheme)
 	// and the topics of an RSS 1.0 channel's taxo:topics (Scheme
 	// TaxonomyScheme).
-	CategoryDetails []Category `json:"category_details,omitempty"`
+	CategoryDetails []Category `json:"category_details,omitempty" jsongen:"maxperfeed"`
 	// TTL is the RSS ttl, in minutes.
 	TTL *int `json:"ttl,omitempty"`
 	// SkipHours are the RSS skipHours hours (0–23, GMT), a set in document
@@ -119,9 +119,9 @@ type Feed struct {
 	UpdateFrequency *int   `json:"update_frequency,omitempty"`
 	// Links lists every Atom link element of the feed (also atom:link in an
 	// RSS channel) whose href parsed, in document order.
-	Links []Link `json:"links,omitempty"`
+	Links []Link `json:"links,omitempty" jsongen:"maxperfeed"`
 	// Contributors are the Atom contributors and dc:contributor names.
-	Contributors []*Person `json:"contributors,omitempty"`
+	Contributors []*Person `json:"contributors,omitempty" jsongen:"maxperfeed"`
 	// ITunes holds the podcast-level iTunes elements; nil when there are
 	// none.
 	ITunes *FeedITunes `json:"itunes,omitempty"`

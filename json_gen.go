@@ -18,6 +18,7 @@ func (v Category) MarshalJSON() ([]byte, error) {
 // ignored (a newer version may write more); a value of the wrong type, or a
 // date that is not RFC 3339, is an error naming its key path
 // ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+// Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.
 func (v *Category) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -60,7 +61,13 @@ func (r *jsonReader) readCategory(v *Category, i int) error {
 			v.Label, err = r.str(vs, ve)
 		case "subcategories":
 			v.Subcategories = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Subcategories = make([]Category, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Subcategories), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Subcategories = append(v.Subcategories, Category{})
 				return r.readCategory(&v.Subcategories[len(v.Subcategories)-1], vs)
 			})
@@ -276,7 +283,12 @@ func (v Entry) MarshalJSON() ([]byte, error) {
 // wrong type, or a date that is not RFC 3339, is an error naming its key
 // path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
 // is. PublishedInfo and UpdatedInfo, not in the JSON, are zero afterwards.
-// Element and JSONObject are nil afterwards.
+// Element and JSONObject are nil afterwards. What b makes is bounded as
+// parsing bounds it: at most 1,000 (MaxPerEntry's default) of each of the
+// entry's links, categories, category details, enclosures, authors and
+// contributors, and of its source's authors and category details, and all
+// the lists of objects together as Feed.UnmarshalJSON says; past a limit
+// the rest of that list is left out, and the error wraps ErrLimit.
 func (v *Entry) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -419,7 +431,13 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			v.Updated, err = r.date(vs, ve)
 		case "authors":
 			v.Authors = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Authors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Authors), entryLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Authors = append(v.Authors, nil)
 					return nil
@@ -429,10 +447,16 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 				return r.readPerson(x, vs)
 			})
 		case "categories":
-			v.Categories, err = r.stringList(vs, ve)
+			v.Categories, err = r.stringList(vs, ve, entryLimit)
 		case "enclosures":
 			v.Enclosures = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Enclosures = make([]*Enclosure, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Enclosures), entryLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Enclosures = append(v.Enclosures, nil)
 					return nil
@@ -461,7 +485,13 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			}
 		case "contributors":
 			v.Contributors = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Contributors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Contributors), entryLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Contributors = append(v.Contributors, nil)
 					return nil
@@ -472,7 +502,13 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			})
 		case "category_details":
 			v.CategoryDetails = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.CategoryDetails = make([]Category, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.CategoryDetails), entryLimit, true, vs); err != nil {
+					return err
+				}
 				v.CategoryDetails = append(v.CategoryDetails, Category{})
 				return r.readCategory(&v.CategoryDetails[len(v.CategoryDetails)-1], vs)
 			})
@@ -482,7 +518,13 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			v.ContentType, err = r.str(vs, ve)
 		case "links":
 			v.Links = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Links = make([]Link, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Links), entryLimit, true, vs); err != nil {
+					return err
+				}
 				v.Links = append(v.Links, Link{})
 				return r.readLink(&v.Links[len(v.Links)-1], vs)
 			})
@@ -582,7 +624,8 @@ func (v EntryPodcast) MarshalJSON() ([]byte, error) {
 // not know are ignored (a newer version may write more); a value of the
 // wrong type, or a date that is not RFC 3339, is an error naming its key
 // path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
-// is.
+// is. Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON
+// says.
 func (v *EntryPodcast) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -668,7 +711,13 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 		switch string(key) {
 		case "transcripts":
 			v.Transcripts = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Transcripts = make([]PodcastTranscript, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Transcripts), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Transcripts = append(v.Transcripts, PodcastTranscript{})
 				return r.readPodcastTranscript(&v.Transcripts[len(v.Transcripts)-1], vs)
 			})
@@ -680,7 +729,13 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			}
 		case "persons":
 			v.Persons = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Persons = make([]PodcastPerson, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Persons), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Persons = append(v.Persons, PodcastPerson{})
 				return r.readPodcastPerson(&v.Persons[len(v.Persons)-1], vs)
 			})
@@ -698,19 +753,37 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			}
 		case "soundbites":
 			v.Soundbites = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Soundbites = make([]PodcastSoundbite, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Soundbites), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Soundbites = append(v.Soundbites, PodcastSoundbite{})
 				return r.readPodcastSoundbite(&v.Soundbites[len(v.Soundbites)-1], vs)
 			})
 		case "alternate_enclosures":
 			v.AlternateEnclosures = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.AlternateEnclosures = make([]PodcastAlternateEnclosure, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.AlternateEnclosures), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.AlternateEnclosures = append(v.AlternateEnclosures, PodcastAlternateEnclosure{})
 				return r.readPodcastAlternateEnclosure(&v.AlternateEnclosures[len(v.AlternateEnclosures)-1], vs)
 			})
 		case "values":
 			v.Values = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Values = make([]PodcastValue, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Values), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Values = append(v.Values, PodcastValue{})
 				return r.readPodcastValue(&v.Values[len(v.Values)-1], vs)
 			})
@@ -742,7 +815,17 @@ func (v Feed) MarshalJSON() ([]byte, error) {
 // UpdatedInfo, not in the JSON, is zero afterwards. The Feed of each of
 // Entries is v. The document is not in the JSON: Document, Element and
 // JSONObject are nil afterwards. A Node text keeps its HTML serialization
-// as written, and its Node is parsed from it on first use.
+// as written, and its Node is parsed from it on first use. What b makes is
+// bounded as parsing bounds it, whatever b's size: the feed holds at most
+// the entries Limits.MaxItems' default allows for len(b) bytes (the smaller
+// of 100,000 and max(2,500, len(b)/128)), and at most 10,000 (ten times
+// MaxPerEntry's default) of its own links, category details, authors and
+// contributors; an entry as Entry.UnmarshalJSON says; and all the lists of
+// objects together hold at most max(16,384, len(b)/16) elements (and 4 Mi:
+// MaxNodes' rule). Past a limit the rest of that list is left out and the
+// rest of b is read: v holds what was read, and the error, for the first
+// limit reached, wraps ErrLimit (a *LimitError naming MaxItems, MaxPerEntry
+// or MaxNodes, with the byte offset in b).
 func (v *Feed) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -928,7 +1011,13 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 			v.Updated, err = r.date(vs, ve)
 		case "authors":
 			v.Authors = nil
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
+				v.Authors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Authors), feedLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Authors = append(v.Authors, nil)
 					return nil
@@ -939,7 +1028,13 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 			})
 		case "entries":
 			v.Entries = nil
+			if n := r.listSize(vs, itemsLimit, true); n > 0 {
+				v.Entries = make([]*Entry, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Entries), itemsLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Entries = append(v.Entries, nil)
 					return nil
@@ -962,7 +1057,13 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 			}
 		case "category_details":
 			v.CategoryDetails = nil
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
+				v.CategoryDetails = make([]Category, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.CategoryDetails), feedLimit, true, vs); err != nil {
+					return err
+				}
 				v.CategoryDetails = append(v.CategoryDetails, Category{})
 				return r.readCategory(&v.CategoryDetails[len(v.CategoryDetails)-1], vs)
 			})
@@ -971,20 +1072,32 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 		case "skip_hours":
 			v.SkipHours, err = r.ints(vs, ve)
 		case "skip_days":
-			v.SkipDays, err = r.stringList(vs, ve)
+			v.SkipDays, err = r.stringList(vs, ve, noListLimit)
 		case "update_period":
 			v.UpdatePeriod, err = r.str(vs, ve)
 		case "update_frequency":
 			v.UpdateFrequency, err = r.intPtr(vs, ve)
 		case "links":
 			v.Links = nil
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
+				v.Links = make([]Link, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Links), feedLimit, true, vs); err != nil {
+					return err
+				}
 				v.Links = append(v.Links, Link{})
 				return r.readLink(&v.Links[len(v.Links)-1], vs)
 			})
 		case "contributors":
 			v.Contributors = nil
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
+				v.Contributors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Contributors), feedLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Contributors = append(v.Contributors, nil)
 					return nil
@@ -1142,6 +1255,7 @@ func (v FeedPodcast) MarshalJSON() ([]byte, error) {
 // ignored (a newer version may write more); a value of the wrong type, or a
 // date that is not RFC 3339, is an error naming its key path
 // ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+// Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.
 func (v *FeedPodcast) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -1204,19 +1318,37 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			v.LockedOwner, err = r.str(vs, ve)
 		case "funding":
 			v.Funding = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Funding = make([]PodcastFunding, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Funding), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Funding = append(v.Funding, PodcastFunding{})
 				return r.readPodcastFunding(&v.Funding[len(v.Funding)-1], vs)
 			})
 		case "persons":
 			v.Persons = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Persons = make([]PodcastPerson, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Persons), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Persons = append(v.Persons, PodcastPerson{})
 				return r.readPodcastPerson(&v.Persons[len(v.Persons)-1], vs)
 			})
 		case "values":
 			v.Values = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Values = make([]PodcastValue, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Values), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Values = append(v.Values, PodcastValue{})
 				return r.readPodcastValue(&v.Values[len(v.Values)-1], vs)
 			})
@@ -1452,7 +1584,8 @@ func (v PodcastAlternateEnclosure) MarshalJSON() ([]byte, error) {
 // does not know are ignored (a newer version may write more); a value of
 // the wrong type, or a date that is not RFC 3339, is an error naming its
 // key path ("entries[3].published: not an RFC 3339 date"). null leaves v as
-// it is.
+// it is. Its lists of objects are bounded by b's size, as
+// Feed.UnmarshalJSON says.
 func (v *PodcastAlternateEnclosure) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -1519,7 +1652,13 @@ func (r *jsonReader) readPodcastAlternateEnclosure(v *PodcastAlternateEnclosure,
 			v.Default, err = r.isTrue(vs, ve)
 		case "sources":
 			v.Sources = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Sources = make([]PodcastSource, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Sources), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Sources = append(v.Sources, PodcastSource{})
 				return r.readPodcastSource(&v.Sources[len(v.Sources)-1], vs)
 			})
@@ -1991,7 +2130,8 @@ func (v PodcastValue) MarshalJSON() ([]byte, error) {
 // not know are ignored (a newer version may write more); a value of the
 // wrong type, or a date that is not RFC 3339, is an error naming its key
 // path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
-// is.
+// is. Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON
+// says.
 func (v *PodcastValue) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -2034,7 +2174,13 @@ func (r *jsonReader) readPodcastValue(v *PodcastValue, i int) error {
 			v.Suggested, err = r.str(vs, ve)
 		case "recipients":
 			v.Recipients = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Recipients = make([]PodcastValueRecipient, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Recipients), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Recipients = append(v.Recipients, PodcastValueRecipient{})
 				return r.readPodcastValueRecipient(&v.Recipients[len(v.Recipients)-1], vs)
 			})
@@ -2123,6 +2269,7 @@ func (v Source) MarshalJSON() ([]byte, error) {
 // ignored (a newer version may write more); a value of the wrong type, or a
 // date that is not RFC 3339, is an error naming its key path
 // ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+// Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.
 func (v *Source) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -2183,7 +2330,13 @@ func (r *jsonReader) readSource(v *Source, i int) error {
 			v.FeedURL, err = r.str(vs, ve)
 		case "authors":
 			v.Authors = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Authors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Authors), entryLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Authors = append(v.Authors, nil)
 					return nil
@@ -2198,7 +2351,13 @@ func (r *jsonReader) readSource(v *Source, i int) error {
 			v.Updated, err = r.date(vs, ve)
 		case "category_details":
 			v.CategoryDetails = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.CategoryDetails = make([]Category, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.CategoryDetails), entryLimit, true, vs); err != nil {
+					return err
+				}
 				v.CategoryDetails = append(v.CategoryDetails, Category{})
 				return r.readCategory(&v.CategoryDetails[len(v.CategoryDetails)-1], vs)
 			})

@@ -77,6 +77,8 @@ func TestGenerateRefuses(t *testing.T) {
 		{"type T struct {\n\tA *U `json:\"a,omitempty\"`\n}", "T.A: the type U is not a model type"},
 		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"stream\"`\n}", "T.A: stream on a field that is not a list of objects"},
 		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"flush\"`\n}", `T.A: unknown jsongen tag "flush"`},
+		{"type T struct {\n\tA string `json:\"a,omitempty\" jsongen:\"maxperentry\"`\n}", "T.A: maxperentry on a field that is not a list of objects or strings"},
+		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"maxitems,maxperfeed\"`\n}", `T.A: two limits in the jsongen tag "maxitems,maxperfeed"`},
 		{"type T struct {\n\ta string `json:\"a,omitempty\"`\n}", "T.a: an unexported field with a json tag"},
 	} {
 		dir := t.TempDir()
@@ -98,7 +100,9 @@ func TestGenerateSmall(t *testing.T) {
 		"\tName string `json:\"name,omitempty\"`\n" +
 		"\tN int `json:\"n\"`\n" +
 		"\tD time.Duration `json:\"d,format:sec\"`\n" +
-		"\tItems []*Item `json:\"items,omitempty\" jsongen:\"stream\"`\n" +
+		"\tItems []*Item `json:\"items,omitempty\" jsongen:\"stream,maxitems\"`\n" +
+		"\tTags []string `json:\"tags,omitempty\" jsongen:\"maxperentry\"`\n" +
+		"\tMore []Item `json:\"more,omitempty\"`\n" +
 		"}\n\n" +
 		"type Item struct {\n" +
 		"\tDoc *Doc `json:\"-\"`\n" +
@@ -109,7 +113,7 @@ func TestGenerateSmall(t *testing.T) {
 	out, err := generate(dir)
 	require.NoError(t, err)
 	s := string(out)
-	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of a Doc: an object with the keys name, n (always written), d (seconds, always written) and items, in that order`)
+	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of a Doc: an object with the keys name, n (always written), d (seconds, always written), items, tags and more, in that order`)
 	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of an Item: an object with the key on, omitted when null`)
 	assert.Contains(t, s, `b = strconv.AppendInt(b, int64(v.N), 10)`)
 	assert.Contains(t, s, "b = w.appendSecondsField(b, `,\"d\":`, v.D)")
@@ -122,4 +126,12 @@ func TestGenerateSmall(t *testing.T) {
 	assert.Contains(t, s, "b[s] = '{' // the object opened now", "a stream list opens its object before it may be flushed")
 	assert.Contains(t, s, "return endObject(b, s), nil")
 	assert.NotContains(t, s, "skipped")
+	// Reading bounds the lists: each element of a list of objects takes
+	// room (its list's limit, and the objects' budget), and the list is
+	// allocated to its size.
+	assert.Contains(t, s, "if err := r.room(len(v.Items), itemsLimit, true, vs); err != nil {")
+	assert.Contains(t, s, "if n := r.listSize(vs, itemsLimit, true); n > 0 {\n\t\t\t\tv.Items = make([]*Item, 0, n)")
+	assert.Contains(t, s, "if err := r.room(len(v.More), noListLimit, true, vs); err != nil {")
+	assert.Contains(t, s, "v.Tags, err = r.stringList(vs, ve, entryLimit)")
+	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), "Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.")
 }
