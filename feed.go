@@ -179,6 +179,35 @@ type Feed struct {
 	// a W3C date-time: the base from which UpdatePeriod and
 	// UpdateFrequency count.
 	UpdateBase *time.Time `json:"update_base,omitempty"`
+	// MediaRSS lists the channel's (an Atom feed's) Media RSS objects:
+	// its media:content elements and those of its media:group elements,
+	// each with the optional elements that apply to it, in document order
+	// (see MediaObject; mediarss.go). They are the channel's own media
+	// (a podcast's trailer, a site's video); the optional elements of the
+	// channel apply to them, not to the items' objects.
+	MediaRSS []MediaObject `json:"media_rss,omitempty"`
+	// Geo is the feed's location: the first georss:point,
+	// georss:where/gml:Point/gml:pos, or geo:lat and geo:long pair (W3C
+	// Basic Geo, also inside a geo:Point) of the channel (Atom feed) that
+	// gives a valid point (geo.go).
+	Geo *Geo `json:"geo,omitempty"`
+	// License lists the URLs of the channel's (Atom feed's) licences:
+	// cc:license (its rdf:resource) and creativeCommons:license (its
+	// text), in document order, repeats kept (license.go).
+	License []string `json:"license,omitempty"`
+	// DeletedEntries lists the Atom feed's at:deleted-entry elements
+	// (RFC 6721): the entries the publisher deleted, which a reader that
+	// keeps entries drops (tombstone.go).
+	DeletedEntries []DeletedEntry `json:"deleted_entries,omitempty"`
+	// Complete is true when the feed (Atom feed or RSS channel) has an
+	// fh:complete element (RFC 5005 §2): the document lists every entry
+	// of the feed, so an entry it no longer lists was removed.
+	Complete bool `json:"complete,omitempty"`
+	// Archive is true when the feed has an fh:archive element (RFC 5005
+	// §4): the document is an archive page, whose entries will not
+	// change. Its prev-archive, next-archive and current links are in
+	// Links.
+	Archive bool `json:"archive,omitempty"`
 
 	// doc is the parsed document and el the element the feed was read
 	// from (see Document and Element).
@@ -397,6 +426,7 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 		feed.Entries = make([]*Entry, 0, p.entryCapacity(el)) // processor.go
 	}
 	addEntry(feed, entry)
+	p.finishBody(entry)             // an addition, with WithXMLBase (normalize.go)
 	p.countEntry(cap(feed.Entries)) // textblock.go
 }
 

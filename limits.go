@@ -107,15 +107,37 @@ func DefaultLimits() Limits {
 }
 
 // The lists of an entry MaxPerEntry caps, as bits of processor.capped.
+// The first four are the specification's and the early additions'; the
+// others are the additions of issue 38 (mediarss.go, geo.go, license.go,
+// chapters.go, threading.go, tombstone.go, podcast.go).
 const (
 	listLinks = iota
 	listCategories
 	listEnclosures
 	listAuthors
+	listMedia       // Media RSS objects
+	listMediaValues // the elements of a Media RSS object's lists (thumbnails, credits...)
+	listLicenses
+	listChapters
+	listReplies
+	listDeletedEntries
+	listLocations
+	listTrailers
+	listImages
+	listRemoteItems
+	listTxt
+	listBlocks
+	listSocialInteracts
+	listContentLinks
+	listTimeSplits
+	numLists
 )
 
 // entryListNames names the lists in diagnostics.
-var entryListNames = [...]string{"links", "categories", "enclosures", "authors"}
+var entryListNames = [numLists]string{"links", "categories", "enclosures", "authors",
+	"Media RSS objects", "Media RSS values", "licenses", "chapters", "in-reply-to references", "deleted entries",
+	"podcast locations", "podcast trailers", "podcast images", "podcast remote items", "podcast txt values",
+	"podcast blocks", "podcast social interacts", "podcast content links", "podcast value time splits"}
 
 // The scopes of the lists MaxPerEntry caps: the entry being processed, and
 // the feed itself (its own links, categories and authors).

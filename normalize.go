@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"github.com/feedspec/feedspec/xml5"
 	"strings"
 	"time"
 	"unicode"
@@ -433,15 +434,70 @@ func firstBodyImage(body string) (Media, bool) {
 }
 
 // bodyBase returns the URL against which the entry's body resolves
-// relative URLs: with WithXMLBase the xml:base in scope at the entry's
-// element, else the document's URL; "" when there is none.
+// relative URLs: with WithXMLBase the xml:base in scope at the element
+// the body (Content, else Summary) was read from, which takes the one
+// written on the content or summary element itself, else at the entry's
+// element; else the document's URL; "" when there is none.
 func (e *Entry) bodyBase() string {
 	f := e.Feed
 	if f == nil {
 		return ""
 	}
-	if el := e.element(); f.xmlBase && f.doc != nil && el != nil {
+	if !f.xmlBase {
+		return f.docURL
+	}
+	if priv := e.priv; priv != nil && priv.bodyBase != "" { // the document let go (detach.go)
+		return priv.bodyBase
+	}
+	if f.doc == nil {
+		return f.docURL
+	}
+	if el := e.bodyElement(); el != nil {
 		return f.ResolveURLAt(el, "")
 	}
 	return f.docURL
+}
+
+// bodyElement returns the element the entry's body was read from, as
+// recorded WithXMLBase (noteBody), else the entry's element; nil when
+// there is none.
+func (e *Entry) bodyElement() *xml5.Node {
+	priv := e.priv
+	if priv == nil {
+		return nil
+	}
+	if priv.bodyEl != nil {
+		return priv.bodyEl
+	}
+	return priv.el
+}
+
+// noteBody records, with WithXMLBase, that the current entry's Content
+// (content is true) or Summary was read from el; finishBody gives the
+// entry the element of its body.
+func (p *processor) noteBody(el *xml5.Node, content bool) {
+	if !p.xmlBase {
+		return
+	}
+	if content {
+		p.contentEl = el
+	} else {
+		p.summaryEl = el
+	}
+}
+
+// finishBody records, with WithXMLBase, the element the body of entry
+// (its Content, else its Summary, once cleanup entry has run) was read
+// from, for bodyBase.
+func (p *processor) finishBody(entry *Entry) {
+	if !p.xmlBase {
+		return
+	}
+	switch {
+	case entry.Content != nil && p.contentEl != nil:
+		entry.private().bodyEl = p.contentEl
+	case entry.Content == nil && entry.Summary != nil && p.summaryEl != nil:
+		entry.private().bodyEl = p.summaryEl
+	}
+	p.contentEl, p.summaryEl = nil, nil
 }
