@@ -51,12 +51,14 @@ func (p *processor) processGeo(g **Geo, st *geoState, el *xml5.Node) {
 	case nsGeoRSS:
 		switch el.Local {
 		case "point":
-			*g = p.geoPoint(el, el.ChildTextContent(), false)
+			text := el.ChildTextContent()
+			*g = p.geoPoint(el, "", text, text, false)
 		case "where":
 			for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 				if c.Is(nsGML, "Point") {
 					if pos := firstChildElement(c, nsGML, "pos"); pos != nil {
-						*g = p.geoPoint(pos, pos.ChildTextContent(), true)
+						text := pos.ChildTextContent()
+						*g = p.geoPoint(pos, "", text, text, true)
 					}
 					return
 				}
@@ -83,30 +85,31 @@ func (p *processor) w3cPoint(el *xml5.Node) *Geo {
 	if lat == nil || lon == nil {
 		return nil
 	}
-	return p.geoPoint(lat, lat.ChildTextContent()+" "+lon.ChildTextContent(), false)
+	text := lat.ChildTextContent() + " " + lon.ChildTextContent()
+	return p.geoPoint(lat, "", text, text, false)
 }
 
 // geoPoint reads text, "lat lon" (and, when elevation is allowed, an
 // optional third number) separated by space characters, into a Geo; nil,
-// with a Diagnostic naming el, when a number is not a decimal number or a
-// coordinate is out of range.
-func (p *processor) geoPoint(el *xml5.Node, text string, elevation bool) *Geo {
+// with a Diagnostic naming el, attr and the value as written (value), when
+// a number is not a decimal number or a coordinate is out of range.
+func (p *processor) geoPoint(el *xml5.Node, attr, value, text string, elevation bool) *Geo {
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r < 0x80 && isSpaceCharacter(byte(r)) })
 	if len(fields) != 2 && !(elevation && len(fields) == 3) {
-		p.reject(DiagnosticValue, el, "", text, "not a point (latitude and longitude separated by spaces)")
+		p.reject(DiagnosticValue, el, attr, value, "not a point (a latitude and a longitude)")
 		return nil
 	}
 	var v [3]float64
 	for i, f := range fields {
 		n, ok := parseDecimal(f)
 		if !ok {
-			p.reject(DiagnosticNumber, el, "", text, "not a point: "+strconv.Quote(f)+" is not a decimal number")
+			p.reject(DiagnosticNumber, el, attr, value, "not a point: "+strconv.Quote(f)+" is not a decimal number")
 			return nil
 		}
 		v[i] = n
 	}
 	if v[0] < -90 || v[0] > 90 || v[1] < -180 || v[1] > 180 {
-		p.reject(DiagnosticValue, el, "", text, "a coordinate out of range (latitude -90 to 90, longitude -180 to 180)")
+		p.reject(DiagnosticValue, el, attr, value, "a coordinate out of range (latitude -90 to 90, longitude -180 to 180)")
 		return nil
 	}
 	g := &Geo{Lat: v[0], Lon: v[1]}

@@ -276,7 +276,7 @@ func (p *processor) geoURI(el *xml5.Node, v string) *Geo {
 		p.reject(DiagnosticValue, el, "geo", v, `not a geo URI ("geo:latitude,longitude")`)
 		return nil
 	}
-	return p.geoPoint(el, strings.ReplaceAll(coords, ",", " "), true)
+	return p.geoPoint(el, "geo", v, strings.ReplaceAll(coords, ",", " "), true)
 }
 
 // podcastTrailer reads a podcast:trailer; ok is false when its url is
