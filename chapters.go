@@ -56,7 +56,7 @@ func (p *processor) processChapters(entry *Entry, el *xml5.Node) {
 		if start == nil || !p.room(inEntry, listChapters, c) {
 			continue
 		}
-		list = append(list, Chapter{
+		appendCapped(p, &list, c, inEntry, nil, Chapter{
 			Start: *start,
 			Title: nonEmptyAttr(c, "title"),
 			Href:  p.podcastURL(c, "href"),

@@ -410,7 +410,7 @@ func cleanupFeed(feed *Feed) {
 // the feed already holds the most entries its limits allow: el is then left
 // out and the limit error recorded (limits.go).
 func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node) *Entry) {
-	if p.maxEntries >= 0 && len(feed.Entries) >= p.maxEntries {
+	if p.maxEntries >= 0 && len(feed.Entries)+p.liveItems >= p.maxEntries { // live items count too (podcast_tags.go)
 		if p.entryLimit == nil {
 			line, _ := p.doc.Position(el.Offset)
 			p.entryLimit = limitError("MaxItems", p.maxEntries, line, el.Offset) // limits.go

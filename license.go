@@ -31,7 +31,7 @@ func (p *processor) processLicense(list *[]string, scope int, el *xml5.Node) {
 		u = p.processURLElement(el)
 	}
 	if u != "" && p.room(scope, listLicenses, el) {
-		*list = append(*list, u)
+		appendCapped(p, list, el, scope, isLicense, u)
 	}
 }
 

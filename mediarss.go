@@ -315,6 +315,9 @@ type mediaBuild struct {
 // RSS namespace is first (the processors note it, so that an element with
 // none costs nothing). scope is inEntry or inFeed.
 func (p *processor) processMediaRSS(el, first *xml5.Node, scope int) []MediaObject {
+	if n := p.mediaObjectBound(first, scope); cap(p.mediaBuf) < n {
+		p.mediaBuf = make([]MediaObject, 0, n)
+	}
 	b := mediaBuild{scope: scope, budget: mediaInheritFactor * p.subtreeSpan(el), objects: p.mediaBuf[:0]}
 	defer func() { p.mediaBuf = b.objects[:0] }()
 	own := p.mediaMetadata(first, scope)
@@ -336,6 +339,38 @@ func (p *processor) processMediaRSS(el, first *xml5.Node, scope int) []MediaObje
 		return nil
 	}
 	return cloneToBlock(p, &p.mediaBlock, b.objects)
+}
+
+// mediaObjectBound returns the most objects a scope whose first Media RSS
+// child is first can have (its contents, its groups and theirs, one for the
+// scope), at most the scope's MaxPerEntry limit: the capacity the buffer
+// of objects is made with once, rather than grown.
+func (p *processor) mediaObjectBound(first *xml5.Node, scope int) int {
+	limit := p.maxPerEntry
+	if scope == inFeed && limit > 0 {
+		limit *= 10
+	}
+	n := 1
+	for c := first; c != nil && (limit < 0 || n < limit); c = c.NextElementSibling() {
+		if !isMedia(c.Namespace) {
+			continue
+		}
+		switch c.Local {
+		case "content":
+			n++
+		case "group":
+			n++
+			for gc := c.FirstElementChild(); gc != nil; gc = gc.NextElementSibling() {
+				if gc.Local == "content" && isMedia(gc.Namespace) {
+					n++
+				}
+			}
+		}
+	}
+	if limit >= 0 {
+		n = min(n, limit)
+	}
+	return n
 }
 
 // mediaGroup reads a media:group: its contents, each with the group's
@@ -528,7 +563,7 @@ func (p *processor) mediaMetadata(first *xml5.Node, scope int) *MediaMetadata {
 				}
 			}
 		case "keywords":
-			if m == nil || m.Keywords == nil {
+			if m == nil || len(m.Keywords) == 0 {
 				if words := p.mediaKeywords(c, scope); len(words) > 0 {
 					meta().Keywords = words
 				}
@@ -539,13 +574,11 @@ func (p *processor) mediaMetadata(first *xml5.Node, scope int) *MediaMetadata {
 				if v, ok := c.AttrValue("", "time"); ok {
 					th.Time = p.nptAttr(c, "time", v)
 				}
-				mm := meta()
-				mm.Thumbnails = append(mm.Thumbnails, th)
+				appendCapped(p, &meta().Thumbnails, c, scope, nil, th)
 			}
 		case "credit":
 			if name := processStringElement(c); name != "" && p.room(scope, listMediaValues, c) {
-				mm := meta()
-				mm.Credits = append(mm.Credits, MediaCredit{Role: nonEmptyAttr(c, "role"), Scheme: nonEmptyAttr(c, "scheme"), Name: name})
+				appendCapped(p, &meta().Credits, c, scope, nil, MediaCredit{Role: nonEmptyAttr(c, "role"), Scheme: nonEmptyAttr(c, "scheme"), Name: name})
 			}
 		case "player":
 			if m == nil || m.Player == nil {
@@ -555,14 +588,12 @@ func (p *processor) mediaMetadata(first *xml5.Node, scope int) *MediaMetadata {
 			}
 		case "rating":
 			if v := processStringElement(c); v != "" && p.room(scope, listMediaValues, c) {
-				mm := meta()
-				mm.Ratings = append(mm.Ratings, MediaRating{Scheme: nonEmptyAttr(c, "scheme"), Value: v})
+				appendCapped(p, &meta().Ratings, c, scope, nil, MediaRating{Scheme: nonEmptyAttr(c, "scheme"), Value: v})
 			}
 		case "restriction":
 			r := MediaRestriction{Relationship: nonEmptyAttr(c, "relationship"), Type: nonEmptyAttr(c, "type"), Value: processStringElement(c)}
 			if r != (MediaRestriction{}) && p.room(scope, listMediaValues, c) {
-				mm := meta()
-				mm.Restrictions = append(mm.Restrictions, r)
+				appendCapped(p, &meta().Restrictions, c, scope, nil, r)
 			}
 		case "community":
 			if m == nil || m.Community == nil {
@@ -579,8 +610,7 @@ func (p *processor) mediaMetadata(first *xml5.Node, scope int) *MediaMetadata {
 			}
 		case "hash":
 			if v := trimSpaceCharacters(c.ChildTextContent()); v != "" && p.room(scope, listMediaValues, c) {
-				mm := meta()
-				mm.Hashes = append(mm.Hashes, MediaHash{Algo: nonEmptyAttr(c, "algo"), Value: v})
+				appendCapped(p, &meta().Hashes, c, scope, nil, MediaHash{Algo: nonEmptyAttr(c, "algo"), Value: v})
 			}
 		case "embed":
 			if m == nil || m.Embed == nil {
@@ -604,8 +634,7 @@ func (p *processor) mediaMetadata(first *xml5.Node, scope int) *MediaMetadata {
 			pr := MediaPrice{Type: nonEmptyAttr(c, "type"), Price: nonEmptyAttr(c, "price"),
 				Info: p.podcastURL(c, "info"), Currency: nonEmptyAttr(c, "currency")}
 			if pr != (MediaPrice{}) && p.room(scope, listMediaValues, c) {
-				mm := meta()
-				mm.Prices = append(mm.Prices, pr)
+				appendCapped(p, &meta().Prices, c, scope, nil, pr)
 			}
 		}
 		if m.count() != before {
@@ -645,8 +674,9 @@ func (p *processor) mediaText(el *xml5.Node) *Text {
 
 // mediaKeywords splits a media:keywords element's text at its commas.
 func (p *processor) mediaKeywords(el *xml5.Node, scope int) []string {
-	var words []string
-	for w := range strings.SplitSeq(el.ChildTextContent(), ",") {
+	text := el.ChildTextContent()
+	words := make([]string, 0, p.commaCap(text, scope))
+	for w := range strings.SplitSeq(text, ",") {
 		if w = trimSpaceCharacters(w); w != "" {
 			if !p.room(scope, listMediaValues, el) {
 				break
@@ -672,7 +702,7 @@ func (p *processor) mediaTexts(el *xml5.Node, name string, urls bool, scope int)
 			v = processStringElement(c)
 		}
 		if v != "" && p.room(scope, listMediaValues, c) {
-			list = append(list, v)
+			appendCapped(p, &list, c, scope, nil, v)
 		}
 	}
 	return list
@@ -686,7 +716,7 @@ func (p *processor) mediaEmbed(el *xml5.Node, u string, scope int) *MediaEmbed {
 			continue
 		}
 		if name := nonEmptyAttr(c, "name"); name != "" && p.room(scope, listMediaValues, c) {
-			e.Params = append(e.Params, MediaParam{Name: name, Value: c.ChildTextContent()})
+			appendCapped(p, &e.Params, c, scope, nil, MediaParam{Name: name, Value: c.ChildTextContent()})
 		}
 	}
 	return e
@@ -717,12 +747,14 @@ func (p *processor) mediaCommunity(el *xml5.Node, scope int) *MediaCommunity {
 				}
 			}
 		case "tags":
-			if com.Tags == nil {
-				com.Tags = p.mediaTags(c, scope)
+			if len(com.Tags) == 0 {
+				if tags := p.mediaTags(c, scope); len(tags) > 0 {
+					com.Tags = tags
+				}
 			}
 		}
 	}
-	if com.StarRating == nil && com.Statistics == nil && com.Tags == nil {
+	if com.StarRating == nil && com.Statistics == nil && len(com.Tags) == 0 {
 		return nil
 	}
 	return &com
@@ -731,8 +763,9 @@ func (p *processor) mediaCommunity(el *xml5.Node, scope int) *MediaCommunity {
 // mediaTags reads a media:tags element: comma-separated tags, each a name
 // optionally followed by a colon and a weight ("news: 5").
 func (p *processor) mediaTags(el *xml5.Node, scope int) []MediaTag {
-	var tags []MediaTag
-	for t := range strings.SplitSeq(el.ChildTextContent(), ",") {
+	text := el.ChildTextContent()
+	tags := make([]MediaTag, 0, p.commaCap(text, scope))
+	for t := range strings.SplitSeq(text, ",") {
 		name, weight, hasWeight := strings.Cut(t, ":")
 		tag := MediaTag{Name: trimSpaceCharacters(name)}
 		if tag.Name == "" {
@@ -751,6 +784,19 @@ func (p *processor) mediaTags(el *xml5.Node, scope int) []MediaTag {
 		tags = append(tags, tag)
 	}
 	return tags
+}
+
+// commaCap is the capacity of the list of text's comma-separated values:
+// one more than its commas, at most the scope's MaxPerEntry limit.
+func (p *processor) commaCap(text string, scope int) int {
+	n := strings.Count(text, ",") + 1
+	if limit := p.maxPerEntry; limit > 0 {
+		if scope == inFeed {
+			limit *= 10
+		}
+		n = min(n, limit)
+	}
+	return n
 }
 
 // countAttr reads el's attribute name with the rules for parsing

@@ -414,13 +414,11 @@ func (p *processor) processPodcastChannel(feed *Feed, el *xml5.Node) {
 	// The tags of issue 38 (podcast_tags.go).
 	case "location":
 		if l, ok := p.podcastLocation(el); ok && p.room(inFeed, listLocations, el) {
-			pc := feedPodcast(feed)
-			pc.Locations = append(pc.Locations, l)
+			appendCapped(p, &feedPodcast(feed).Locations, el, inFeed, nil, l)
 		}
 	case "trailer":
 		if t, ok := p.podcastTrailer(el); ok && p.room(inFeed, listTrailers, el) {
-			pc := feedPodcast(feed)
-			pc.Trailers = append(pc.Trailers, t)
+			appendCapped(p, &feedPodcast(feed).Trailers, el, inFeed, nil, t)
 		}
 	case "license":
 		if feed.Podcast == nil || feed.Podcast.License == nil {
@@ -446,8 +444,7 @@ func (p *processor) processPodcastChannel(feed *Feed, el *xml5.Node) {
 		p.addLiveItem(feed, el)
 	case "remoteItem":
 		if r, ok := p.podcastRemoteItem(el); ok && p.room(inFeed, listRemoteItems, el) {
-			pc := feedPodcast(feed)
-			pc.RemoteItems = append(pc.RemoteItems, r)
+			appendCapped(p, &feedPodcast(feed).RemoteItems, el, inFeed, nil, r)
 		}
 	case "podroll":
 		if feed.Podcast == nil || feed.Podcast.Podroll == nil {
@@ -564,8 +561,7 @@ func (p *processor) processPodcastItem(entry *Entry, el *xml5.Node) {
 	// The tags of issue 38 (podcast_tags.go).
 	case "location":
 		if l, ok := p.podcastLocation(el); ok && p.room(inEntry, listLocations, el) {
-			pc := entryPodcast(entry)
-			pc.Locations = append(pc.Locations, l)
+			appendCapped(p, &entryPodcast(entry).Locations, el, inEntry, nil, l)
 		}
 	case "license":
 		if entry.Podcast == nil || entry.Podcast.License == nil {
@@ -688,7 +684,7 @@ func (p *processor) podcastValue(el *xml5.Node, scope int) PodcastValue {
 			}
 		case "valueTimeSplit": // podcast_tags.go
 			if ts, ok := p.podcastTimeSplit(c); ok && p.room(scope, listTimeSplits, c) {
-				v.TimeSplits = append(v.TimeSplits, ts)
+				appendCapped(p, &v.TimeSplits, c, scope, nil, ts)
 			}
 		}
 	}

@@ -320,7 +320,7 @@ func (p *processor) addPodcastImages(list *[]PodcastImage, scope int, el *xml5.N
 		if u == "" || !p.room(scope, listImages, el) {
 			return
 		}
-		*list = append(*list, PodcastImage{
+		appendCapped(p, list, el, scope, isPodcastImage, PodcastImage{
 			Href:        u,
 			Alt:         nonEmptyAttr(el, "alt"),
 			AspectRatio: nonEmptyAttr(el, "aspect-ratio"),
@@ -332,6 +332,9 @@ func (p *processor) addPodcastImages(list *[]PodcastImage, scope int, el *xml5.N
 		return
 	}
 	srcset, _ := el.AttrValue("", "srcset")
+	if *list == nil {
+		*list = make([]PodcastImage, 0, p.listCap(el, scope, isPodcastImage)+p.commaCap(srcset, scope))
+	}
 	// Candidates are separated by commas; each is a URL, then space
 	// characters and a descriptor ("1500w"). A URL holding a comma is not
 	// expected here (the namespace asks for absolute URLs of images).
@@ -356,6 +359,11 @@ func (p *processor) addPodcastImages(list *[]PodcastImage, scope int, el *xml5.N
 	}
 }
 
+// isPodcastImage reports whether el is a podcast:image or podcast:images.
+func isPodcastImage(el *xml5.Node) bool {
+	return (el.Local == "image" || el.Local == "images") && isPodcast(el.Namespace)
+}
+
 // podcastRemoteItem reads a podcast:remoteItem; ok is false when it names
 // no feed (neither feedGuid nor a feedUrl that parses).
 func (p *processor) podcastRemoteItem(el *xml5.Node) (PodcastRemoteItem, bool) {
@@ -377,7 +385,7 @@ func (p *processor) addRemoteItems(list *[]PodcastRemoteItem, el *xml5.Node) {
 			continue
 		}
 		if r, ok := p.podcastRemoteItem(c); ok && p.room(inFeed, listRemoteItems, c) {
-			*list = append(*list, r)
+			appendCapped(p, list, c, inFeed, nil, r)
 		}
 	}
 }
@@ -385,7 +393,7 @@ func (p *processor) addRemoteItems(list *[]PodcastRemoteItem, el *xml5.Node) {
 // addPodcastTxt appends a podcast:txt with a text to *list, in scope.
 func (p *processor) addPodcastTxt(list *[]PodcastTxt, scope int, el *xml5.Node) {
 	if t := processStringElement(el); t != "" && p.room(scope, listTxt, el) {
-		*list = append(*list, PodcastTxt{Text: t, Purpose: nonEmptyAttr(el, "purpose")})
+		appendCapped(p, list, el, scope, nil, PodcastTxt{Text: t, Purpose: nonEmptyAttr(el, "purpose")})
 	}
 }
 
@@ -414,7 +422,7 @@ func (p *processor) addSocialInteract(list *[]PodcastSocialInteract, scope int, 
 	if !p.room(scope, listSocialInteracts, el) {
 		return
 	}
-	*list = append(*list, PodcastSocialInteract{
+	appendCapped(p, list, el, scope, nil, PodcastSocialInteract{
 		Protocol:   protocol,
 		URI:        p.podcastURL(el, "uri"),
 		AccountID:  nonEmptyAttr(el, "accountId"),
@@ -454,8 +462,7 @@ func (p *processor) addPodcastBlock(feed *Feed, el *xml5.Node) {
 	if !p.room(inFeed, listBlocks, el) {
 		return
 	}
-	pc := feedPodcast(feed)
-	pc.Blocks = append(pc.Blocks, PodcastBlock{Block: &v, ID: nonEmptyAttr(el, "id")})
+	appendCapped(p, &feedPodcast(feed).Blocks, el, inFeed, nil, PodcastBlock{Block: &v, ID: nonEmptyAttr(el, "id")})
 }
 
 // podcastPublisher reads a podcast:publisher: its first podcast:remoteItem
@@ -475,8 +482,7 @@ func (p *processor) podcastPublisher(el *xml5.Node) *PodcastRemoteItem {
 // entry's.
 func (p *processor) addContentLink(entry *Entry, el *xml5.Node) {
 	if u := p.podcastURL(el, "href"); u != "" && p.room(inEntry, listContentLinks, el) {
-		pc := entryPodcast(entry)
-		pc.ContentLinks = append(pc.ContentLinks, PodcastContentLink{Href: u, Text: processStringElement(el)})
+		appendCapped(p, &entryPodcast(entry).ContentLinks, el, inEntry, nil, PodcastContentLink{Href: u, Text: processStringElement(el)})
 	}
 }
 
@@ -505,8 +511,7 @@ func (p *processor) addLiveItem(feed *Feed, el *xml5.Node) {
 		End:    p.isoDateAttr(el, "end"),
 		Entry:  entry,
 	}
-	pc := feedPodcast(feed)
-	pc.LiveItems = append(pc.LiveItems, live)
+	appendCapped(p, &feedPodcast(feed).LiveItems, el, inFeed, nil, live)
 }
 
 // isoDateAttr reads el's attribute name as an ISO 8601 date or date-time:
@@ -547,7 +552,7 @@ func (p *processor) podcastTimeSplit(el *xml5.Node) (PodcastValueTimeSplit, bool
 		switch c.Local {
 		case "valueRecipient":
 			if r, ok := p.valueRecipient(c); ok {
-				ts.Recipients = append(ts.Recipients, r)
+				appendCapped(p, &ts.Recipients, c, -1, nil, r)
 			}
 		case "remoteItem":
 			if ts.RemoteItem == nil {

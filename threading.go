@@ -39,7 +39,7 @@ func (p *processor) processInReplyTo(entry *Entry, el *xml5.Node) {
 	if !p.room(inEntry, listReplies, el) {
 		return
 	}
-	entry.InReplyTo = append(entry.InReplyTo, InReplyTo{
+	appendCapped(p, &entry.InReplyTo, el, inEntry, nil, InReplyTo{
 		Ref:    ref,
 		Href:   p.podcastURL(el, "href"),
 		Type:   nonEmptyAttr(el, "type"),

@@ -79,7 +79,7 @@ func (p *processor) processDeletedEntry(feed *Feed, el *xml5.Node) {
 			}
 		}
 	}
-	feed.DeletedEntries = append(feed.DeletedEntries, d)
+	appendCapped(p, &feed.DeletedEntries, el, inFeed, nil, d)
 }
 
 // processFeedHistory reads an element of RFC 5005's namespace in a feed or
