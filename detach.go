@@ -44,6 +44,19 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 // value its IDIsPermalink points to moves to the block's end.
 func detachFeed(f *Feed) []byte {
 	permalinks := 0
+	// With WithXMLBase, the base of each body's HTML is read from the
+	// document (bodyBase): keep it when it is not the document's URL.
+	if f.xmlBase {
+		f.eachEntry(func(e *Entry) {
+			if base := e.bodyBase(); base != f.docURL {
+				if f.bodyBases == nil {
+					f.bodyBases = make(map[*Entry]string)
+				}
+				f.bodyBases[e] = strings.Clone(base)
+			}
+		})
+	}
+	f.bodyEls = nil
 	f.eachEntry(func(e *Entry) {
 		if e.priv == nil {
 			return
@@ -55,14 +68,7 @@ func detachFeed(f *Feed) []byte {
 		if img := e.episodeImage(); img != nil && img != e.Thumbnail {
 			priv.ownImage = &Image{URL: strings.Clone(img.URL)}
 		}
-		// With WithXMLBase, the base of the body's HTML is read from the
-		// document (bodyBase): keep it when it is not the document's URL.
-		if f.xmlBase {
-			if base := e.bodyBase(); base != f.docURL {
-				priv.bodyBase = strings.Clone(base)
-			}
-		}
-		priv.el, priv.object, priv.bodyEl = nil, nil, nil
+		priv.el, priv.object = nil, nil
 		if e.IDIsPermalink == &priv.permalink {
 			permalinks++
 		}
@@ -91,8 +97,8 @@ func detachFeed(f *Feed) []byte {
 		// allocated with the entry): a new one, when needed, holds only
 		// what is left.
 		e.priv = nil
-		if priv.ownImage != nil || priv.base64Content || priv.bodyBase != "" {
-			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content, bodyBase: priv.bodyBase}
+		if priv.ownImage != nil || priv.base64Content {
+			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content}
 		}
 	})
 	return block

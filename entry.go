@@ -221,13 +221,6 @@ type entryPrivate struct {
 	// element whose type is a media type of rule 6 of RFC 4287 4.1.3.3
 	// (neither text nor XML: Base64); see ContentBytes.
 	base64Content bool
-	// bodyEl is the element the body (Content, else Summary) was read
-	// from, recorded with WithXMLBase only (noteBody): the xml:base in
-	// scope there is its HTML's base (Entry.bodyBase). When the document
-	// is let go, bodyBase keeps that base instead, when it is not the
-	// document's URL.
-	bodyEl   *xml5.Node
-	bodyBase string
 }
 
 // An entryWithPrivate is an Entry and its private state, allocated

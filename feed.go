@@ -220,6 +220,14 @@ type Feed struct {
 	// docURL is the document's URL (WithURL), kept for
 	// Entry.NormalizedWith when the document is let go.
 	docURL string
+	// bodyEls maps, with WithXMLBase, each entry whose body (Content, else
+	// Summary) was read from an element of its own to that element: the
+	// xml:base in scope there is its HTML's base (Entry.bodyBase). When
+	// the document is let go, bodyBases holds that base instead, for the
+	// entries where it is not the document's URL. Both are nil otherwise,
+	// so that an entry carries no room for them.
+	bodyEls   map[*Entry]*xml5.Node
+	bodyBases map[*Entry]string
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
@@ -426,7 +434,7 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 		feed.Entries = make([]*Entry, 0, p.entryCapacity(el)) // processor.go
 	}
 	addEntry(feed, entry)
-	p.finishBody(entry)             // an addition, with WithXMLBase (normalize.go)
+	p.finishBody(feed, entry)       // an addition, with WithXMLBase (normalize.go)
 	p.countEntry(cap(feed.Entries)) // textblock.go
 }
 

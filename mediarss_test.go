@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -222,7 +223,9 @@ func TestMediaRSSBounded(t *testing.T) {
 		},
 		"channel objects": {
 			build: func(n int) string {
-				return head + strings.Repeat(`<media:content url="/a"/>`, n) + `</channel></rss>`
+				// Long enough that the document's Media RSS budget
+				// (its size) holds them all.
+				return head + strings.Repeat(`<media:content url="https://media.example.com/videos/2024/05/clip.mp4" type="video/mp4" medium="video" lang="en"/>`, n) + `</channel></rss>`
 			},
 			count: func(f *Feed) int { return len(f.MediaRSS) },
 			limit: 10 * maxPer,
@@ -317,4 +320,36 @@ func TestMediaRSSInheritanceLinear(t *testing.T) {
 		return b.String()
 	}
 	assertLinear12(t, 100, build, WithLimits(Limits{MaxPerEntry: -1}))
+}
+
+// TestMediaRSSDocumentBudget checks that the Media RSS objects and values
+// of a document take at most about its size in heap (or 512 KiB): groups of
+// one short title each, which would take nine times, stop being read once
+// the budget is spent, with one DiagnosticLimit wrapping ErrLimit.
+func TestMediaRSSDocumentBudget(t *testing.T) {
+	build := func(n int) string {
+		return `<rss version="2.0" ` + mediaNS + `><channel><title>t</title><item><title>i</title>` +
+			strings.Repeat(`<media:group><media:title>t</media:title></media:group>`, n) + `</item></channel></rss>`
+	}
+	doc := build(40000)
+	var diags []Diagnostic
+	f := parseTestFeed(t, doc, WithLimits(Limits{MaxPerEntry: -1, MaxNodes: -1}), WithDiagnostics(&diags))
+	objs := len(f.Entries[0].MediaRSS)
+	perObject := int(unsafe.Sizeof(MediaObject{}) + unsafe.Sizeof(MediaMetadata{}) + unsafe.Sizeof(Text{}))
+	assert.Positive(t, objs)
+	assert.LessOrEqual(t, objs*perObject, len(doc)+perObject, "at most the document's size: %d objects", objs)
+	assert.Less(t, objs, 40000, "some groups are left out")
+	n := 0
+	for _, d := range diags {
+		if d.Kind == DiagnosticLimit {
+			n++
+			assert.ErrorIs(t, d.Err, ErrLimit)
+			assert.Contains(t, d.Message, "Media RSS")
+		}
+	}
+	assert.Equal(t, 1, n, "one limit diagnostic")
+
+	// A smaller document reads them all: 1,000 groups take 500 KB.
+	f = parseTestFeed(t, build(1000), WithLimits(Limits{MaxPerEntry: -1}))
+	assert.Len(t, f.Entries[0].MediaRSS, 1000)
 }

@@ -446,10 +446,10 @@ func (e *Entry) bodyBase() string {
 	if !f.xmlBase {
 		return f.docURL
 	}
-	if priv := e.priv; priv != nil && priv.bodyBase != "" { // the document let go (detach.go)
-		return priv.bodyBase
-	}
-	if f.doc == nil {
+	if f.doc == nil { // the document let go (detach.go)
+		if base, ok := f.bodyBases[e]; ok {
+			return base
+		}
 		return f.docURL
 	}
 	if el := e.bodyElement(); el != nil {
@@ -459,17 +459,13 @@ func (e *Entry) bodyBase() string {
 }
 
 // bodyElement returns the element the entry's body was read from, as
-// recorded WithXMLBase (noteBody), else the entry's element; nil when
+// recorded WithXMLBase (finishBody), else the entry's element; nil when
 // there is none.
 func (e *Entry) bodyElement() *xml5.Node {
-	priv := e.priv
-	if priv == nil {
-		return nil
+	if el, ok := e.Feed.bodyEls[e]; ok {
+		return el
 	}
-	if priv.bodyEl != nil {
-		return priv.bodyEl
-	}
-	return priv.el
+	return e.element()
 }
 
 // noteBody records, with WithXMLBase, that the current entry's Content
@@ -488,16 +484,23 @@ func (p *processor) noteBody(el *xml5.Node, content bool) {
 
 // finishBody records, with WithXMLBase, the element the body of entry
 // (its Content, else its Summary, once cleanup entry has run) was read
-// from, for bodyBase.
-func (p *processor) finishBody(entry *Entry) {
+// from, for bodyBase, in feed.bodyEls.
+func (p *processor) finishBody(feed *Feed, entry *Entry) {
 	if !p.xmlBase {
 		return
 	}
+	var el *xml5.Node
 	switch {
-	case entry.Content != nil && p.contentEl != nil:
-		entry.private().bodyEl = p.contentEl
-	case entry.Content == nil && entry.Summary != nil && p.summaryEl != nil:
-		entry.private().bodyEl = p.summaryEl
+	case entry.Content != nil:
+		el = p.contentEl
+	case entry.Summary != nil:
+		el = p.summaryEl
+	}
+	if el != nil {
+		if feed.bodyEls == nil {
+			feed.bodyEls = make(map[*Entry]*xml5.Node)
+		}
+		feed.bodyEls[entry] = el
 	}
 	p.contentEl, p.summaryEl = nil, nil
 }

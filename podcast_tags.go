@@ -504,7 +504,7 @@ func (p *processor) addLiveItem(feed *Feed, el *xml5.Node) {
 	p.finishEntry(entry)
 	entry.Feed = feed
 	cleanupEntry(entry) // as every item
-	p.finishBody(entry)
+	p.finishBody(feed, entry)
 	live := PodcastLiveItem{
 		Status: nonEmptyAttr(el, "status"),
 		Start:  p.isoDateAttr(el, "start"),

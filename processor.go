@@ -77,6 +77,11 @@ type processor struct {
 	// (cloneToBlock), part of the parsed Feed.
 	mediaBuf   []MediaObject
 	mediaBlock valueBlock[MediaObject]
+	// mediaLeft is what the document's Media RSS values may still take
+	// (mediaSpend), set on first use (mediaBudgetSet); mediaOver is set
+	// once it is spent.
+	mediaLeft                 int
+	mediaBudgetSet, mediaOver bool
 	// dateInfos holds the DateInfo of each uncertain date read and not
 	// yet given to its field (dateinfo.go).
 	dateInfos map[*time.Time]*DateInfo
