@@ -75,9 +75,12 @@ type Limits struct {
 	// a 64 MiB document.
 	MaxNodes int
 	// MaxPerEntry is the most link, category, enclosure and author
-	// elements (each; contributors count as authors) one entry reads; the
-	// feed itself reads ten times as many link, category and author
-	// elements. Beyond it an element is left out and the parse goes on;
+	// elements (each; contributors count as authors) one entry reads, and
+	// the most values of each list of issue 38 (Media RSS objects and
+	// their values, licences, chapters, in-reply-to references, the new
+	// Podcasting 2.0 lists); the feed itself reads ten times as many
+	// (deleted entries included). Beyond it an element is left out and
+	// the parse goes on;
 	// WithDiagnostics records it once per entry and list (a
 	// DiagnosticLimit whose Err wraps ErrLimit). Default 1,000: the
 	// project's real-feed corpus lists at most 35 in one entry, and 1,925
