@@ -234,3 +234,28 @@ func elementsIn(root *xml5.Node) corpusElements {
 	walk(root)
 	return e
 }
+
+// TestBodyBaseWithoutDocumentCorpus checks, over the corpus read with
+// WithXMLBase, that the base of each entry's HTML (the xml:base in scope at
+// its content or summary element) is the same whether the document is kept
+// or let go: Normalized().HTML is equal.
+func TestBodyBaseWithoutDocumentCorpus(t *testing.T) {
+	checked := 0
+	for _, path := range sharedtest.CorpusFiles(t) {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		opts := []Option{WithURL("https://example.com/feed.xml"), WithXMLBase()}
+		kept, _ := ParseDocument(bytes.NewReader(b), opts...)
+		gone, _ := ParseDocument(bytes.NewReader(b), append(opts, WithoutDocument())...)
+		if kept == nil || !bytes.Contains(b, []byte("xml:base")) {
+			continue
+		}
+		require.Len(t, gone.Entries, len(kept.Entries), path)
+		for i, e := range kept.Entries {
+			assert.Equal(t, e.bodyBase(), gone.Entries[i].bodyBase(), "%s: entry %d", path, i)
+			checked++
+		}
+	}
+	t.Logf("%d entries of feeds with xml:base", checked)
+	assert.Positive(t, checked)
+}

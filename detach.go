@@ -44,19 +44,7 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 // value its IDIsPermalink points to moves to the block's end.
 func detachFeed(f *Feed) []byte {
 	permalinks := 0
-	// With WithXMLBase, the base of each body's HTML is read from the
-	// document (bodyBase): keep it when it is not the document's URL.
-	if f.xmlBase {
-		f.eachEntry(func(e *Entry) {
-			if base := e.bodyBase(); base != f.docURL {
-				if f.bodyBases == nil {
-					f.bodyBases = make(map[*Entry]string)
-				}
-				f.bodyBases[e] = strings.Clone(base)
-			}
-		})
-	}
-	f.bodyEls = nil
+	f.bodyEls = nil // keepBodyBases kept what is needed
 	f.eachEntry(func(e *Entry) {
 		if e.priv == nil {
 			return

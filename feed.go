@@ -303,7 +303,8 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	}
 	feed, err := processDocument(doc, c, &scratch.p)
 	if feed != nil && c.withoutDocument {
-		kept := detachFeed(feed) // WithoutDocument (detach.go)
+		scratch.p.keepBodyBases(feed) // WithXMLBase (normalize.go)
+		kept := detachFeed(feed)      // WithoutDocument (detach.go)
 		scratch.p.dropUnheldTexts(kept)
 		if reuse {
 			// Nothing references the document any more: the feed

@@ -2,6 +2,7 @@ package feedspec
 
 import (
 	"github.com/feedspec/feedspec/xml5"
+	whatwgurl "github.com/nlnwa/whatwg-url/url"
 	"strings"
 	"time"
 	"unicode"
@@ -466,6 +467,43 @@ func (e *Entry) bodyElement() *xml5.Node {
 		return el
 	}
 	return e.element()
+}
+
+// keepBodyBases records in f.bodyBases, for a feed whose document is let
+// go (WithoutDocument) and read WithXMLBase (or in recovery mode), the base
+// of each entry's body (bodyBase) that is not the document's URL: only an
+// entry under an xml:base has one, found through the parse's cache of
+// bases (baseFor).
+func (p *processor) keepBodyBases(f *Feed) {
+	if !p.xmlBase {
+		return
+	}
+	diags := p.diags
+	p.diags = nil // an xml:base that fails was reported, or will be by no value
+	defer func() { p.diags = diags }()
+	var last *whatwgurl.Url // the entries under one xml:base share its string
+	var lastBase string
+	f.eachEntry(func(e *Entry) {
+		el := e.bodyElement()
+		if el == nil {
+			return
+		}
+		u := p.baseFor(el)
+		if u == nil || u == p.base {
+			return
+		}
+		if u != last {
+			// What parsing "" against u gives, as ResolveURLAt(el, "")
+			// does: u without its fragment.
+			last, lastBase = u, strings.Clone(u.Href(true))
+		}
+		if lastBase != f.docURL {
+			if f.bodyBases == nil {
+				f.bodyBases = make(map[*Entry]string)
+			}
+			f.bodyBases[e] = lastBase
+		}
+	})
 }
 
 // noteBody records, with WithXMLBase, that the current entry's Content

@@ -189,7 +189,9 @@ type PodcastSocialInteract struct {
 	// Protocol is the protocol attribute as written ("activitypub",
 	// "twitter", "disabled" for no public comments); never "".
 	Protocol string `json:"protocol,omitempty"`
-	// URI is the uri attribute, parsed: the root post.
+	// URI is the uri attribute as written: the root post, in the
+	// protocol's form (an https URL for activitypub, an at:// URI for
+	// atproto...), so not parsed as a URL.
 	// Untrusted: the feed's value; pass it through SafeURL before writing
 	// it into an href or src.
 	URI string `json:"uri,omitempty"`
@@ -424,7 +426,7 @@ func (p *processor) addSocialInteract(list *[]PodcastSocialInteract, scope int, 
 	}
 	appendCapped(p, list, el, scope, nil, PodcastSocialInteract{
 		Protocol:   protocol,
-		URI:        p.podcastURL(el, "uri"),
+		URI:        nonEmptyAttr(el, "uri"),
 		AccountID:  nonEmptyAttr(el, "accountId"),
 		AccountURL: p.podcastURL(el, "accountUrl"),
 		Priority:   p.intAttr(el, "priority"),
