@@ -105,9 +105,7 @@ func TestIssue38Corpus(t *testing.T) {
 				if item.Chat == nil {
 					item.Chat = p.Chat
 				}
-				for _, v := range p.Values {
-					pc.Values = append(pc.Values, v)
-				}
+				pc.Values = append(pc.Values, p.Values...)
 			}
 		})
 		splits := false

@@ -127,18 +127,7 @@ func parseDecimal(s string) (float64, bool) {
 	if t != "" && (t[0] == '-' || t[0] == '+') {
 		t = t[1:]
 	}
-	digits, dot := 0, false
-	for i := 0; i < len(t); i++ {
-		switch c := t[i]; {
-		case '0' <= c && c <= '9':
-			digits++
-		case c == '.' && !dot:
-			dot = true
-		default:
-			return 0, false
-		}
-	}
-	if digits == 0 {
+	if !isDecimal(t) { // podcast.go
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, 64)

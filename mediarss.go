@@ -498,53 +498,37 @@ func mergeMedia(deep, shallow *MediaMetadata) *MediaMetadata {
 		return deep
 	}
 	m := deep
-	if m.Title == nil {
-		m.Title = shallow.Title
-	}
-	if m.Description == nil {
-		m.Description = shallow.Description
-	}
-	if len(m.Keywords) == 0 {
-		m.Keywords = shallow.Keywords
-	}
-	if len(m.Thumbnails) == 0 {
-		m.Thumbnails = shallow.Thumbnails
-	}
-	if len(m.Credits) == 0 {
-		m.Credits = shallow.Credits
-	}
-	if m.Player == nil {
-		m.Player = shallow.Player
-	}
-	if len(m.Ratings) == 0 {
-		m.Ratings = shallow.Ratings
-	}
-	if len(m.Restrictions) == 0 {
-		m.Restrictions = shallow.Restrictions
-	}
-	if m.Community == nil {
-		m.Community = shallow.Community
-	}
-	if m.Copyright == nil {
-		m.Copyright = shallow.Copyright
-	}
-	if len(m.Hashes) == 0 {
-		m.Hashes = shallow.Hashes
-	}
-	if m.Embed == nil {
-		m.Embed = shallow.Embed
-	}
-	if len(m.Responses) == 0 {
-		m.Responses = shallow.Responses
-	}
-	if len(m.Comments) == 0 {
-		m.Comments = shallow.Comments
-	}
-	if len(m.Prices) == 0 {
-		m.Prices = shallow.Prices
-	}
+	fillPtr(&m.Title, shallow.Title)
+	fillPtr(&m.Description, shallow.Description)
+	fillList(&m.Keywords, shallow.Keywords)
+	fillList(&m.Thumbnails, shallow.Thumbnails)
+	fillList(&m.Credits, shallow.Credits)
+	fillPtr(&m.Player, shallow.Player)
+	fillList(&m.Ratings, shallow.Ratings)
+	fillList(&m.Restrictions, shallow.Restrictions)
+	fillPtr(&m.Community, shallow.Community)
+	fillPtr(&m.Copyright, shallow.Copyright)
+	fillList(&m.Hashes, shallow.Hashes)
+	fillPtr(&m.Embed, shallow.Embed)
+	fillList(&m.Responses, shallow.Responses)
+	fillList(&m.Comments, shallow.Comments)
+	fillList(&m.Prices, shallow.Prices)
 	m.weight += shallow.weight
 	return m
+}
+
+// fillPtr sets *dst to src when it is nil (mergeMedia).
+func fillPtr[T any](dst **T, src *T) {
+	if *dst == nil {
+		*dst = src
+	}
+}
+
+// fillList sets *dst to src when it is empty (mergeMedia).
+func fillList[T any](dst *[]T, src []T) {
+	if len(*dst) == 0 {
+		*dst = src
+	}
 }
 
 // mediaMetadata reads the Media RSS optional elements among first and its

@@ -718,6 +718,19 @@ const maxPodcastNumber = float64(maxDurationSeconds)
 // beyond maxPodcastNumber.
 func parseNonNegativeNumber(s string) (float64, bool) {
 	s = trimSpaceCharacters(s)
+	if !isDecimal(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f > maxPodcastNumber || math.IsNaN(f) {
+		return 0, false
+	}
+	return f, true
+}
+
+// isDecimal reports whether s is ASCII digits with at most one ".", at
+// least one digit: no sign, no exponent, nothing else.
+func isDecimal(s string) bool {
 	digits, dot := 0, false
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -726,17 +739,10 @@ func parseNonNegativeNumber(s string) (float64, bool) {
 		case c == '.' && !dot:
 			dot = true
 		default:
-			return 0, false
+			return false
 		}
 	}
-	if digits == 0 {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f > maxPodcastNumber || math.IsNaN(f) {
-		return 0, false
-	}
-	return f, true
+	return digits > 0
 }
 
 // numberAttr reads el's attribute name as a non-negative decimal number;
