@@ -534,11 +534,17 @@ func (p *processor) finishBody(feed *Feed, entry *Entry) {
 	case entry.Summary != nil:
 		el = p.summaryEl
 	}
-	if el != nil {
-		if feed.bodyEls == nil {
-			feed.bodyEls = make(map[*Entry]*xml5.Node)
-		}
-		feed.bodyEls[entry] = el
-	}
 	p.contentEl, p.summaryEl = nil, nil
+	// Only a body under an xml:base of its own (on the content element,
+	// or between it and the entry's element) has another base than the
+	// entry's element: the map stays empty for the others.
+	for n := el; n != nil && n != entry.element(); n = n.Parent {
+		if _, ok := n.AttrValue(xml5.XMLNamespace, "base"); ok {
+			if feed.bodyEls == nil {
+				feed.bodyEls = make(map[*Entry]*xml5.Node)
+			}
+			feed.bodyEls[entry] = el
+			return
+		}
+	}
 }
