@@ -493,9 +493,10 @@ func (p *processor) keepBodyBases(f *Feed) {
 			return
 		}
 		if u != last {
-			// What parsing "" against u gives, as ResolveURLAt(el, "")
-			// does: u without its fragment.
-			last, lastBase = u, strings.Clone(u.Href(true))
+			// What ResolveURLAt(el, "") gives: "" parsed against u (u
+			// without its fragment; nothing when u has an opaque path,
+			// "a:0"), once for the entries under one xml:base.
+			last, lastBase = u, strings.Clone(p.parseURL(el, "", ""))
 		}
 		if lastBase != f.docURL {
 			if f.bodyBases == nil {
