@@ -8,8 +8,9 @@ import (
 	"regexp"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/html/charset"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // A FeedLink is a feed found in an HTML page by DiscoverFeeds.
@@ -94,10 +95,10 @@ var feedLinkTypes = map[string]bool{
 // among those links). A page with no feeds gives an empty list and no
 // error.
 func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
-	var page *whatwg.Url
+	var page *weburl.URL
 	if pageURL != "" {
-		u, err := whatwg.Parse(pageURL)
-		if err != nil || u == nil {
+		u, err := weburl.Parse(pageURL, nil)
+		if err != nil {
 			return nil, errors.New("feedspec: discover feeds: page URL " + quoteCut(pageURL) + " is not an absolute URL: " + urlReason(err))
 		}
 		page = u
@@ -138,7 +139,7 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 			feeds = append(feeds, f)
 		}
 	}
-	baseFeedish := d.base != nil && feedishRef([]byte(d.base.Href(false)))
+	baseFeedish := d.base != nil && feedishRef([]byte(d.base.Href()))
 	var key []byte
 	for a, ok := s.anchors.first(); ok; a, ok = s.anchors.next() {
 		// Most links cannot be feeds: neither their URL (nor the base
@@ -184,8 +185,8 @@ func (discoverLimit) Unwrap() error { return ErrLimit }
 
 // discoverer holds the state of one DiscoverFeeds call.
 type discoverer struct {
-	page *whatwg.Url // nil when the page URL is not known
-	base *whatwg.Url // the document base URL; nil when not known
+	page *weburl.URL // nil when the page URL is not known
+	base *weburl.URL // the document base URL; nil when not known
 	seen map[string]bool
 }
 
@@ -204,14 +205,8 @@ func (d *discoverer) add(u string) bool {
 
 // resolve parses ref against the document base URL (or alone when there is
 // none), returning nil when that fails.
-func (d *discoverer) resolve(ref string) *whatwg.Url {
-	var u *whatwg.Url
-	var err error
-	if d.base != nil {
-		u, err = d.base.Parse(ref)
-	} else {
-		u, err = whatwg.Parse(ref)
-	}
+func (d *discoverer) resolve(ref string) *weburl.URL {
+	u, err := weburl.Parse(ref, d.base)
 	if err != nil {
 		return nil
 	}
@@ -220,15 +215,15 @@ func (d *discoverer) resolve(ref string) *whatwg.Url {
 
 // feedURL resolves an href to an http(s) URL, unwrapping a feed: URL (and
 // then reporting wrapped); nil if it is not one.
-func (d *discoverer) feedURL(href string) (u *whatwg.Url, wrapped bool) {
+func (d *discoverer) feedURL(href string) (u *weburl.URL, wrapped bool) {
 	href = strings.TrimFunc(href, func(r rune) bool { return r <= ' ' })
 	if len(href) > 5 && strings.EqualFold(href[:5], "feed:") {
 		rest := href[5:]
 		if strings.HasPrefix(rest, "//") {
 			rest = "http:" + rest
 		}
-		u, err := whatwg.Parse(rest)
-		if err != nil || u == nil {
+		u, err := weburl.Parse(rest, nil)
+		if err != nil {
 			return nil, false
 		}
 		if s := u.Scheme(); s != "http" && s != "https" {
@@ -277,7 +272,7 @@ func (d *discoverer) fromLink(rel, href, typ, titleAttr string) (FeedLink, bool)
 	if !ok {
 		return FeedLink{}, false
 	}
-	return FeedLink{URL: u.Href(false), Type: typ, Title: title, Source: "link"}, true
+	return FeedLink{URL: u.Href(), Type: typ, Title: title, Source: "link"}, true
 }
 
 // feedWordRE finds the words that make an <a>'s text name a feed.
@@ -291,7 +286,7 @@ func (d *discoverer) fromAnchor(href, titleAttr, text, alt string) (FeedLink, bo
 	if u == nil {
 		return FeedLink{}, false
 	}
-	if d.page != nil && u.Href(true) == d.page.Href(true) {
+	if d.page != nil && u.HrefWithoutFragment() == d.page.HrefWithoutFragment() {
 		return FeedLink{}, false
 	}
 	title := text
@@ -312,7 +307,7 @@ func (d *discoverer) fromAnchor(href, titleAttr, text, alt string) (FeedLink, bo
 	if !ok {
 		return FeedLink{}, false
 	}
-	return FeedLink{URL: u.Href(false), Title: title, Source: "a"}, true
+	return FeedLink{URL: u.Href(), Title: title, Source: "a"}, true
 }
 
 // feedHosts are hosts whose URLs are feeds.
@@ -324,7 +319,7 @@ var feedHosts = map[string]bool{
 }
 
 // feedLikeURL reports whether u's path or query look like a feed's.
-func feedLikeURL(u *whatwg.Url) bool {
+func feedLikeURL(u *weburl.URL) bool {
 	path := strings.ToLower(u.Pathname())
 	if feedHosts[u.Hostname()] && strings.Trim(path, "/") != "" {
 		return true
@@ -349,6 +344,9 @@ func feedLikeURL(u *whatwg.Url) bool {
 		return strings.Contains(seg, "feed")
 	}
 	q := u.SearchParams()
+	if q == nil {
+		return false
+	}
 	switch strings.ToLower(q.Get("feed")) {
 	case "rss", "rss2", "atom", "rdf":
 		return true
@@ -384,8 +382,8 @@ var commonFeedPaths = []string{
 //
 // pageURL must be an absolute http or https URL; the error says why not.
 func CommonFeedURLs(pageURL string) ([]string, error) {
-	u, err := whatwg.Parse(pageURL)
-	if err != nil || u == nil {
+	u, err := weburl.Parse(pageURL, nil)
+	if err != nil {
 		return nil, errors.New("feedspec: common feed URLs: " + quoteCut(pageURL) + " is not an absolute URL: " + urlReason(err))
 	}
 	if s := u.Scheme(); s != "http" && s != "https" {
@@ -402,11 +400,11 @@ func CommonFeedURLs(pageURL string) ([]string, error) {
 	var out []string
 	for _, dir := range dirs {
 		for _, p := range commonFeedPaths {
-			r, err := u.Parse(dir + p)
-			if err != nil || r == nil {
+			r, err := weburl.Parse(dir+p, u)
+			if err != nil {
 				continue
 			}
-			out = append(out, r.Href(true))
+			out = append(out, r.HrefWithoutFragment())
 		}
 	}
 	return out, nil

@@ -3,6 +3,7 @@ package feedspec
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,7 +13,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // JSON Feed input (JSON Feed 1.0 and 1.1, https://jsonfeed.org/version/1.1),
@@ -264,7 +265,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 // A jsonFeedReader reads the values of a JSON Feed into the model.
 type jsonFeedReader struct {
 	data         []byte
-	base         *whatwgurl.Url // nil when the document has no URL
+	base         *weburl.URL // nil when the document has no URL
 	diags        *[]Diagnostic
 	lenientDates bool
 	// withoutDocument: WithoutDocument, the JSON objects are not kept.
@@ -339,24 +340,19 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 	if u, ok := simpleHTTPURL(s); ok {
 		return u
 	}
-	var (
-		u   *whatwgurl.Url
-		err error
-	)
-	if p.base != nil {
-		u, err = urlParser.BasicParser(s, p.base, nil, whatwgurl.NoState)
-	} else {
-		u, err = urlParser.Parse(s)
-	}
-	if err != nil || u == nil {
-		if p.base == nil {
+	u, err := weburl.Href(s, p.base)
+	if err != nil {
+		var le *weburl.LimitError
+		if errors.As(err, &le) {
+			p.reject(DiagnosticURL, jsonPath(path, key), raw, "not parsed: "+urlLimitReason(le))
+		} else if p.base == nil {
 			p.reject(DiagnosticURL, jsonPath(path, key), raw, "not an absolute URL, and there is no base URL to resolve it against")
 		} else {
 			p.reject(DiagnosticURL, jsonPath(path, key), raw, "not a URL (resolved against the document's URL)")
 		}
 		return ""
 	}
-	return u.Href(false)
+	return u
 }
 
 // image returns the member key of obj as an Image with its URL; nil is null.

@@ -4,9 +4,9 @@ import (
 	"sync"
 	"time"
 
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/text/encoding"
 
+	"github.com/feedspec/feedspec/internal/weburl"
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -15,7 +15,7 @@ import (
 // already parsed, against which relative URLs are resolved.
 type processor struct {
 	doc  *xml5.Document
-	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
+	base *weburl.URL // nil when the document has no URL or it failed to parse
 	// baseOrigin and baseRoot are the origin of base and the origin
 	// followed by "/", for the fast path of path-absolute references
 	// (pathAbsoluteFromOrigin); "" when it does not apply.
@@ -42,7 +42,7 @@ type processor struct {
 	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
 	// bases caches the base of each element carrying xml:base.
 	xmlBase bool
-	bases   map[*xml5.Node]*whatwgurl.Url
+	bases   map[*xml5.Node]*weburl.URL
 	// lenientDates: read dates the spec rejects with ParseDate.
 	lenientDates bool
 	// recovery: make recovery mode's repairs (WithRecovery, recovery.go).

@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/html"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // SafeHTML returns t as HTML that is safe to insert into a page for display:
@@ -98,7 +99,7 @@ func SafeHTML(t *Text, baseURL string) string {
 	}
 	s := &safeWriter{}
 	if baseURL != "" {
-		if u, err := whatwg.Parse(baseURL); err == nil && u != nil {
+		if u, err := weburl.Parse(baseURL, nil); err == nil {
 			s.base = u
 		}
 	}
@@ -314,7 +315,7 @@ var safeElementTable = func() map[string]safeElement {
 // follows; where the parser would imply a table element (tbody, tr, td,
 // colgroup), the writer writes it.
 type safeWriter struct {
-	base *whatwg.Url // nil: no usable base URL
+	base *weburl.URL // nil: no usable base URL
 	b    strings.Builder
 	// open is the parser's stack of open elements for what was written.
 	open []*safeFrame
@@ -932,24 +933,24 @@ var (
 
 // safePlaceholderBase is used only to tell a relative reference from a URL that
 // does not parse when there is no base URL.
-var safePlaceholderBase, _ = whatwg.Parse("https://feedspec.invalid/")
+var safePlaceholderBase, _ = weburl.Parse("https://feedspec.invalid/", nil)
 
 // url parses v as a browser would, resolving it against the base URL, and
 // returns its serialization if its scheme is in schemes (or, with dataImage,
 // it is a data: URL of a safe raster image type).
 func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (string, bool) {
-	var u *whatwg.Url
+	var u *weburl.URL
 	var err error
 	if s.base != nil {
-		u, err = s.base.Parse(v)
-	} else if u, err = whatwg.Parse(v); err != nil || u == nil {
+		u, err = weburl.Parse(v, s.base)
+	} else if u, err = weburl.Parse(v, nil); err != nil {
 		// Not absolute. Keep it relative if it parses as a relative
 		// reference: the browser resolves it against the page, whose scheme
 		// it takes.
 		if safePlaceholderBase == nil {
 			return "", false
 		}
-		if r, rerr := safePlaceholderBase.Parse(v); rerr != nil || r == nil || r.Scheme() != "https" {
+		if r, rerr := weburl.Parse(v, safePlaceholderBase); rerr != nil || r.Scheme() != "https" {
 			return "", false
 		}
 		return strings.Map(func(r rune) rune {
@@ -968,16 +969,16 @@ func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (str
 // safeAbsoluteURL returns the serialization of the parsed URL u if its scheme
 // is in schemes (or, with dataImage, it is a data: URL of a safe raster image
 // type). SafeHTML and SafeURL both decide through it.
-func safeAbsoluteURL(u *whatwg.Url, schemes map[string]bool, dataImage bool) (string, bool) {
+func safeAbsoluteURL(u *weburl.URL, schemes map[string]bool, dataImage bool) (string, bool) {
 	scheme := u.Scheme()
 	if schemes[scheme] {
-		return u.Href(false), true
+		return u.Href(), true
 	}
 	if dataImage && scheme == "data" {
 		mt, _, _ := strings.Cut(u.Pathname(), ",")
 		mt, _, _ = strings.Cut(mt, ";")
 		if safeDataImages[strings.ToLower(strings.Trim(mt, " \t\n\r\f"))] {
-			return u.Href(false), true
+			return u.Href(), true
 		}
 	}
 	return "", false

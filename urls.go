@@ -1,21 +1,18 @@
 package feedspec
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
 
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 
+	"github.com/feedspec/feedspec/internal/weburl"
 	"github.com/feedspec/feedspec/xml5"
 )
-
-// urlParser is the WHATWG URL parser ("parse a URL" of the URL Standard),
-// shared by every document; it keeps no per-call state.
-var urlParser = whatwgurl.NewParser()
 
 // Namespaces, compared as exact strings (docs/decisions.md#namespaces).
 const (
@@ -91,18 +88,18 @@ func (p *processor) parseURLOnce(el *xml5.Node, attr, text string) string {
 	} else if u, ok := pathAbsoluteURL(text, base); ok {
 		return u
 	}
-	var u *whatwgurl.Url
+	var u *weburl.URL
 	var err error
 	if base != nil || hasScheme(text) {
 		u, err = p.parseWithBase(text, base)
 	} // else the parser fails: with no base, a URL needs a scheme
 	if err != nil || u == nil {
 		if p.diags != nil {
-			p.rejectURL(el, attr, text, base)
+			p.rejectURL(el, attr, text, base, err)
 		}
 		return ""
 	}
-	return u.Href(false)
+	return u.Href()
 }
 
 // hasScheme reports whether the URL parser may read a scheme from s: once
@@ -133,13 +130,16 @@ func isASCIILetter(c byte) bool {
 	return 'a' <= c|0x20 && c|0x20 <= 'z'
 }
 
-// rejectURL records a URL that failed to parse against base.
-func (p *processor) rejectURL(el *xml5.Node, attr, text string, base *whatwgurl.Url) {
+// rejectURL records a URL that failed to parse against base with err.
+func (p *processor) rejectURL(el *xml5.Node, attr, text string, base *weburl.URL, err error) {
+	var le *weburl.LimitError
 	switch {
+	case errors.As(err, &le):
+		p.reject(DiagnosticURL, el, attr, text, "not parsed: "+urlLimitReason(le))
 	case base == nil:
 		p.reject(DiagnosticURL, el, attr, text, "not an absolute URL, and there is no base URL to resolve it against")
 	case p.xmlBase:
-		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against "+base.Href(false)+", the xml:base in scope)")
+		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against "+base.Href()+", the xml:base in scope)")
 	default:
 		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against the document's URL)")
 	}
@@ -148,7 +148,7 @@ func (p *processor) rejectURL(el *xml5.Node, attr, text string, base *whatwgurl.
 // baseFor returns the base URL in scope at el for WithXMLBase: el's own
 // xml:base or its nearest ancestor's, resolved against the base above it;
 // the document's URL when there is none.
-func (p *processor) baseFor(el *xml5.Node) *whatwgurl.Url {
+func (p *processor) baseFor(el *xml5.Node) *weburl.URL {
 	for n := el; n != nil && n.Type == xml5.ElementNode; n = n.Parent {
 		v, ok := n.AttrValue(xml5.XMLNamespace, "base")
 		if !ok {
@@ -160,11 +160,16 @@ func (p *processor) baseFor(el *xml5.Node) *whatwgurl.Url {
 		parent := p.baseFor(n.Parent)
 		u, err := p.parseWithBase(v, parent)
 		if err != nil || u == nil {
-			p.reject(DiagnosticURL, n, "xml:base", v, "xml:base is not a URL; ignored")
+			var le *weburl.LimitError
+			if errors.As(err, &le) {
+				p.reject(DiagnosticURL, n, "xml:base", v, "xml:base not parsed: "+urlLimitReason(le)+"; ignored")
+			} else {
+				p.reject(DiagnosticURL, n, "xml:base", v, "xml:base is not a URL; ignored")
+			}
 			u = parent
 		}
 		if p.bases == nil {
-			p.bases = make(map[*xml5.Node]*whatwgurl.Url)
+			p.bases = make(map[*xml5.Node]*weburl.URL)
 		}
 		p.bases[n] = u
 		return u
@@ -387,7 +392,7 @@ func simpleURLRest(s string, start int) bool {
 // origin followed by text, which simpleHTTPURL gives when that string is
 // already canonical. It returns false for anything else.
 // TestPathAbsoluteURLAgreesWithParser checks it against the parser.
-func pathAbsoluteURL(text string, base *whatwgurl.Url) (string, bool) {
+func pathAbsoluteURL(text string, base *weburl.URL) (string, bool) {
 	if base == nil || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
 		return "", false
 	}
@@ -435,8 +440,9 @@ func isHexDigit(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-// parseWithBase runs the URL parser on text with base (nil for none) and
-// the document's encoding ("parse a URL"). The WHATWG URL parser encodes
+// parseWithBase runs the URL parser (internal/weburl, the WHATWG URL
+// parser's result in linear time) on text with base (nil for none) and
+// the document's encoding ("parse a URL"). The parser encodes
 // the query as UTF-8 (whatwg-url's encoding override takes single-byte
 // charmaps only and applies them to every component), so when the
 // document's encoding is another one and text's query holds non-ASCII
@@ -445,16 +451,10 @@ func isHexDigit(c byte) bool {
 // URL Standard encodes the query as UTF-8 whatever the encoding for a URL
 // that is not special and for ws and wss: such a URL is parsed from text
 // as it is.
-func (p *processor) parseWithBase(text string, base *whatwgurl.Url) (*whatwgurl.Url, error) {
-	parse := func(s string) (*whatwgurl.Url, error) {
-		if base != nil {
-			return urlParser.BasicParser(s, base, nil, whatwgurl.NoState)
-		}
-		return urlParser.Parse(s)
-	}
+func (p *processor) parseWithBase(text string, base *weburl.URL) (*weburl.URL, error) {
 	if p.queryEnc != nil {
 		if encoded, ok := encodeQuery(text, p.queryEnc); ok {
-			u, err := parse(encoded)
+			u, err := weburl.Parse(encoded, base)
 			if err == nil && u != nil {
 				switch u.Scheme() {
 				case "http", "https", "ftp", "file":
@@ -463,7 +463,15 @@ func (p *processor) parseWithBase(text string, base *whatwgurl.Url) (*whatwgurl.
 			}
 		}
 	}
-	return parse(text)
+	return weburl.Parse(text, base)
+}
+
+// urlLimitReason says why a URL was not parsed: it reached weburl's limit
+// (a URL the WHATWG library parses, file: or of a scheme that is not
+// special, with more path segments than its serialization can afford).
+func urlLimitReason(le *weburl.LimitError) string {
+	return "it has " + strconv.Itoa(le.N) + " " + le.What + ", more than " + strconv.Itoa(weburl.MaxSegments) +
+		" (a limit on URLs that are not http, https, ws, wss or ftp: SECURITY.md)"
 }
 
 // queryEncoding returns the encoding the URL parser percent-encodes queries

@@ -3,9 +3,10 @@ package article
 import (
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // baseURL returns the document's base URL: the href of its first base
@@ -14,8 +15,8 @@ import (
 // URL and the base element gives no absolute URL either.
 func baseURL(doc *html.Node, pageURL string) string {
 	page := ""
-	if u, err := whatwg.Parse(pageURL); err == nil && u != nil {
-		page = u.Href(false)
+	if u, err := weburl.Parse(pageURL, nil); err == nil {
+		page = u.Href()
 	}
 	var base *html.Node
 	var find func(*html.Node) bool
@@ -36,8 +37,8 @@ func baseURL(doc *html.Node, pageURL string) string {
 	}
 	href := attr(base, "href")
 	if page == "" {
-		if u, err := whatwg.Parse(href); err == nil && u != nil {
-			return u.Href(false)
+		if u, err := weburl.Parse(href, nil); err == nil {
+			return u.Href()
 		}
 		return ""
 	}
@@ -50,15 +51,26 @@ func resolveURL(base, ref string) string {
 	if base == "" {
 		return ref
 	}
-	b, err := whatwg.Parse(base)
-	if err != nil || b == nil {
+	b, err := weburl.Parse(base, nil)
+	if err != nil {
 		return ref
 	}
-	u, err := b.Parse(ref)
-	if err != nil || u == nil {
+	return resolveAgainst(b, ref)
+}
+
+// resolveAgainst resolves ref against base, parsed (nil when it did not
+// parse); it returns ref unchanged when base is nil or ref does not parse.
+// internal/weburl resolves in time linear in ref and the result, whatever
+// base's size.
+func resolveAgainst(base *weburl.URL, ref string) string {
+	if base == nil {
 		return ref
 	}
-	return u.Href(false)
+	u, err := weburl.Href(ref, base)
+	if err != nil {
+		return ref
+	}
+	return u
 }
 
 // urlAttrs are the attributes holding one URL.
@@ -70,6 +82,16 @@ func resolveURLs(n *html.Node, base string) {
 	if base == "" {
 		return
 	}
+	if b, err := weburl.Parse(base, nil); err == nil {
+		resolveURLsAgainst(n, b)
+		return
+	}
+	resolveURLsAgainst(n, nil) // a base that does not parse keeps every URL
+}
+
+// resolveURLsAgainst is resolveURLs with base parsed once (nil for a base
+// that did not parse).
+func resolveURLsAgainst(n *html.Node, base *weburl.URL) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
@@ -80,19 +102,19 @@ func resolveURLs(n *html.Node, base string) {
 			}
 			switch {
 			case urlAttrs[a.Key]:
-				c.Attr[i].Val = resolveURL(base, strings.TrimSpace(a.Val))
+				c.Attr[i].Val = resolveAgainst(base, strings.TrimSpace(a.Val))
 			case a.Key == "srcset":
 				c.Attr[i].Val = resolveSrcset(base, a.Val)
 			}
 		}
-		resolveURLs(c, base)
+		resolveURLsAgainst(c, base)
 	}
 }
 
 // resolveSrcset resolves each image candidate URL of a srcset value, read
 // as HTML's srcset parsing does: a URL runs to white space (trailing commas
 // end the candidate), and its descriptors run to the next comma.
-func resolveSrcset(base, v string) string {
+func resolveSrcset(base *weburl.URL, v string) string {
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 	var out []string
 	for i := 0; i < len(v); {
@@ -116,7 +138,7 @@ func resolveSrcset(base, v string) string {
 			}
 			desc = strings.Join(strings.Fields(v[dstart:i]), " ")
 		}
-		cand := resolveURL(base, u)
+		cand := resolveAgainst(base, u)
 		if desc != "" {
 			cand += " " + desc
 		}
@@ -150,13 +172,13 @@ func hasAttr(n *html.Node, key string) bool {
 // http or https URL (what feedspec.SafeHTML keeps in an img src, data: URLs
 // apart), else "".
 func safeMediaURL(u string) string {
-	p, err := whatwg.Parse(u)
-	if err != nil || p == nil {
+	p, err := weburl.Parse(u, nil)
+	if err != nil {
 		return ""
 	}
 	switch p.Scheme() {
 	case "http", "https":
-		return p.Href(false)
+		return p.Href()
 	}
 	return ""
 }

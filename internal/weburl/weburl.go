@@ -1,0 +1,718 @@
+// Package weburl parses URLs as the URL Standard's basic URL parser does,
+// with the same result as github.com/nlnwa/whatwg-url (the parser feedspec
+// uses), in time and memory linear in the input.
+//
+// The library builds a URL's path one segment at a time and serializes it
+// by appending each segment to the string built so far, so that the
+// serialization of a URL of k path segments copies about k times its
+// length: 20 KB of "a/" allocated 106 MB. A parse against a base URL also
+// starts by copying the base (its path segments and query parameters), so
+// resolving many references against one long base costs the base's size
+// for each.
+//
+// Parse reads a URL whose scheme is special and not file (http, https, ws,
+// wss, ftp), and any reference without a scheme against such a base URL,
+// itself: the path state of the URL Standard (dot segments, "%2e", a
+// backslash as a slash) over the path, and percent-encoding of the path,
+// query and fragment with the library's own percent-encode sets. The
+// library parses only the authority (scheme://userinfo@host:port, which
+// holds no path) when the host is not plain lower-case ASCII labels. Every
+// other URL (file:, mailto:, data:, urn:, a scheme that is not special, a
+// reference against such a base) is the library's parse, refused with an
+// error wrapping xml5.ErrLimit when it would have more than MaxSegments path
+// segments, or when it needs a base URL whose query holds more than
+// MaxSegments parameters (the copy the library makes of the base).
+//
+// FuzzParse compares Parse with the library's parse, byte for byte, on
+// every input the library parses affordably.
+//
+// The root package and the article module import it: change its API only
+// compatibly.
+package weburl
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	whatwgurl "github.com/nlnwa/whatwg-url/url"
+
+	"github.com/feedspec/feedspec/xml5"
+)
+
+// MaxSegments is the most path segments (counted as the slashes and
+// backslashes of the input and of its base URL's path) of a URL the
+// library parses, and the most query parameters of a base URL it is given.
+// The library's serialization of a path copies about the number of its
+// segments times its length, and every parse against a base copies the
+// base's segments and parameters: with at most 64, both are linear. No URL
+// of the project's corpus of real feeds has more than 15 slashes.
+const MaxSegments = 64
+
+// parser is the library's parser with its default options, which are the
+// URL Standard's.
+var parser = whatwgurl.NewParser()
+
+// A URL is a parsed URL: its serialization and the offsets of its parts.
+// The zero URL is not a URL; a URL is never changed once made, so it may be
+// shared.
+type URL struct {
+	href   string
+	scheme string // lower case
+	// The parts of a URL Parse read itself (lib == nil); href is origin,
+	// path, query and fragment, the path starting at pathStart and
+	// running to pathEnd, the query ("?..." or "") to queryEnd, the
+	// fragment ("#..." or "") to the end.
+	username, password, hostname, port string
+	pathStart, pathEnd, queryEnd       int
+	opaque                             bool // an opaque path (mailto:a, data:...)
+	// lib is the library's URL for the URLs it parsed (nil for the
+	// others), with segs the bound on its path segments that Parse
+	// checked and params its query's parameters (one more than its "&").
+	lib          *whatwgurl.Url
+	segs, params int
+}
+
+// Href returns the URL's serialization (the URL Standard's "URL
+// serializer", the library's Href(false)).
+func (u *URL) Href() string { return u.href }
+
+// HrefWithoutFragment returns the URL's serialization without its fragment
+// (the library's Href(true)).
+func (u *URL) HrefWithoutFragment() string {
+	if u.lib != nil {
+		return u.lib.Href(true) // at most MaxSegments segments
+	}
+	return u.href[:u.queryEnd]
+}
+
+// SearchParams returns the URL's query parameters as the library reads
+// them (nil in the unexpected case that the library does not parse the
+// URL's serialization again).
+func (u *URL) SearchParams() *whatwgurl.SearchParams {
+	if u.lib != nil {
+		return u.lib.SearchParams()
+	}
+	p, err := parser.Parse(u.href) // linear: its path is not serialized
+	if err != nil {
+		return nil
+	}
+	return p.SearchParams()
+}
+
+// Scheme returns the URL's scheme, in lower case, without its ":".
+func (u *URL) Scheme() string { return u.scheme }
+
+// Hostname returns the URL's host, serialized ("" when it has none).
+func (u *URL) Hostname() string {
+	if u.lib != nil {
+		return u.lib.Hostname()
+	}
+	return u.hostname
+}
+
+// Port returns the URL's port ("" when it has none or the scheme's default).
+func (u *URL) Port() string {
+	if u.lib != nil {
+		return u.lib.Port()
+	}
+	return u.port
+}
+
+// Username returns the URL's username, percent-encoded.
+func (u *URL) Username() string {
+	if u.lib != nil {
+		return u.lib.Username()
+	}
+	return u.username
+}
+
+// Password returns the URL's password, percent-encoded.
+func (u *URL) Password() string {
+	if u.lib != nil {
+		return u.lib.Password()
+	}
+	return u.password
+}
+
+// Pathname returns the URL's path, serialized (the library's Pathname).
+func (u *URL) Pathname() string {
+	if u.lib != nil {
+		return u.lib.Pathname() // at most MaxSegments segments
+	}
+	return u.href[u.pathStart:u.pathEnd]
+}
+
+// Query returns the URL's query without its "?" ("" when it has none or
+// an empty one, as the library's Query).
+func (u *URL) Query() string {
+	if u.lib != nil {
+		return u.lib.Query()
+	}
+	if u.queryEnd > u.pathEnd {
+		return u.href[u.pathEnd+1 : u.queryEnd]
+	}
+	return ""
+}
+
+// OpaquePath reports whether the URL has an opaque path (mailto:a, data:...).
+func (u *URL) OpaquePath() bool { return u.opaque }
+
+// errNotURL is the error for a parse that gave no URL and no error.
+var errNotURL = errors.New("weburl: not a URL")
+
+// A LimitError is Parse's error for a URL that would cost the library
+// more than MaxSegments segments or parameters. It wraps xml5.ErrLimit.
+type LimitError struct {
+	// What is "path segments" or "base URL query parameters", N their
+	// number.
+	What string
+	N    int
+}
+
+func (e *LimitError) Error() string {
+	return "weburl: limit reached: " + strconv.Itoa(e.N) + " " + e.What + ", more than " + strconv.Itoa(MaxSegments)
+}
+
+// Unwrap returns xml5.ErrLimit.
+func (e *LimitError) Unwrap() error { return xml5.ErrLimit }
+
+// Parse parses s against base (nil for none) as the URL Standard's basic
+// URL parser does, with the library's result: its serialization, or an
+// error when s is not a URL. An error from the library is the library's
+// (its Type the same as a parse of s would give; when it comes from the
+// authority, the URL it names is the authority's). A URL that would cost
+// the library more than MaxSegments gives a *LimitError.
+func Parse(s string, base *URL) (*URL, error) {
+	u := new(URL)
+	if err := parse(u, s, base); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// Href is Parse's serialization alone, without making a URL for it.
+func Href(s string, base *URL) (string, error) {
+	var u URL
+	if err := parse(&u, s, base); err != nil {
+		return "", err
+	}
+	return u.href, nil
+}
+
+// parse is Parse, filling u.
+func parse(u *URL, s string, base *URL) error {
+	s = clean(s)
+	if n := schemeEnd(s); n > 0 {
+		scheme, rest := lowerASCII(s[:n]), s[n+1:]
+		switch {
+		case linearScheme(scheme):
+			if base != nil && base.lib == nil && base.scheme == scheme {
+				// The special relative or authority state: what
+				// follows the scheme is read against base as a
+				// reference.
+				return relative(u, rest, base)
+			}
+			return absolute(u, scheme, rest)
+		case scheme != "file" && !strings.HasPrefix(rest, "/"):
+			u.setOpaque(scheme, rest)
+			return nil
+		}
+		return fromLibrary(u, s, scheme, base)
+	}
+	switch {
+	case base == nil:
+		return whatwgFailure(s)
+	case base.lib != nil:
+		return fromLibrary(u, s, "", base)
+	case base.opaque:
+		// Only a fragment can be read against an opaque path.
+		if !strings.HasPrefix(s, "#") {
+			return whatwgFailure(s)
+		}
+		*u = *base
+		u.build("", base.href[:base.queryEnd], "", false, s)
+		u.pathStart, u.pathEnd, u.queryEnd = base.pathStart, base.pathEnd, base.queryEnd
+		return nil
+	}
+	return relative(u, s, base)
+}
+
+// setOpaque sets u to the URL of scheme, a scheme that is not special,
+// whose rest does not start with a slash: an opaque path (its C0 controls
+// and the code points beyond "~" percent-encoded), then a query and a
+// fragment as build writes them (the query with the set of a URL that is
+// not special).
+func (u *URL) setOpaque(scheme, rest string) {
+	u.scheme, u.opaque = scheme, true
+	k := 0
+	for k < len(rest) && rest[k] != '?' && rest[k] != '#' {
+		k++
+	}
+	b := make([]byte, 0, len(scheme)+1+encodedLen(rest[:k], &c0Set)+restLen(rest[k:], &querySet))
+	b = append(b, scheme...)
+	b = append(b, ':')
+	b = appendEncoded(b, rest[:k], &c0Set)
+	u.finish(b, len(scheme)+1, len(b), rest[k:], &querySet)
+}
+
+// linearScheme reports whether Parse reads URLs of scheme itself: the
+// special schemes but file, whose URLs always have a host.
+func linearScheme(scheme string) bool {
+	switch scheme {
+	case "http", "https", "ws", "wss", "ftp":
+		return true
+	}
+	return false
+}
+
+// whatwgFailure returns the library's error for s, a string without a
+// scheme parsed without a base.
+func whatwgFailure(s string) error {
+	if _, err := parser.Parse(s); err != nil {
+		return err
+	}
+	return errNotURL // not reached: without a scheme and a base, the parser fails
+}
+
+// clean returns s as the parser reads it: without its leading and trailing
+// C0 controls and spaces, and without any tab, LF or CR.
+func clean(s string) string {
+	for s != "" && s[0] <= ' ' {
+		s = s[1:]
+	}
+	for s != "" && s[len(s)-1] <= ' ' {
+		s = s[:len(s)-1]
+	}
+	if strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// schemeEnd returns the index of the ":" that ends s's scheme (an ASCII
+// letter, then letters, digits, "+", "-" and "."), or -1 when s does not
+// start with a scheme.
+func schemeEnd(s string) int {
+	if s == "" || !isAlpha(s[0]) {
+		return -1
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return i
+		case isAlpha(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.':
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// lowerASCII returns s with its ASCII upper-case letters in lower case.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// isSep reports whether c ends a path segment of a special URL.
+func isSep(c byte) bool { return c == '/' || c == '\\' }
+
+// absolute reads rest, what follows "scheme:" in a URL of a linear
+// scheme: the slashes and backslashes the parser skips, the authority (up
+// to a slash, backslash, "?" or "#"), then the path start state.
+func absolute(u *URL, scheme, rest string) error {
+	i := 0
+	for i < len(rest) && isSep(rest[i]) {
+		i++
+	}
+	j := i
+	for j < len(rest) && !isSep(rest[j]) && rest[j] != '?' && rest[j] != '#' {
+		j++
+	}
+	head, origin, err := u.setAuthority(scheme, rest[i:j])
+	if err != nil {
+		return err
+	}
+	rest = rest[j:]
+	if rest != "" && isSep(rest[0]) {
+		rest = rest[1:] // the path start state's slash
+	}
+	u.build(head, origin, "", true, rest)
+	return nil
+}
+
+// setAuthority sets u's scheme and the parts of auth, the authority of a
+// URL of a linear scheme, and returns the URL's origin
+// (scheme://userinfo@host:port) as head followed by origin.
+func (u *URL) setAuthority(scheme, auth string) (head, origin string, err error) {
+	u.scheme = scheme
+	if host, ok := plainHost(auth); ok {
+		u.hostname = host
+		return scheme + "://", host, nil
+	}
+	// The library parses the authority alone: its states up to the path
+	// read nothing after it. The "/" keeps trailing spaces or controls,
+	// which it would strip from the end of its input, inside.
+	p, err := parser.Parse(scheme + "://" + auth + "/")
+	if err != nil {
+		return "", "", err
+	}
+	href := p.Href(false) // the path is "/"
+	u.username, u.password, u.hostname, u.port = p.Username(), p.Password(), p.Hostname(), p.Port()
+	return "", href[:len(href)-1], nil
+}
+
+// plainHost returns the host auth stands for, when it is a plain host the
+// host parser keeps as it is but for lower-casing: dot-separated labels of
+// ASCII letters, digits and "-", none empty and none an IDNA "xn--" label,
+// the last starting with a letter (else it might be an IPv4 number).
+func plainHost(auth string) (string, bool) {
+	start := 0
+	upper := false
+	for i := 0; i <= len(auth); i++ {
+		if i < len(auth) {
+			c := auth[i]
+			switch {
+			case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-':
+				continue
+			case 'A' <= c && c <= 'Z':
+				upper = true
+				continue
+			case c != '.':
+				return "", false
+			}
+		}
+		l := auth[start:i]
+		if l == "" || len(l) >= 4 && l[0]|0x20 == 'x' && l[1]|0x20 == 'n' && l[2:4] == "--" {
+			return "", false
+		}
+		if i == len(auth) && !isAlpha(l[0]) {
+			return "", false
+		}
+		start = i + 1
+	}
+	if upper {
+		return strings.ToLower(auth), true
+	}
+	return auth, true
+}
+
+// relative reads ref, a reference without a scheme (or what follows a
+// scheme equal to base's), against base, a URL Parse read itself: the
+// relative state of the URL Standard.
+func relative(u *URL, ref string, base *URL) error {
+	if ref != "" && isSep(ref[0]) && len(ref) > 1 && isSep(ref[1]) {
+		// Two slashes: an authority, read as after a scheme.
+		return absolute(u, base.scheme, ref)
+	}
+	u.scheme, u.username, u.password, u.hostname, u.port = base.scheme, base.username, base.password, base.hostname, base.port
+	origin := base.href[:base.pathStart]
+	switch {
+	case ref == "":
+		// The base without its fragment.
+		*u = *base
+		u.href = base.href[:base.queryEnd]
+	case isSep(ref[0]):
+		// The relative slash state: the path from the root.
+		u.build("", origin, "", true, ref[1:])
+	case ref[0] == '?':
+		u.build("", origin, base.href[base.pathStart:base.pathEnd], false, ref)
+	case ref[0] == '#':
+		// The base's path and query, ref's fragment.
+		u.build("", base.href[:base.queryEnd], "", false, ref)
+		u.pathStart, u.pathEnd, u.queryEnd = base.pathStart, base.pathEnd, base.queryEnd
+	default:
+		// The base's path without its last segment, then ref's.
+		path := base.href[base.pathStart:base.pathEnd]
+		path = path[:max(strings.LastIndexByte(path, '/'), 0)]
+		u.build("", origin, path, true, ref)
+	}
+	return nil
+}
+
+// build sets u.href to head and origin, then path (a serialized path: ""
+// or "/a/b"), then, when inPath, the path state read over rest up to its
+// first "?" or "#", then rest's query and fragment (rest starts with "?"
+// or "#" without inPath), and the offsets of its parts, for a special URL.
+func (u *URL) build(head, origin, path string, inPath bool, rest string) {
+	n := len(head) + len(origin) + len(path)
+	if inPath {
+		k := 0
+		for k < len(rest) && rest[k] != '?' && rest[k] != '#' {
+			k++
+		}
+		// Each segment is written as a "/" and its bytes: the slash or
+		// backslash before it, or one more for the first.
+		n += 1 + encodedLen(rest[:k], &pathSet) + restLen(rest[k:], &specialQuerySet)
+	} else {
+		n += restLen(rest, &specialQuerySet)
+	}
+	b := make([]byte, 0, n)
+	b = append(b, head...)
+	b = append(b, origin...)
+	pathStart := len(b)
+	b = append(b, path...)
+	if inPath {
+		b, rest = appendPath(b, pathStart, rest)
+	}
+	u.finish(b, pathStart, len(b), rest, &specialQuerySet)
+}
+
+// finish appends rest, "", or a query ("?...") and a fragment ("#...") or
+// either, to b, holding the URL up to its path, which runs from pathStart
+// to pathEnd; the query is percent-encoded with query. It sets u.href and
+// the offsets of its parts.
+//
+// b was allocated to the size the URL has when no dot segment removed
+// anything; when one did, the URL is copied to its size.
+func (u *URL) finish(b []byte, pathStart, pathEnd int, rest string, query *encodeSet) {
+	if rest != "" && rest[0] == '?' {
+		q := rest[1:]
+		h := strings.IndexByte(q, '#')
+		if h < 0 {
+			h = len(q)
+		}
+		b = append(b, '?')
+		b = appendEncoded(b, q[:h], query)
+		rest = q[h:]
+	}
+	queryEnd := len(b)
+	if rest != "" { // rest[0] == '#'
+		b = append(b, '#')
+		b = appendEncoded(b, rest[1:], &fragmentSet)
+	}
+	if len(b) == cap(b) {
+		u.href = unsafe.String(unsafe.SliceData(b), len(b))
+	} else {
+		u.href = string(b)
+	}
+	u.pathStart, u.pathEnd, u.queryEnd = pathStart, pathEnd, queryEnd
+}
+
+// restLen returns the bytes finish writes for rest with query.
+func restLen(rest string, query *encodeSet) int {
+	n := 0
+	if rest != "" && rest[0] == '?' {
+		h := strings.IndexByte(rest, '#')
+		if h < 0 {
+			h = len(rest)
+		}
+		n += 1 + encodedLen(rest[1:h], query)
+		rest = rest[h:]
+	}
+	if rest != "" {
+		n += 1 + encodedLen(rest[1:], &fragmentSet)
+	}
+	return n
+}
+
+// appendPath runs the URL Standard's path state of a special URL over s up
+// to its first "?" or "#", on the path serialized in b[start:], and
+// returns b and the rest of s. A segment is ended by a slash or a
+// backslash; "." and ".." (also as "%2e", in any case) are dot segments:
+// ".." removes the last segment, and either, at the end of the path,
+// leaves an empty one.
+func appendPath(b []byte, start int, s string) ([]byte, string) {
+	for {
+		k := 0
+		for k < len(s) && !isSep(s[k]) && s[k] != '?' && s[k] != '#' {
+			k++
+		}
+		seg := s[:k]
+		last := k == len(s) || !isSep(s[k])
+		switch {
+		case isDoubleDot(seg):
+			if i := lastSlash(b, start); i >= 0 {
+				b = b[:i]
+			}
+			if last {
+				b = append(b, '/')
+			}
+		case isSingleDot(seg):
+			if last {
+				b = append(b, '/')
+			}
+		default:
+			b = append(b, '/')
+			b = appendEncoded(b, seg, &pathSet)
+		}
+		if last {
+			return b, s[k:]
+		}
+		s = s[k+1:]
+	}
+}
+
+// lastSlash returns the index of the last "/" of b[start:], or -1 when the
+// path has no segment.
+func lastSlash(b []byte, start int) int {
+	for i := len(b) - 1; i >= start; i-- {
+		if b[i] == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+// isSingleDot reports whether seg is "." or "%2e" (in any case).
+func isSingleDot(seg string) bool {
+	return seg == "." || len(seg) == 3 && isDot3(seg)
+}
+
+// isDoubleDot reports whether seg is "..", ".%2e", "%2e." or "%2e%2e" (in
+// any case).
+func isDoubleDot(seg string) bool {
+	switch len(seg) {
+	case 2:
+		return seg == ".."
+	case 4:
+		return seg[0] == '.' && isDot3(seg[1:]) || seg[3] == '.' && isDot3(seg[:3])
+	case 6:
+		return isDot3(seg[:3]) && isDot3(seg[3:])
+	}
+	return false
+}
+
+// isDot3 reports whether s, of three bytes, is "%2e" or "%2E".
+func isDot3(s string) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
+
+// An encodeSet tells the ASCII bytes a percent-encode set holds; every
+// other code point is in it.
+type encodeSet [utf8.RuneSelf]bool
+
+// The library's percent-encode sets (its parser's defaults), as tables:
+// for a path, the query of a special URL and of another, a fragment, and
+// an opaque path.
+var (
+	pathSet         = makeSet(whatwgurl.PathPercentEncodeSet)
+	specialQuerySet = makeSet(whatwgurl.SpecialQueryPercentEncodeSet)
+	querySet        = makeSet(whatwgurl.QueryPercentEncodeSet)
+	fragmentSet     = makeSet(whatwgurl.FragmentPercentEncodeSet)
+	c0Set           = makeSet(whatwgurl.C0PercentEncodeSet)
+)
+
+func makeSet(p *whatwgurl.PercentEncodeSet) (t encodeSet) {
+	for c := range t {
+		t[c] = p.RuneShouldBeEncoded(rune(c))
+	}
+	return t
+}
+
+// appendEncoded appends s with each code point in set percent-encoded as
+// its UTF-8 bytes ("%XX", upper-case hex); each byte of s that is not
+// UTF-8 is U+FFFD, as the parser reads its input.
+func appendEncoded(b []byte, s string, set *encodeSet) []byte {
+	const hex = "0123456789ABCDEF"
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if set[c] {
+				b = append(b, '%', hex[c>>4], hex[c&15])
+			} else {
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		var buf [utf8.UTFMax]byte
+		for _, c := range buf[:utf8.EncodeRune(buf[:], r)] {
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+		i += n
+	}
+	return b
+}
+
+// encodedLen returns the length of appendEncoded's result for s and set.
+func encodedLen(s string, set *encodeSet) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if set[c] {
+				n += 3
+			} else {
+				n++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		n += 3 * utf8.RuneLen(r) // U+FFFD for a byte that is not UTF-8
+		i += size
+	}
+	return n
+}
+
+// fromLibrary parses s with the library: a URL of the file scheme, or of
+// a scheme that is not special followed by a slash (scheme, "" for none),
+// or a reference against a base the library parsed. Its path is never
+// opaque.
+func fromLibrary(u *URL, s, scheme string, base *URL) error {
+	// The parser reads base only for a reference without a scheme and
+	// for a file: URL against a file: base; base.lib is nil only for a
+	// base Parse read itself, whose scheme is neither.
+	var lb *whatwgurl.Url
+	segs := pathSeparators(s)
+	if base != nil && base.lib != nil && (scheme == "" || scheme == "file" && base.scheme == "file") {
+		if base.params > MaxSegments {
+			return &LimitError{What: "base URL query parameters", N: base.params}
+		}
+		lb = base.lib
+		segs += base.segs
+	}
+	if segs > MaxSegments {
+		return &LimitError{What: "path segments", N: segs}
+	}
+	p, err := parser.BasicParser(s, lb, nil, whatwgurl.NoState)
+	if err != nil {
+		return err
+	}
+	if p == nil {
+		// The library's file host state returns no URL and no error
+		// only with a state override.
+		return errNotURL
+	}
+	u.href = p.Href(false)
+	u.scheme = p.Scheme()
+	u.lib = p
+	u.segs = segs
+	u.params = 1 + strings.Count(p.Query(), "&")
+	if u.params <= MaxSegments {
+		// Built now, so that a URL shared as a base is only read: the
+		// library builds its parameters on the first copy.
+		p.SearchParams()
+	}
+	return nil
+}
+
+// pathSeparators returns the slashes and backslashes of s before its first
+// "?" or "#": at least the number of path segments the parser makes of it.
+func pathSeparators(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '/', '\\':
+			n++
+		case '?', '#':
+			return n
+		}
+	}
+	return n
+}
