@@ -37,6 +37,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	whatwgerrors "github.com/nlnwa/whatwg-url/errors"
 	whatwgurl "github.com/nlnwa/whatwg-url/url"
 
 	"github.com/feedspec/feedspec/xml5"
@@ -160,7 +161,8 @@ func (u *URL) Query() string {
 // OpaquePath reports whether the URL has an opaque path (mailto:a, data:...).
 func (u *URL) OpaquePath() bool { return u.opaque }
 
-// errNotURL is the error for a parse that gave no URL and no error.
+// errNotURL is the error for a library parse that gave no URL and no
+// error.
 var errNotURL = errors.New("weburl: not a URL")
 
 // A LimitError is Parse's error for a URL that would cost the library
@@ -224,13 +226,13 @@ func parse(u *URL, s string, base *URL) error {
 	}
 	switch {
 	case base == nil:
-		return whatwgFailure(s)
+		return noScheme(s)
 	case base.lib != nil:
 		return fromLibrary(u, s, "", base)
 	case base.opaque:
 		// Only a fragment can be read against an opaque path.
 		if !strings.HasPrefix(s, "#") {
-			return whatwgFailure(s)
+			return noScheme(s)
 		}
 		*u = *base
 		u.build("", base.href[:base.queryEnd], "", false, s)
@@ -268,13 +270,10 @@ func linearScheme(scheme string) bool {
 	return false
 }
 
-// whatwgFailure returns the library's error for s, a string without a
-// scheme parsed without a base.
-func whatwgFailure(s string) error {
-	if _, err := parser.Parse(s); err != nil {
-		return err
-	}
-	return errNotURL // not reached: without a scheme and a base, the parser fails
+// noScheme returns the library's error for s, a string without a scheme
+// parsed without a base or against an opaque path (and not a fragment).
+func noScheme(s string) error {
+	return whatwgerrors.Error(whatwgerrors.MissingSchemeNonRelativeURL, s, true)
 }
 
 // clean returns s as the parser reads it: without its leading and trailing

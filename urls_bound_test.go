@@ -1,0 +1,271 @@
+package feedspec
+
+import (
+	"bytes"
+	"errors"
+	"html"
+	"runtime"
+	"strings"
+	"testing"
+
+	whatwgurl "github.com/nlnwa/whatwg-url/url"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The URL shapes whose parse cost grew with the square of their length:
+// the WHATWG URL library serializes a path by appending each segment to
+// the string built so far, and copies its base URL (segments and query
+// parameters) for every reference parsed against it. Each shape is a URL
+// of n path segments (or n units) that misses simpleHTTPURL's fast path;
+// base, when set, is the xml:base the reference is read against.
+var urlBoundShapes = []struct {
+	name string
+	url  func(n int) string
+	base func(n int) string
+	// limited: a URL the library parses, refused past weburl.MaxSegments
+	// (a diagnostic, no URL).
+	limited bool
+}{
+	{name: "dot segment then p/", url: func(n int) string { return "https://example.com/./" + strings.Repeat("p/", n) }},
+	{name: "p/%2e/", url: func(n int) string { return "https://example.com/" + strings.Repeat("p/%2e/", n) }},
+	{name: "p/%2E%2e/q/", url: func(n int) string { return "https://example.com/" + strings.Repeat("p/%2E%2e/q/", n) }},
+	{name: "backslashes", url: func(n int) string { return "https://example.com\\" + strings.Repeat("p\\", n) }},
+	{name: "a/b/../", url: func(n int) string { return "https://example.com/" + strings.Repeat("a/b/../", n) }},
+	{name: "spaces", url: func(n int) string { return "https://example.com/" + strings.Repeat("a b/", n) }},
+	{name: "relative ./p/", url: func(n int) string { return "./" + strings.Repeat("p/", n) }},
+	{name: "relative ../p/ against a long base", url: func(n int) string { return strings.Repeat("../p/", n) },
+		base: func(n int) string { return "https://example.com/" + strings.Repeat("b/", n) }},
+	{name: "query against a long base", url: func(n int) string { return "?" + strings.Repeat("q&", n) },
+		base: func(n int) string { return "https://example.com/" + strings.Repeat("b/", n) + "?" + strings.Repeat("x&", n) }},
+	{name: "x:// (refused)", url: func(n int) string { return "x://h/" + strings.Repeat("p/", n) }, limited: true},
+	{name: "file: (refused)", url: func(n int) string { return "file:///" + strings.Repeat("p\\", n) }, limited: true},
+}
+
+// urlBoundRSS is an RSS feed whose channel link, item link, enclosure and
+// an escaped-HTML link and image of its description are u.
+func urlBoundRSS(u string) []byte {
+	a := html.EscapeString(html.EscapeString(u)) // an attribute in escaped HTML
+	return []byte(`<rss version="2.0"><channel><title>t</title><link>` + html.EscapeString(u) + `</link>` +
+		`<item><title>i</title><link>` + html.EscapeString(u) + `</link>` +
+		`<enclosure url="` + html.EscapeString(u) + `" type="audio/mpeg" length="1"/>` +
+		`<description>&lt;a href="` + a + `"&gt;x&lt;/a&gt;&lt;img src="` + a + `"&gt;</description></item></channel></rss>`)
+}
+
+// urlBoundAtom is an Atom feed with the xml:base base (none when "") whose
+// link, entry link and escaped-HTML content link are u.
+func urlBoundAtom(u, base string) []byte {
+	attr := ""
+	if base != "" {
+		attr = ` xml:base="` + html.EscapeString(base) + `"`
+	}
+	a := html.EscapeString(html.EscapeString(u))
+	return []byte(`<feed xmlns="http://www.w3.org/2005/Atom"` + attr + `><title>t</title><link href="` + html.EscapeString(u) + `"/>` +
+		`<entry><title>e</title><id>urn:e</id><link href="` + html.EscapeString(u) + `"/>` +
+		`<content type="html">&lt;a href="` + a + `"&gt;x&lt;/a&gt;</content></entry></feed>`)
+}
+
+// countedAlloc returns the bytes f allocates, the least of two calls;
+// with collect, each after two collections, so that no memory a parse kept
+// for the next one (which sync.Pool drops within two) is reused.
+func countedAlloc(f func(), collect bool) uint64 {
+	least := ^uint64(0)
+	for range 2 {
+		var before, after runtime.MemStats
+		if collect {
+			runtime.GC()
+			runtime.GC()
+		}
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+	}
+	return least
+}
+
+// safeHTMLTexts are the escaped-HTML texts TestURLShapesBounded reads
+// through SafeHTML, by their URL, with their trees built.
+var safeHTMLTexts map[string]*Text
+
+// TestURLShapesBounded parses every URL shape at n and 10n segments
+// through every path that parses URLs: ParseDocument by default,
+// WithoutDocument, as the Fetcher (WithURL, WithRecovery,
+// WithoutDocument), WithXMLBase (the reference against the shape's base),
+// the escaped HTML through SafeHTML (against the document URL and against
+// the shape's URL as the base), SafeURL and CanonicalURL. Ten times the
+// input allocates at most 12 times the bytes (counted: TotalAlloc), and
+// what the input adds costs at most 16 bytes a byte WithoutDocument, 32
+// with the document (SECURITY.md's bounds on peak heap, of which the bytes
+// allocated are an upper bound; SafeHTML's 24 bytes per byte of escaped
+// HTML is 32 here, where both URLs of the text carry the base's path).
+// Both are counted beyond a control: the same call with the shape at 0
+// segments. Before internal/weburl, 10,000 segments of "p/" (a 20 KB URL)
+// allocated 106 MB through ParseDocument.
+func TestURLShapesBounded(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not the program's under the race detector")
+	}
+	const n = 1000
+	const docURL = "https://example.com/feeds/feed.xml"
+	type path struct {
+		name     string
+		perByte  float64 // bound on the bytes allocated per byte the input adds
+		run      func(u, base string) // parses u (with base for WithXMLBase)
+		size     func(u, base string) int
+		skipBase bool // the path has no base to read a shape's base as
+		parse    bool // ParseDocument, which reuses memory across parses
+	}
+	parse := func(opts ...Option) func(u, base string) {
+		return func(u, base string) {
+			var doc []byte
+			if base != "" {
+				doc = urlBoundAtom(u, base)
+			} else {
+				doc = urlBoundRSS(u)
+			}
+			f, err := ParseDocument(bytes.NewReader(doc), opts...)
+			if err != nil || f == nil {
+				panic("the feed does not parse: " + errString(err))
+			}
+		}
+	}
+	docSize := func(u, base string) int {
+		if base != "" {
+			return len(urlBoundAtom(u, base))
+		}
+		return len(urlBoundRSS(u))
+	}
+	urlSize := func(u, base string) int { return len(u) + len(base) }
+	paths := []path{
+		{"ParseDocument", 32, parse(WithURL(docURL)), docSize, false, true},
+		{"ParseDocument WithoutDocument", 16, parse(WithURL(docURL), WithoutDocument()), docSize, false, true},
+		{"as the Fetcher", 16, parse(WithURL(docURL), WithRecovery(), WithoutDocument()), docSize, false, true},
+		{"WithXMLBase", 32, parse(WithURL(docURL), WithXMLBase()), docSize, false, true},
+		{"WithXMLBase WithoutDocument", 16, parse(WithURL(docURL), WithXMLBase(), WithoutDocument()), docSize, false, true},
+		{"SafeHTML", 32, func(u, base string) {
+			// The text's tree is built before the count (Node keeps it):
+			// what is counted is SafeHTML's walk, its URLs and output.
+			b := docURL
+			if base != "" {
+				b = base
+			}
+			_ = SafeHTML(safeHTMLTexts[u], b)
+		}, urlSize, false, false},
+		{"SafeURL", 16, func(u, _ string) { _ = SafeURL(u) }, urlSize, true, false},
+		{"CanonicalURL", 16, func(u, _ string) { _, _ = CanonicalURL(u) }, urlSize, true, false},
+	}
+	safeHTMLTexts = map[string]*Text{}
+	for _, sh := range urlBoundShapes {
+		for _, p := range paths {
+			if p.skipBase && sh.base != nil {
+				continue
+			}
+			base := func(n int) string {
+				if sh.base == nil {
+					return ""
+				}
+				return sh.base(n)
+			}
+			for _, k := range []int{0, n, 10 * n} {
+				text := escapedHTMLText(`<a href="` + html.EscapeString(sh.url(k)) + `">x</a><img src="` + html.EscapeString(sh.url(k)) + `">`)
+				require.NotNil(t, text.Node(), "the tree is built")
+				safeHTMLTexts[sh.url(k)] = text
+			}
+			u0, u1, u10 := sh.url(0), sh.url(n), sh.url(10*n)
+			b0, b1, b10 := base(0), base(n), base(10*n)
+			// Signed: a refused URL costs what its control does.
+			control := int64(countedAlloc(func() { p.run(u0, b0) }, p.parse))
+			small := int64(countedAlloc(func() { p.run(u1, b1) }, p.parse)) - control
+			large := int64(countedAlloc(func() { p.run(u10, b10) }, p.parse)) - control
+			added := p.size(u10, b10) - p.size(u0, b0)
+			perByte := float64(large) / float64(added)
+			t.Logf("%s, %s: %d bytes allocated beyond the control, %d for 10 times the segments (x%.1f; %.1f a byte)",
+				sh.name, p.name, small, large, float64(large)/float64(small), perByte)
+			// 1 KB absorbs a constant cost (a refusal's error).
+			assert.LessOrEqual(t, large, 12*max(small, 1024), "%s, %s: 10 times the input allocates at most 12 times the bytes", sh.name, p.name)
+			assert.LessOrEqual(t, perByte, p.perByte, "%s, %s: bytes allocated per byte the input adds", sh.name, p.name)
+		}
+	}
+}
+
+// TestURLShapesResults: the shapes give the WHATWG library's URL (compared
+// at a size it parses quickly), through the feed, WithXMLBase, SafeHTML
+// and SafeURL; a shape the library parses and weburl refuses past its
+// limit gives no URL and a diagnostic that says why.
+func TestURLShapesResults(t *testing.T) {
+	const docURL = "https://example.com/feeds/feed.xml"
+	for _, sh := range urlBoundShapes {
+		for _, n := range []int{3, 200} {
+			u := sh.url(n)
+			if sh.base != nil {
+				base := sh.base(n)
+				f, err := ParseDocument(bytes.NewReader(urlBoundAtom(u, base)), WithURL(docURL), WithXMLBase())
+				require.NoError(t, err, sh.name)
+				want := fullParse(u, mustParseWHATWG(t, fullParse(base, mustParseWHATWG(t, docURL))))
+				require.NotEmpty(t, want, "%s: the library resolves it", sh.name)
+				assert.Equal(t, want, f.PageURL, "%s, n=%d: the feed's link against the xml:base", sh.name, n)
+				continue
+			}
+			var diags []Diagnostic
+			f, err := ParseDocument(bytes.NewReader(urlBoundRSS(u)), WithURL(docURL), WithDiagnostics(&diags))
+			require.NoError(t, err, sh.name)
+			want := fullParse(u, mustParseWHATWG(t, docURL))
+			if sh.limited && n > 64 {
+				assert.Empty(t, f.PageURL, "%s, n=%d: refused", sh.name, n)
+				found := false
+				for _, d := range diags {
+					found = found || d.Kind == DiagnosticURL && strings.Contains(d.Message, "more than 64") && strings.Contains(d.Message, "path segments")
+				}
+				assert.True(t, found, "%s, n=%d: a url diagnostic says why: %v", sh.name, n, diags)
+				assert.Empty(t, SafeURL(u), "%s: SafeURL refuses it", sh.name)
+				continue
+			}
+			require.NotEmpty(t, want, "%s: the library parses it", sh.name)
+			assert.Equal(t, want, f.PageURL, "%s, n=%d: the channel link", sh.name, n)
+			require.Len(t, f.Entries, 1)
+			require.Len(t, f.Entries[0].Enclosures, 1)
+			assert.Equal(t, want, f.Entries[0].Enclosures[0].URL, "%s, n=%d: the enclosure", sh.name, n)
+			if abs := fullParse(u, nil); strings.HasPrefix(abs, "http") {
+				assert.Equal(t, abs, SafeURL(u), "%s, n=%d: SafeURL", sh.name, n)
+			}
+			if strings.HasPrefix(want, "http") {
+				assert.Contains(t, SafeHTML(f.Entries[0].Summary, docURL), `href="`+html.EscapeString(want)+`"`, "%s, n=%d: SafeHTML's link", sh.name, n)
+			}
+		}
+	}
+}
+
+// TestURLLimitErrors: a URL refused past weburl's limit is an error
+// wrapping ErrLimit where the API returns errors, and says why.
+func TestURLLimitErrors(t *testing.T) {
+	u := "x://h/" + strings.Repeat("p/", 100)
+	_, err := DiscoverFeeds(strings.NewReader(`<link rel="alternate" href="/feed">`), u)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "more than 64", "the error says why")
+	var diags []Diagnostic
+	_, err = ParseDocument(bytes.NewReader(urlBoundAtom("a", u)), WithURL("https://example.com/"), WithXMLBase(), WithDiagnostics(&diags))
+	require.NoError(t, err)
+	found := false
+	for _, d := range diags {
+		found = found || d.Kind == DiagnosticURL && strings.Contains(d.Message, "xml:base not parsed") && strings.Contains(d.Message, "more than 64")
+	}
+	assert.True(t, found, "the xml:base refused says why: %v", diags)
+	_, err = CanonicalURL(u)
+	assert.True(t, errors.Is(err, ErrLimit), "CanonicalURL's own limit: %v", err)
+}
+
+// mustParseWHATWG is the WHATWG library's parse of s.
+func mustParseWHATWG(t *testing.T, s string) *whatwgurl.Url {
+	u, err := urlParser.Parse(s)
+	require.NoError(t, err, s)
+	return u
+}
+
+// errString is err's message, or "no error".
+func errString(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return err.Error()
+}
