@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"html"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -38,7 +39,10 @@ var urlBoundShapes = []struct {
 		base: func(n int) string { return "https://example.com/" + strings.Repeat("b/", n) }},
 	{name: "query against a long base", url: func(n int) string { return "?" + strings.Repeat("q&", n) },
 		base: func(n int) string { return "https://example.com/" + strings.Repeat("b/", n) + "?" + strings.Repeat("x&", n) }},
-	{name: "x:// (refused)", url: func(n int) string { return "x://h/" + strings.Repeat("p/", n) }, limited: true},
+	{name: "long userinfo", url: func(n int) string {
+		return "https://" + strings.Repeat("u", n) + ":" + strings.Repeat("p", n) + "@example.com/"
+	}},
+	{name: "x:// long host and path", url: func(n int) string { return "x://" + strings.Repeat("h", n) + "/" + strings.Repeat("p/", n) }},
 	{name: "file: (refused)", url: func(n int) string { return "file:///" + strings.Repeat("p\\", n) }, limited: true},
 }
 
@@ -239,7 +243,7 @@ func TestURLShapesResults(t *testing.T) {
 // TestURLLimitErrors: a URL refused past weburl's limit is an error
 // wrapping ErrLimit where the API returns errors, and says why.
 func TestURLLimitErrors(t *testing.T) {
-	u := "x://h/" + strings.Repeat("p/", 100)
+	u := "file:///" + strings.Repeat("p/", 100)
 	_, err := DiscoverFeeds(strings.NewReader(`<link rel="alternate" href="/feed">`), u)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "more than 64", "the error says why")
@@ -268,4 +272,51 @@ func errString(err error) string {
 		return "no error"
 	}
 	return err.Error()
+}
+
+// canonicalCases reach each step of CanonicalURL on each kind of URL.
+var canonicalCases = []string{
+	"https://Example.com/a/b/?utm_source=x&b=2&a=1#frag", "https://example.com/a/%2E%2e/%7Euser/%2f/", "https://example.com",
+	"https://u:P@Example.com:443/A/", "http://h:8080//", "https://h/?", "https://h/?&&", "https://h/#!/route", "https://h/#/r", "https://h/#",
+	"x://U:P@HOST.Example:99/A/b/?Q=1#F", "x://HoSt", "x://H%C3%A9/", "x://[::1]/", "x:/.//p/", "x:/.//", "x:/a//", "x:/%41/",
+	"mailto:a@b ", "mailto:a@b  ?x=1", "mailto:a@b #x", "mailto:a@b #!x", "mailto:A@B?subject=hi&utm_source=x", "data:text/plain, hi ",
+	"javascript:alert(1)", "urn:ISBN:1", "tag:Example.com,2004:x/", "file:///C:/a/b/", "file://HOST/a?b#c", "ftp://h/a%20b/",
+	"https://h/a?b=%41%2f&A=1&ref=1&Source=2", "https://h/%7", "https://h/%7%41", "ws://h:80/x/", "wss://h/?q#!",
+}
+
+// TestCanonicalURLAgreesWithLibrary compares CanonicalURL, which works on
+// weburl's parts, with canonicalLibraryURL, the URL library's parser and
+// setters (the code before), on the cases, the corpus URLs and random
+// strings: the same result and the same error or none.
+func TestCanonicalURLAgreesWithLibrary(t *testing.T) {
+	check := func(raw string) {
+		if pathSlashes(raw) > maxCanonicalSlashes || len(raw) > 4096 {
+			return
+		}
+		got, err := CanonicalURL(raw)
+		want, wantErr := canonicalLibraryURL(raw)
+		assert.Equal(t, want, got, "CanonicalURL(%q)", raw)
+		assert.Equal(t, wantErr == nil, err == nil, "CanonicalURL(%q) errors: %v, %v", raw, err, wantErr)
+	}
+	for _, c := range canonicalCases {
+		check(c)
+	}
+	urls := corpusURLs(t)
+	for i, u := range urls {
+		if testing.Short() && i%10 != 0 {
+			continue
+		}
+		check(u)
+		check(strings.ToUpper(u))
+	}
+	pieces := []string{"/", "\\", ".", "..", "%2e", "%41", "%7e", "%2F", "%", "?", "#", "!", "&", "=", "a", "B", " ", "\t", "é", "\xff",
+		"http:", "https:", "x:", "X://", "mailto:", "file:", "//", "h", "H.Example", "[::1]", ":80", ":8080", "u:P@", "utm_source", "ref"}
+	r := rand.New(rand.NewPCG(34, 2))
+	for range 20000 {
+		var b strings.Builder
+		for k := r.IntN(12); k > 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		check(b.String())
+	}
 }

@@ -10,17 +10,18 @@
 // resolving many references against one long base costs the base's size
 // for each.
 //
-// Parse reads a URL whose scheme is special and not file (http, https, ws,
-// wss, ftp), and any reference without a scheme against such a base URL,
-// itself: the path state of the URL Standard (dot segments, "%2e", a
-// backslash as a slash) over the path, and percent-encoding of the path,
-// query and fragment with the library's own percent-encode sets. The
-// library parses only the authority (scheme://userinfo@host:port, which
-// holds no path) when the host is not plain lower-case ASCII labels. Every
-// other URL (file:, mailto:, data:, urn:, a scheme that is not special, a
-// reference against such a base) is the library's parse, refused with an
-// error wrapping xml5.ErrLimit when it would have more than MaxSegments path
-// segments, or when it needs a base URL whose query holds more than
+// Parse reads itself a URL whose scheme is special and not file (http,
+// https, ws, wss, ftp), any reference without a scheme against such a base
+// URL, and a URL with an opaque path (mailto:, data:, javascript:, urn:
+// ...): the URL Standard's path state over the path (dot segments, "%2e",
+// a backslash as a slash), and percent-encoding of the path, query and
+// fragment with the library's own percent-encode sets. The library parses
+// only the authority (scheme://userinfo@host:port, which holds no path)
+// when the host is not plain lower-case ASCII labels. The other URLs
+// (file:, a scheme that is not special followed by a slash, a reference
+// against such a base) are the library's parse, refused with a LimitError
+// (wrapping xml5.ErrLimit) when they would have more than MaxSegments path
+// segments, or when they need a base URL whose query holds more than
 // MaxSegments parameters (the copy the library makes of the base).
 //
 // FuzzParse compares Parse with the library's parse, byte for byte, on
@@ -62,13 +63,17 @@ var parser = whatwgurl.NewParser()
 type URL struct {
 	href   string
 	scheme string // lower case
-	// The parts of a URL Parse read itself (lib == nil); href is origin,
-	// path, query and fragment, the path starting at pathStart and
-	// running to pathEnd, the query ("?..." or "") to queryEnd, the
-	// fragment ("#..." or "") to the end.
-	username, password, hostname, port string
-	pathStart, pathEnd, queryEnd       int
-	opaque                             bool // an opaque path (mailto:a, data:...)
+	// The parts of a URL Parse read itself (lib == nil). href is the
+	// origin (scheme://userinfo@host:port, or scheme: without a host) up
+	// to originEnd, then the path from pathStart ("/." between them for a
+	// URL without a host whose path starts with an empty segment) to
+	// pathEnd, the query ("?..." or "") to queryEnd, the fragment ("#..."
+	// or "") to the end.
+	username, password, hostname, port      string
+	originEnd, pathStart, pathEnd, queryEnd int
+	special                                 bool // http, https, ws, wss or ftp
+	hasHost                                 bool // a host, maybe empty ("x://")
+	opaque                                  bool // an opaque path (mailto:a, data:...)
 	// lib is the library's URL for the URLs it parsed (nil for the
 	// others), with segs the bound on its path segments that Parse
 	// checked and params its query's parameters (one more than its "&").
@@ -161,6 +166,32 @@ func (u *URL) Query() string {
 // OpaquePath reports whether the URL has an opaque path (mailto:a, data:...).
 func (u *URL) OpaquePath() bool { return u.opaque }
 
+// Special reports whether the URL's scheme is special and not file (http,
+// https, ws, wss, ftp).
+func (u *URL) Special() bool { return u.special }
+
+// HasHost reports whether the URL has a host (maybe empty, "x://"): a
+// special URL always does, a URL of another scheme when "//" follows it.
+func (u *URL) HasHost() bool { return u.hasHost || u.lib != nil }
+
+// FromLibrary reports whether the library parsed the URL (a file: URL, or
+// a reference against one): Parts is then not known.
+func (u *URL) FromLibrary() bool { return u.lib != nil }
+
+// Parts returns the serialization's parts: the origin
+// (scheme://userinfo@host:port, or scheme: without a host), the path, the
+// query with its "?" ("" when there is none; "?" for an empty one) and the
+// fragment with its "#". They make the serialization whole but for a URL
+// without a host whose path starts with an empty segment ("//"), which
+// the serializer writes with "/." before its path. For a URL the library
+// parsed, all is in origin.
+func (u *URL) Parts() (origin, path, query, fragment string) {
+	if u.lib != nil {
+		return u.href, "", "", ""
+	}
+	return u.href[:u.originEnd], u.href[u.pathStart:u.pathEnd], u.href[u.pathEnd:u.queryEnd], u.href[u.queryEnd:]
+}
+
 // errNotURL is the error for a library parse that gave no URL and no
 // error.
 var errNotURL = errors.New("weburl: not a URL")
@@ -217,12 +248,20 @@ func parse(u *URL, s string, base *URL) error {
 				// reference.
 				return relative(u, rest, base)
 			}
-			return absolute(u, scheme, rest)
-		case scheme != "file" && !strings.HasPrefix(rest, "/"):
-			u.setOpaque(scheme, rest)
+			return u.absolute(scheme, true, rest)
+		case scheme == "file":
+			return fromLibrary(u, s, scheme, base)
+		case strings.HasPrefix(rest, "//"):
+			// The path or authority state, then the authority state.
+			return u.absolute(scheme, false, rest[2:])
+		case strings.HasPrefix(rest, "/"):
+			// The path or authority state, then the path state: no host.
+			u.scheme = scheme
+			u.build(scheme+":", "", "", true, rest[1:])
 			return nil
 		}
-		return fromLibrary(u, s, scheme, base)
+		u.setOpaque(scheme, rest)
+		return nil
 	}
 	switch {
 	case base == nil:
@@ -236,7 +275,7 @@ func parse(u *URL, s string, base *URL) error {
 		}
 		*u = *base
 		u.build("", base.href[:base.queryEnd], "", false, s)
-		u.pathStart, u.pathEnd, u.queryEnd = base.pathStart, base.pathEnd, base.queryEnd
+		u.originEnd, u.pathStart, u.pathEnd, u.queryEnd = base.originEnd, base.pathStart, base.pathEnd, base.queryEnd
 		return nil
 	}
 	return relative(u, s, base)
@@ -249,6 +288,7 @@ func parse(u *URL, s string, base *URL) error {
 // not special).
 func (u *URL) setOpaque(scheme, rest string) {
 	u.scheme, u.opaque = scheme, true
+	u.originEnd = len(scheme) + 1
 	k := 0
 	for k < len(rest) && rest[k] != '?' && rest[k] != '#' {
 		k++
@@ -331,50 +371,183 @@ func lowerASCII(s string) string {
 // isSep reports whether c ends a path segment of a special URL.
 func isSep(c byte) bool { return c == '/' || c == '\\' }
 
-// absolute reads rest, what follows "scheme:" in a URL of a linear
-// scheme: the slashes and backslashes the parser skips, the authority (up
-// to a slash, backslash, "?" or "#"), then the path start state.
-func absolute(u *URL, scheme, rest string) error {
+// sep reports whether c ends a path segment of the URL: a slash, or a
+// backslash too in a special URL.
+func (u *URL) sep(c byte) bool { return c == '/' || c == '\\' && u.special }
+
+// absolute reads rest, what follows "scheme:" in a special URL (the
+// slashes and backslashes the parser skips first), or what follows
+// "scheme://" in a URL of another scheme: the authority (up to a slash, a
+// backslash in a special URL, "?" or "#"), then the path start state.
+func (u *URL) absolute(scheme string, special bool, rest string) error {
+	u.scheme, u.special, u.hasHost = scheme, special, true
 	i := 0
-	for i < len(rest) && isSep(rest[i]) {
+	for special && i < len(rest) && isSep(rest[i]) {
 		i++
 	}
 	j := i
-	for j < len(rest) && !isSep(rest[j]) && rest[j] != '?' && rest[j] != '#' {
+	for j < len(rest) && !u.sep(rest[j]) && rest[j] != '?' && rest[j] != '#' {
 		j++
 	}
-	head, origin, err := u.setAuthority(scheme, rest[i:j])
-	if err != nil {
+	if err := u.setAuthority(rest[i:j]); err != nil {
 		return err
 	}
 	rest = rest[j:]
-	if rest != "" && isSep(rest[0]) {
-		rest = rest[1:] // the path start state's slash
+	// The path start state: a special URL always has a path, another
+	// one only when a slash follows.
+	inPath := special || rest != "" && rest[0] == '/'
+	if rest != "" && u.sep(rest[0]) {
+		rest = rest[1:]
 	}
-	u.build(head, origin, "", true, rest)
+	host := u.hostname
+	if u.port != "" {
+		host += ":" + u.port
+	}
+	u.build(u.authorityHead(), host, "", inPath, rest)
 	return nil
 }
 
-// setAuthority sets u's scheme and the parts of auth, the authority of a
-// URL of a linear scheme, and returns the URL's origin
-// (scheme://userinfo@host:port) as head followed by origin.
-func (u *URL) setAuthority(scheme, auth string) (head, origin string, err error) {
-	u.scheme = scheme
-	if host, ok := plainHost(auth); ok {
-		u.hostname = host
-		return scheme + "://", host, nil
+// authorityHead returns "scheme://" and the userinfo ("user:password@",
+// "user@" or ""), which the host follows in the serialization.
+func (u *URL) authorityHead() string {
+	switch {
+	case u.password != "":
+		return u.scheme + "://" + u.username + ":" + u.password + "@"
+	case u.username != "":
+		return u.scheme + "://" + u.username + "@"
 	}
-	// The library parses the authority alone: its states up to the path
-	// read nothing after it. The "/" keeps trailing spaces or controls,
-	// which it would strip from the end of its input, inside.
-	p, err := parser.Parse(scheme + "://" + auth + "/")
-	if err != nil {
-		return "", "", err
-	}
-	href := p.Href(false) // the path is "/"
-	u.username, u.password, u.hostname, u.port = p.Username(), p.Password(), p.Hostname(), p.Port()
-	return "", href[:len(href)-1], nil
+	return u.scheme + "://"
 }
+
+// setAuthority sets u's username, password, hostname and port from auth,
+// the authority of u, whose scheme is set.
+//
+// The authority state reads the userinfo up to the last "@" (the first ":"
+// separating the username from the password, every other "@" and ":"
+// percent-encoded); the host state reads the rest up to a ":" outside
+// brackets (setHost), then the port state the digits of the port, which
+// a special scheme's default port leaves out. The library's authority
+// state builds the userinfo one code point at a time, by appending to the
+// string built so far: this one is linear.
+func (u *URL) setAuthority(auth string) error {
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		if at == len(auth)-1 {
+			return whatwgerrors.Error(whatwgerrors.InvalidCredentials, auth, true)
+		}
+		info := auth[:at]
+		name, pass := info, ""
+		if c := strings.IndexByte(info, ':'); c >= 0 {
+			name, pass = info[:c], info[c+1:]
+		}
+		u.username, u.password = encoded(name, &userinfoSet), encoded(pass, &userinfoSet)
+		auth = auth[at+1:]
+	}
+	host, port, hasPort := auth, "", false
+	brackets := false
+	for i := 0; i < len(auth); i++ {
+		switch auth[i] {
+		case '[':
+			brackets = true
+		case ']':
+			brackets = false
+		case ':':
+			if !brackets {
+				host, port, hasPort = auth[:i], auth[i+1:], true
+				i = len(auth)
+			}
+		}
+	}
+	if hasPort && host == "" {
+		return whatwgerrors.Error(whatwgerrors.HostMissing, auth, true)
+	}
+	if err := u.setHost(host); err != nil {
+		return err
+	}
+	if hasPort && port != "" {
+		for i := 0; i < len(port); i++ {
+			if port[i] < '0' || port[i] > '9' {
+				return whatwgerrors.Error(whatwgerrors.PortInvalid, auth, true)
+			}
+		}
+		n, err := strconv.Atoi(port)
+		if err != nil || n > 65535 {
+			return whatwgerrors.Error(whatwgerrors.PortOutOfRange, auth, true)
+		}
+		if p := strconv.Itoa(n); p != defaultPorts[u.scheme] {
+			u.port = p
+		}
+	}
+	return nil
+}
+
+// defaultPorts are the special schemes' default ports, which a URL leaves
+// out.
+var defaultPorts = map[string]string{"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"}
+
+// setHost sets u.hostname to the host parser's result for host: the
+// library's for a special URL (but a plain host, lower-cased), opaqueHost
+// for another.
+func (u *URL) setHost(host string) error {
+	if !u.special {
+		h, err := opaqueHost(host)
+		u.hostname = h
+		return err
+	}
+	if h, ok := plainHost(host); ok {
+		u.hostname = h
+		return nil
+	}
+	// The library parses the host alone: its host state reads nothing
+	// else. The "/" keeps trailing spaces or controls, which it would
+	// strip from the end of its input, inside.
+	p, err := parser.Parse(u.scheme + "://" + host + "/")
+	if err != nil {
+		return err
+	}
+	u.hostname = p.Hostname()
+	return nil
+}
+
+// opaqueHost is the URL Standard's host parser for a URL that is not
+// special: an IPv6 address in brackets (parsed by the library), else each
+// code point kept, C0 controls and those beyond "~" percent-encoded; a
+// forbidden host code point fails. (The library's builds the host one code
+// point at a time, by appending to the string built so far.)
+func opaqueHost(host string) (string, error) {
+	if host == "" {
+		return "", nil
+	}
+	if host[0] == '[' {
+		p, err := parser.Parse("x://" + host + "/")
+		if err != nil {
+			return "", err
+		}
+		return p.Hostname(), nil
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; c < utf8.RuneSelf && forbiddenHost[c] {
+			return "", whatwgerrors.ErrorWithDescr(whatwgerrors.HostInvalidCodePoint, string(rune(c)), host, true)
+		}
+	}
+	return encoded(host, &c0Set), nil
+}
+
+// encoded returns s percent-encoded with set (appendEncoded).
+func encoded(s string, set *encodeSet) string {
+	if encodedLen(s, set) == len(s) {
+		return s
+	}
+	return string(appendEncoded(make([]byte, 0, encodedLen(s, set)), s, set))
+}
+
+// forbiddenHost marks the forbidden host code points (the library's
+// ForbiddenHostCodePoint).
+var forbiddenHost = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = whatwgurl.ForbiddenHostCodePoint.Test(uint(c))
+	}
+	return t
+}()
 
 // plainHost returns the host auth stands for, when it is a plain host the
 // host parser keeps as it is but for lower-casing: dot-separated labels of
@@ -412,21 +585,27 @@ func plainHost(auth string) (string, bool) {
 }
 
 // relative reads ref, a reference without a scheme (or what follows a
-// scheme equal to base's), against base, a URL Parse read itself: the
-// relative state of the URL Standard.
+// special scheme equal to base's), against base, a URL Parse read itself
+// without an opaque path: the relative state of the URL Standard.
 func relative(u *URL, ref string, base *URL) error {
-	if ref != "" && isSep(ref[0]) && len(ref) > 1 && isSep(ref[1]) {
-		// Two slashes: an authority, read as after a scheme.
-		return absolute(u, base.scheme, ref)
+	u.scheme, u.special = base.scheme, base.special
+	if ref != "" && u.sep(ref[0]) && len(ref) > 1 && u.sep(ref[1]) {
+		// The relative slash state, then an authority: a special URL
+		// skips the slashes that follow, another reads the authority
+		// after the second.
+		if base.special {
+			return u.absolute(base.scheme, true, ref)
+		}
+		return u.absolute(base.scheme, false, ref[2:])
 	}
-	u.scheme, u.username, u.password, u.hostname, u.port = base.scheme, base.username, base.password, base.hostname, base.port
-	origin := base.href[:base.pathStart]
+	u.username, u.password, u.hostname, u.port, u.hasHost = base.username, base.password, base.hostname, base.port, base.hasHost
+	origin := base.href[:base.originEnd]
 	switch {
 	case ref == "":
 		// The base without its fragment.
 		*u = *base
 		u.href = base.href[:base.queryEnd]
-	case isSep(ref[0]):
+	case u.sep(ref[0]):
 		// The relative slash state: the path from the root.
 		u.build("", origin, "", true, ref[1:])
 	case ref[0] == '?':
@@ -434,7 +613,7 @@ func relative(u *URL, ref string, base *URL) error {
 	case ref[0] == '#':
 		// The base's path and query, ref's fragment.
 		u.build("", base.href[:base.queryEnd], "", false, ref)
-		u.pathStart, u.pathEnd, u.queryEnd = base.pathStart, base.pathEnd, base.queryEnd
+		u.originEnd, u.pathStart, u.pathEnd, u.queryEnd = base.originEnd, base.pathStart, base.pathEnd, base.queryEnd
 	default:
 		// The base's path without its last segment, then ref's.
 		path := base.href[base.pathStart:base.pathEnd]
@@ -447,9 +626,17 @@ func relative(u *URL, ref string, base *URL) error {
 // build sets u.href to head and origin, then path (a serialized path: ""
 // or "/a/b"), then, when inPath, the path state read over rest up to its
 // first "?" or "#", then rest's query and fragment (rest starts with "?"
-// or "#" without inPath), and the offsets of its parts, for a special URL.
+// or "#" without inPath), and the offsets of its parts. u's scheme,
+// special and hasHost are set.
 func (u *URL) build(head, origin, path string, inPath bool, rest string) {
+	query := &querySet
+	if u.special {
+		query = &specialQuerySet
+	}
 	n := len(head) + len(origin) + len(path)
+	if !u.hasHost {
+		n += 2 // "/." may go before the path
+	}
 	if inPath {
 		k := 0
 		for k < len(rest) && rest[k] != '?' && rest[k] != '#' {
@@ -457,28 +644,38 @@ func (u *URL) build(head, origin, path string, inPath bool, rest string) {
 		}
 		// Each segment is written as a "/" and its bytes: the slash or
 		// backslash before it, or one more for the first.
-		n += 1 + encodedLen(rest[:k], &pathSet) + restLen(rest[k:], &specialQuerySet)
+		n += 1 + encodedLen(rest[:k], &pathSet) + restLen(rest[k:], query)
 	} else {
-		n += restLen(rest, &specialQuerySet)
+		n += restLen(rest, query)
 	}
 	b := make([]byte, 0, n)
 	b = append(b, head...)
 	b = append(b, origin...)
-	pathStart := len(b)
+	originEnd := len(b)
 	b = append(b, path...)
 	if inPath {
-		b, rest = appendPath(b, pathStart, rest)
+		b, rest = u.appendPath(b, originEnd, rest)
 	}
-	u.finish(b, pathStart, len(b), rest, &specialQuerySet)
+	pathStart := originEnd
+	if !u.hasHost && len(b)-originEnd >= 2 && b[originEnd] == '/' && b[originEnd+1] == '/' {
+		// The serializer's "/." before a path that starts with an
+		// empty segment, when there is no host.
+		b = append(b, "/."...)
+		copy(b[originEnd+2:], b[originEnd:len(b)-2])
+		copy(b[originEnd:], "/.")
+		pathStart += 2
+	}
+	u.originEnd = originEnd
+	u.finish(b, pathStart, len(b), rest, query)
 }
 
 // finish appends rest, "", or a query ("?...") and a fragment ("#...") or
 // either, to b, holding the URL up to its path, which runs from pathStart
 // to pathEnd; the query is percent-encoded with query. It sets u.href and
-// the offsets of its parts.
+// the offsets of its parts but originEnd.
 //
-// b was allocated to the size the URL has when no dot segment removed
-// anything; when one did, the URL is copied to its size.
+// b was allocated to the most bytes the URL may have; when it has fewer
+// (dot segments removed some), it is copied to its size.
 func (u *URL) finish(b []byte, pathStart, pathEnd int, rest string, query *encodeSet) {
 	if rest != "" && rest[0] == '?' {
 		q := rest[1:]
@@ -520,20 +717,20 @@ func restLen(rest string, query *encodeSet) int {
 	return n
 }
 
-// appendPath runs the URL Standard's path state of a special URL over s up
-// to its first "?" or "#", on the path serialized in b[start:], and
-// returns b and the rest of s. A segment is ended by a slash or a
-// backslash; "." and ".." (also as "%2e", in any case) are dot segments:
-// ".." removes the last segment, and either, at the end of the path,
-// leaves an empty one.
-func appendPath(b []byte, start int, s string) ([]byte, string) {
+// appendPath runs the URL Standard's path state of u over s up to its
+// first "?" or "#", on the path serialized in b[start:], and returns b and
+// the rest of s. A segment is ended by a slash (or a backslash in a
+// special URL); "." and ".." (also as "%2e", in any case) are dot
+// segments: ".." removes the last segment, and either, at the end of the
+// path, leaves an empty one.
+func (u *URL) appendPath(b []byte, start int, s string) ([]byte, string) {
 	for {
 		k := 0
-		for k < len(s) && !isSep(s[k]) && s[k] != '?' && s[k] != '#' {
+		for k < len(s) && !u.sep(s[k]) && s[k] != '?' && s[k] != '#' {
 			k++
 		}
 		seg := s[:k]
-		last := k == len(s) || !isSep(s[k])
+		last := k == len(s) || !u.sep(s[k])
 		switch {
 		case isDoubleDot(seg):
 			if i := lastSlash(b, start); i >= 0 {
@@ -601,6 +798,7 @@ var (
 	pathSet         = makeSet(whatwgurl.PathPercentEncodeSet)
 	specialQuerySet = makeSet(whatwgurl.SpecialQueryPercentEncodeSet)
 	querySet        = makeSet(whatwgurl.QueryPercentEncodeSet)
+	userinfoSet     = makeSet(whatwgurl.UserInfoPercentEncodeSet)
 	fragmentSet     = makeSet(whatwgurl.FragmentPercentEncodeSet)
 	c0Set           = makeSet(whatwgurl.C0PercentEncodeSet)
 )

@@ -38,6 +38,10 @@ var testBases = []string{
 	"file://host/share/x?y#z",
 	"x://host/p/q",
 	"x:/p/q",
+	"x:/.//p/q",
+	"x://",
+	"X://u:p@H:99/a/b?q#f",
+	"x://[::1]/v6",
 	"mailto:someone@example.com",
 	"data:text/plain,hello",
 	"urn:isbn:0451450523",
@@ -130,6 +134,12 @@ var cases = []string{
 	"mailto:a@b", "mailto:a b", "javascript:alert(1)", "data:text/html,<b>", "data:image/png;base64,aGk=",
 	"x://h/a/../b", "x:/a/./b", "x:/.//p", "x://h", "x://h?q", "x:a b", "x:", "tag:example.com,2004:x",
 	"urn:a:b", "a:b", "a+b-c.d:e", "1a:b", "a1:b", "-a:b",
+	"x://u:p@h:8080/a", "x://[::1]:80/", "x://h:/", "x://:80/", "x://h:x/", "x://h:99999/", "x://h:0080/",
+	"x://h\\x/", "x://%41/", "x://é/", "x://h h/", "x://[::1/", "x://[::1]x/", "x:///p", "x:////p", "x:/.//p", "x:/..//p",
+	"x:/./", "x:/a/..//b", "x://u@/", "x://@h", "x://a@b@c:1/", "x://h?q", "x://h#f", "x:", "x:?", "x:#",
+	"http://h:80", "https://h:0443/", "ws://h:443", "wss://h:443", "ftp://h:21", "ftp://h:22", "http://u@h:8080",
+	"http://[::1]:8080/", "http://h:65536/", "http://h: /", "http://h:8080a/", "http://:@h/", "http://a:b:c@h/",
+	"http://é@h/", "http://u%40v@h/", "http://[::1]:/", "http://h:99999999999999999999/",
 	"  http://example.com/a  ", "\x01http://h/\x02", "ht\ttp://h/", "http://h/a\nb", "h\rttp:x",
 }
 
@@ -149,7 +159,7 @@ var pieces = []string{
 	"/", "/", "/", "\\", ".", "..", "%2e", "%2E", "%", "%4", "a", "b", "xyz", "?", "#", ":", "@", "[", "]",
 	" ", "\t", "\n", "\x00", "\x7f", "\"", "'", "<", ">", "`", "{", "}", "^", "|", "é", "\xff", "😀", "\xc3",
 	"http:", "https:", "HTTP:", "file:", "x:", "mailto:", "ws:", "//", "example.com", "EXAMPLE.com", "1.2.3.4",
-	"[::1]", ":8080", ":80", "u:p@", "xn--", "C:", "c|", "&", "=", "+",
+	"[::1]", ":8080", ":80", "u:p@", "xn--", "C:", "c|", "&", "=", "+", "x://", "x:/", "@", "h", "%41",
 }
 
 // randomURL joins up to n random pieces.
@@ -358,6 +368,14 @@ var growthShapes = []struct {
 	{"scheme-relative", func(n int) string { return "//h/" + strings.Repeat("./p/", n) }, func(int) string { return "https://example.com/" }},
 	{"file: (refused past MaxSegments)", func(n int) string { return "file:///" + strings.Repeat("p/", n) }, nil},
 	{"x:// (refused past MaxSegments)", func(n int) string { return "x://h/" + strings.Repeat("p/", n) }, nil},
+	{"long host labels", func(n int) string { return "https://" + strings.Repeat("a.", n) + "com/" }, nil},
+	{"long non-ASCII host", func(n int) string { return "https://" + strings.Repeat("é", n) + ".com/" }, nil},
+	{"long percent-encoded host", func(n int) string { return "https://" + strings.Repeat("%41", n) + ".com/" }, nil},
+	{"long IPv4-like host", func(n int) string { return "https://" + strings.Repeat("1.", n) + "1/" }, nil},
+	{"long IPv6-like host", func(n int) string { return "https://[" + strings.Repeat("1:", n) + "1]/" }, nil},
+	{"long userinfo", func(n int) string { return "https://" + strings.Repeat("u", n) + ":" + strings.Repeat("p", n) + "@h/" }, nil},
+	{"long port", func(n int) string { return "https://h:" + strings.Repeat("0", n) + "80/" }, nil},
+	{"long opaque host", func(n int) string { return "x://" + strings.Repeat("h", n) + "/" }, nil},
 	{"file: of 60 long segments", func(n int) string { return "file:///" + strings.Repeat(strings.Repeat("p", n/60)+"/", 60) }, nil},
 	{"x:// of 60 long segments", func(n int) string { return "x://h/" + strings.Repeat(strings.Repeat("p", n/60)+"\\", 60) }, nil},
 	{"opaque mailto:", func(n int) string { return "mailto:" + strings.Repeat("a b/", n) }, nil},
@@ -406,7 +424,7 @@ func TestParseLinear(t *testing.T) {
 // its concurrent readers (a cached document URL, a shared base) never
 // write to it. A URL Parse read itself is never written to.
 func TestLibraryURLBuiltBeforeSharing(t *testing.T) {
-	for _, s := range []string{"file:///built/before/sharing?a=1&b=2", "x://h/p?a=1", "x:/p?a"} {
+	for _, s := range []string{"file:///built/before/sharing?a=1&b=2", "file://h/p?a=1", "file:p?a"} {
 		u, err := Parse(s, nil)
 		require.NoError(t, err, s)
 		require.NotNil(t, u.lib, "%q is the library's parse", s)
