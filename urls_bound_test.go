@@ -38,7 +38,9 @@ var urlBoundShapes = []struct {
 	{name: "relative ../p/ against a long base", url: func(n int) string { return strings.Repeat("../p/", n) },
 		base: func(n int) string { return "https://example.com/" + strings.Repeat("b/", n) }},
 	{name: "query against a long base", url: func(n int) string { return "?" + strings.Repeat("q&", n) },
-		base: func(n int) string { return "https://example.com/" + strings.Repeat("b/", n) + "?" + strings.Repeat("x&", n) }},
+		base: func(n int) string {
+			return "https://example.com/" + strings.Repeat("b/", n) + "?" + strings.Repeat("x&", n)
+		}},
 	{name: "long userinfo", url: func(n int) string {
 		return "https://" + strings.Repeat("u", n) + ":" + strings.Repeat("p", n) + "@example.com/"
 	}},
@@ -114,7 +116,7 @@ func TestURLShapesBounded(t *testing.T) {
 	const docURL = "https://example.com/feeds/feed.xml"
 	type path struct {
 		name     string
-		perByte  float64 // bound on the bytes allocated per byte the input adds
+		perByte  float64              // bound on the bytes allocated per byte the input adds
 		run      func(u, base string) // parses u (with base for WithXMLBase)
 		size     func(u, base string) int
 		skipBase bool // the path has no base to read a shape's base as
