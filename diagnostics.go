@@ -44,7 +44,10 @@ const (
 	// DiagnosticLimit is an element left out because its entry reached a
 	// limit (Limits.MaxPerEntry; or an Entry.ContentXML past its budget,
 	// a LimitError whose Limit is "ContentXML"); Err wraps ErrLimit. It is
-	// recorded once per entry and list.
+	// recorded once per entry and list. A URL left out because resolving
+	// the document's URLs added more than max(1 MiB, the document's size)
+	// bytes to them is one too (a LimitError whose Limit is
+	// "URLExpansion"), recorded once per document.
 	DiagnosticLimit DiagnosticKind = "limit"
 )
 

@@ -221,7 +221,8 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		return nil, errNotJSONFeed("items is %s, not an array", jsonKind(items))
 	}
 
-	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates, withoutDocument: c.withoutDocument}
+	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates, withoutDocument: c.withoutDocument,
+		urlBytes: newURLBudget(len(data))}
 	if c.url != "" {
 		p.base = parseDocumentURL(c.url) // nil when it does not parse (urlcache.go)
 	}
@@ -270,6 +271,8 @@ type jsonFeedReader struct {
 	lenientDates bool
 	// withoutDocument: WithoutDocument, the JSON objects are not kept.
 	withoutDocument bool
+	// urlBytes bounds the bytes resolving URLs adds (urls.go).
+	urlBytes urlBudget
 }
 
 // offset returns the byte offset of raw, a slice of p.data.
@@ -340,6 +343,10 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 	if u, ok := simpleHTTPURL(s); ok {
 		return u
 	}
+	if p.urlBytes.spent() && readsBase(s) {
+		p.urlBudgetReached(path, key, raw)
+		return ""
+	}
 	u, err := weburl.Href(s, p.base)
 	if err != nil {
 		var le *weburl.LimitError
@@ -352,7 +359,24 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 		}
 		return ""
 	}
+	if len(u) > len(s) && readsBase(s) && !p.urlBytes.take(len(u)-len(s)) {
+		p.urlBudgetReached(path, key, raw)
+		return ""
+	}
 	return u
+}
+
+// urlBudgetReached records, once per document, the first URL the budget
+// left out (urls.go).
+func (p *jsonFeedReader) urlBudgetReached(path, key string, raw json.RawMessage) {
+	if p.urlBytes.reported || p.diags == nil {
+		return
+	}
+	p.urlBytes.reported = true
+	p.reject(DiagnosticLimit, jsonPath(path, key), raw, p.urlBytes.message())
+	off := p.offset(raw)
+	le := &LimitError{Limit: "URLExpansion", Value: int64(p.urlBytes.max), Line: 1 + bytes.Count(p.data[:off], []byte{'\n'}), Offset: int64(off)}
+	(*p.diags)[len(*p.diags)-1].Err = &wrapError{msg: errPrefix + jsonLimitMessage(le), errs: []error{le}}
 }
 
 // image returns the member key of obj as an Image with its URL; nil is null.

@@ -121,6 +121,8 @@ type processor struct {
 	maxPerEntry int
 	listCount   [2][4]int
 	capped      [2]uint8
+	// urlBytes bounds the bytes resolving URLs adds (urls.go).
+	urlBytes urlBudget
 }
 
 // startEntry resets the per-entry state before an entry is processed.
@@ -255,6 +257,7 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 	}
 	p.maxEntries = entryBudget(Limits{}, doc.Size())
 	p.maxPerEntry = DefaultLimits().MaxPerEntry
+	p.urlBytes = newURLBudget(doc.Size())
 	if c != nil {
 		p.maxEntries = entryBudget(c.limits, doc.Size())
 		if m := c.limits.MaxPerEntry; m != 0 {

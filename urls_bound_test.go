@@ -6,6 +6,7 @@ import (
 	"html"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -321,4 +322,130 @@ func TestCanonicalURLAgreesWithLibrary(t *testing.T) {
 		}
 		check(b.String())
 	}
+}
+
+// expansionShapes are documents whose short, distinct relative references
+// resolve against a long base URL (base bytes): an xml:base (read as the
+// Fetcher reads, recovery mode turning WithXMLBase on), the document's URL
+// (a long final URL after a redirect) for RSS and for a JSON Feed.
+var expansionShapes = []struct {
+	name string
+	doc  func(base, refs int) (doc []byte, opts []Option)
+}{
+	{"Atom entries against a long xml:base", func(base, refs int) ([]byte, []Option) {
+		var b strings.Builder
+		b.WriteString(`<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.com/` + strings.Repeat("b/", base/2) + `"><title>t</title>`)
+		for i := range refs {
+			b.WriteString(`<entry><link href="` + strconv.Itoa(i) + `"/></entry>`)
+		}
+		b.WriteString(`</feed>`)
+		return []byte(b.String()), []Option{WithURL("https://example.com/feed"), WithRecovery(), WithoutDocument()}
+	}},
+	{"RSS items against a long document URL", func(base, refs int) ([]byte, []Option) {
+		var b strings.Builder
+		b.WriteString(`<rss version="2.0"><channel><title>t</title>`)
+		for i := range refs {
+			b.WriteString(`<item><link>` + strconv.Itoa(i) + `</link></item>`)
+		}
+		b.WriteString(`</channel></rss>`)
+		return []byte(b.String()), []Option{WithURL("https://example.com/" + strings.Repeat("b/", base/2)), WithRecovery(), WithoutDocument()}
+	}},
+	{"JSON Feed items against a long document URL", func(base, refs int) ([]byte, []Option) {
+		var b strings.Builder
+		b.WriteString(`{"version":"https://jsonfeed.org/version/1.1","title":"t","items":[`)
+		for i := range refs {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(`{"id":"` + strconv.Itoa(i) + `","url":"` + strconv.Itoa(i) + `"}`)
+		}
+		b.WriteString(`]}`)
+		return []byte(b.String()), []Option{WithURL("https://example.com/" + strings.Repeat("b/", base/2)), WithJSONFeed(), WithoutDocument()}
+	}},
+}
+
+// TestURLExpansionBudget: short relative references against a long base
+// made the model the references' number times the base's size (20 KB of
+// xml:base and 1,000 entries, 54 KB, allocated 21 MB as the Fetcher; 100
+// times that for 10 times both). The bytes resolution adds are bounded by
+// max(1 MiB, the document's size): 10 times the base and the references
+// allocate at most 12 times the bytes, at most 16 a byte with the 1 MiB
+// counted as input; the URLs within the budget are kept, the first one
+// past it is a DiagnosticLimit whose Err is a *LimitError "URLExpansion"
+// wrapping ErrLimit, the later ones are left out, and the parse goes on.
+func TestURLExpansionBudget(t *testing.T) {
+	for _, sh := range expansionShapes {
+		small, smallOpts := sh.doc(20_000, 1000)
+		large, largeOpts := sh.doc(200_000, 10_000)
+		cost := func(doc []byte, opts []Option) uint64 {
+			return countedAlloc(func() {
+				f, err := ParseDocument(bytes.NewReader(doc), opts...)
+				if f == nil || err != nil && !errors.Is(err, ErrLimit) {
+					panic("the feed does not parse: " + errString(err))
+				}
+			}, true)
+		}
+		a, b := cost(small, smallOpts), cost(large, largeOpts)
+		perByte := float64(b) / float64(len(large)+1<<20)
+		t.Logf("%s: %d bytes allocated for %d bytes, %d for %d (x%.1f; %.1f a byte with the 1 MiB)", sh.name, a, len(small), b, len(large), float64(b)/float64(a), perByte)
+		assert.LessOrEqual(t, b, 12*a, "%s: 10 times the base and the references, at most 12 times the bytes", sh.name)
+		assert.LessOrEqual(t, perByte, 16.0, "%s: bytes allocated a byte", sh.name)
+
+		var diags []Diagnostic
+		f, err := ParseDocument(bytes.NewReader(large), append(largeOpts, WithDiagnostics(&diags))...)
+		if err != nil {
+			require.ErrorIs(t, err, ErrLimit, "%s: MaxItems may cut the entries", sh.name)
+		}
+		require.NotNil(t, f, sh.name)
+		require.NotEmpty(t, f.Entries, sh.name)
+		kept, total := 0, 0
+		for _, e := range f.Entries {
+			total += len(e.PageURL)
+			if e.PageURL != "" {
+				kept++
+			}
+		}
+		assert.NotZero(t, kept, "%s: the URLs within the budget are kept", sh.name)
+		assert.Less(t, kept, len(f.Entries), "%s: the URLs past the budget are left out", sh.name)
+		assert.LessOrEqual(t, total, len(large)+1<<20+len(f.Entries)*8, "%s: the URLs kept add at most the budget", sh.name)
+		limits := 0
+		for _, d := range diags {
+			if d.Kind == DiagnosticLimit && strings.Contains(d.Message, "resolving") {
+				limits++
+				var le *LimitError
+				require.ErrorAs(t, d.Err, &le, "%s: %v", sh.name, d)
+				assert.Equal(t, "URLExpansion", le.Limit, sh.name)
+				assert.ErrorIs(t, d.Err, ErrLimit, sh.name)
+				assert.Contains(t, d.Message, "left out", sh.name)
+			}
+		}
+		assert.Equal(t, 1, limits, "%s: one DiagnosticLimit for the document: %v", sh.name, diags)
+	}
+}
+
+// TestReadsBase: a URL readsBase says is not read against a base gives the
+// same result against any base as alone.
+func TestReadsBase(t *testing.T) {
+	readBase := 0
+	bases := []string{"https://example.com/a/b", "http://h/", "ftp://h/x", "ws://h", "file:///C:/x/y", "x://h/p", "x:/p", "mailto:a@b"}
+	pieces := []string{"http", "HTTPS", "ws", "wss", "ftp", "file", "x", "mailto", ":", "/", "\\", "//", "\t", "\n", " ", "a", "1", "+", ".", "-", "?", "#", "h.example", "é"}
+	r := rand.New(rand.NewPCG(34, 3))
+	for range 20000 {
+		var b strings.Builder
+		for k := r.IntN(8); k > 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		alone := fullParse(text, nil)
+		for _, bs := range bases {
+			base := mustParseWHATWG(t, bs)
+			got := fullParse(text, base)
+			if !readsBase(text) {
+				assert.Equal(t, alone, got, "%q against %q: readsBase says the base is not read", text, bs)
+			} else if alone != got {
+				readBase++
+			}
+		}
+	}
+	assert.Greater(t, readBase, 1000, "the strings include references read against the base")
 }
