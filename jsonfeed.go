@@ -343,7 +343,7 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 	if u, ok := simpleHTTPURL(s); ok {
 		return u
 	}
-	if p.urlBytes.spent() && readsBase(s) {
+	if p.urlBytes.spent() && weburl.ReadsBase(s) {
 		p.urlBudgetReached(path, key, raw)
 		return ""
 	}
@@ -359,7 +359,7 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 		}
 		return ""
 	}
-	if len(u) > len(s) && readsBase(s) && !p.urlBytes.take(len(u)-len(s)) {
+	if len(u) > len(s) && weburl.ReadsBase(s) && !p.urlBytes.take(len(u)-len(s)) {
 		p.urlBudgetReached(path, key, raw)
 		return ""
 	}

@@ -66,7 +66,11 @@ import (
 //     script, while data:image/svg+xml and every other data: URL are
 //     removed. An attribute whose URL fails to parse or has another scheme
 //     (javascript:, vbscript:, data:, file:, ...) is removed; an img left
-//     without a source is removed.
+//     without a source is removed. What resolving against baseURL adds to
+//     the URLs is at most 1 MiB, or the bytes of the rest of the output,
+//     whichever is more (short relative links against a long base would
+//     make the output their number times the base); past it a relative
+//     URL is removed as one that fails to parse. No real feed comes near.
 //   - When baseURL is "" or not an absolute URL, absolute URLs are checked
 //     as above and relative ones are kept relative (a browser resolves them
 //     against the page, so they cannot change scheme).
@@ -316,6 +320,10 @@ var safeElementTable = func() map[string]safeElement {
 // colgroup), the writer writes it.
 type safeWriter struct {
 	base *weburl.URL // nil: no usable base URL
+	// added is the bytes resolving URLs against base added to them, and
+	// urlsSpent tells that they reached the budget (urlRoom).
+	added     int
+	urlsSpent bool
 	b    strings.Builder
 	// open is the parser's stack of open elements for what was written.
 	open []*safeFrame
@@ -942,7 +950,14 @@ func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (str
 	var u *weburl.URL
 	var err error
 	if s.base != nil {
+		reads := weburl.ReadsBase(v)
+		if reads && s.urlsSpent {
+			return "", false
+		}
 		u, err = weburl.Parse(v, s.base)
+		if err == nil && reads && len(u.Href()) > len(v) && !s.urlRoom(len(u.Href())-len(v)) {
+			return "", false
+		}
 	} else if u, err = weburl.Parse(v, nil); err != nil {
 		// Not absolute. Keep it relative if it parses as a relative
 		// reference: the browser resolves it against the page, whose scheme
@@ -964,6 +979,22 @@ func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (str
 		return "", false
 	}
 	return safeAbsoluteURL(u, schemes, dataImage)
+}
+
+// urlRoom counts n bytes resolving a URL against the base added to it and
+// reports whether they are within the budget: what resolution adds is at
+// most 1 MiB, or as many bytes as the rest of the output, whichever is
+// more. Short relative links against a long base would make the output
+// their number times the base's size. Past the budget, a URL read against
+// the base is left out (as one that does not parse), the later ones
+// without being resolved. No real feed comes near.
+func (s *safeWriter) urlRoom(n int) bool {
+	if s.added+n > max(1<<20, s.b.Len()-s.added) {
+		s.urlsSpent = true
+		return false
+	}
+	s.added += n
+	return true
 }
 
 // safeAbsoluteURL returns the serialization of the parsed URL u if its scheme

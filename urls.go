@@ -62,12 +62,12 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 			return seen.u
 		}
 	}
-	if p.urlBytes.spent() && readsBase(text) {
+	if p.urlBytes.spent() && weburl.ReadsBase(text) {
 		p.urlBudgetReached(el, attr, text)
 		return ""
 	}
 	u := p.parseURLOnce(el, attr, text)
-	if len(u) > len(text) && readsBase(text) && !p.urlBytes.take(len(u)-len(text)) {
+	if len(u) > len(text) && weburl.ReadsBase(text) && !p.urlBytes.take(len(u)-len(text)) {
 		p.urlBudgetReached(el, attr, text)
 		return ""
 	}
@@ -82,8 +82,8 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 // and path followed by its own bytes, so that short references against a
 // long base (a long document URL, the final URL of a redirect; a long
 // xml:base) would make the model as many times the base's size, and cost
-// as much to build. The bytes a URL read against its base (readsBase) has
-// beyond its text (a repeated text, resolved once, counts once) sum to at
+// as much to build. The bytes a URL read against its base
+// (weburl.ReadsBase) has beyond its text (a repeated text, resolved once, counts once) sum to at
 // most max(1 MiB, the document's size); past it such a URL is left out,
 // and once the budget is spent every URL read against its base is, without
 // being resolved, as one that did not parse, with a DiagnosticLimit. URLs
@@ -97,55 +97,6 @@ type urlBudget struct {
 // spent reports whether the budget has been spent: a URL read against its
 // base, which adds bytes, is left out without being resolved.
 func (b *urlBudget) spent() bool { return b.max > 0 && b.used > b.max }
-
-// readsBase reports whether the URL parser may read text against the base
-// URL: text has no scheme, or a special scheme not followed by two
-// slashes (or backslashes), which is read as a reference against a base
-// of that scheme. Another URL gives the same result against any base as
-// alone (TestReadsBase).
-func readsBase(text string) bool {
-	s := trimC0Space(text)
-	// The scheme, as hasScheme reads it, in lower case when it may be
-	// special (at most 5 letters).
-	var scheme [5]byte
-	n, i := 0, 0
-	for ; i < len(s) && s[i] != ':'; i++ {
-		switch c := s[i]; {
-		case c == '\t' || c == '\n' || c == '\r':
-		case isASCIILetter(c) || n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-			if n < len(scheme) {
-				scheme[n] = c | 0x20
-			}
-			n++
-		default:
-			return true // no scheme
-		}
-	}
-	if i == len(s) || n == 0 {
-		return true // no scheme
-	}
-	if n > len(scheme) {
-		return false // not special
-	}
-	switch string(scheme[:n]) {
-	case "http", "https", "ws", "wss", "ftp", "file":
-	default:
-		return false
-	}
-	slashes := 0
-	for _, c := range []byte(s[i+1:]) {
-		switch {
-		case c == '\t' || c == '\n' || c == '\r':
-		case c == '/' || c == '\\':
-			if slashes++; slashes == 2 {
-				return false
-			}
-		default:
-			return true
-		}
-	}
-	return true
-}
 
 // newURLBudget returns the budget of a document of size bytes.
 func newURLBudget(size int) urlBudget { return urlBudget{max: max(1<<20, size)} }

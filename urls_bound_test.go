@@ -13,6 +13,8 @@ import (
 	whatwgurl "github.com/nlnwa/whatwg-url/url"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // The URL shapes whose parse cost grew with the square of their length:
@@ -423,7 +425,7 @@ func TestURLExpansionBudget(t *testing.T) {
 	}
 }
 
-// TestReadsBase: a URL readsBase says is not read against a base gives the
+// TestReadsBase: a URL weburl.ReadsBase says is not read against a base gives the
 // same result against any base as alone.
 func TestReadsBase(t *testing.T) {
 	readBase := 0
@@ -440,12 +442,50 @@ func TestReadsBase(t *testing.T) {
 		for _, bs := range bases {
 			base := mustParseWHATWG(t, bs)
 			got := fullParse(text, base)
-			if !readsBase(text) {
-				assert.Equal(t, alone, got, "%q against %q: readsBase says the base is not read", text, bs)
+			if !weburl.ReadsBase(text) {
+				assert.Equal(t, alone, got, "%q against %q: ReadsBase says the base is not read", text, bs)
 			} else if alone != got {
 				readBase++
 			}
 		}
 	}
 	assert.Greater(t, readBase, 1000, "the strings include references read against the base")
+}
+
+// TestSafeHTMLURLExpansion: SafeHTML of a text of short, distinct relative
+// links against a long base wrote the base once per link (20 KB of base
+// and 1,000 links: 20 MB; 100 times that for 10 times both). What
+// resolution adds is at most 1 MiB or the rest of the output: 10 times the
+// base and the links allocate at most 12 times the bytes, at most 24 a
+// byte of the text and the base with the 1 MiB counted; the links past the
+// budget are left out, the text kept.
+func TestSafeHTMLURLExpansion(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not the program's under the race detector")
+	}
+	input := func(base, links int) (*Text, string, int) {
+		var b strings.Builder
+		for i := range links {
+			b.WriteString(`<a href="` + strconv.Itoa(i) + `">w</a> `)
+		}
+		text := escapedHTMLText(b.String())
+		require.NotNil(t, text.Node(), "the tree is built before the count")
+		return text, "https://example.com/" + strings.Repeat("b/", base/2), b.Len() + base
+	}
+	st, sb, ss := input(20_000, 1000)
+	lt, lb, ls := input(200_000, 10_000)
+	var out string
+	a := countedAlloc(func() { _ = SafeHTML(st, sb) }, false)
+	b := countedAlloc(func() { out = SafeHTML(lt, lb) }, false)
+	perByte := float64(b) / float64(ls+1<<20)
+	t.Logf("%d bytes allocated for %d bytes, %d for %d (x%.1f; %.1f a byte with the 1 MiB)", a, ss, b, ls, float64(b)/float64(a), perByte)
+	assert.LessOrEqual(t, b, 12*a, "10 times the base and the links, at most 12 times the bytes")
+	assert.LessOrEqual(t, perByte, 24.0, "bytes allocated a byte")
+	assert.Contains(t, out, `<a href="`+lb[:len(lb)-1]+`/0">w</a>`, "the first links are resolved")
+	assert.Contains(t, out, `<a>w</a> <a>w</a>`, "the links past the budget are left out, their text kept")
+	assert.Equal(t, 10_000, strings.Count(out, ">w</a>"), "every link's text is kept")
+
+	// A short base is far from the budget: every link resolved.
+	short := SafeHTML(lt, "https://example.com/a/b")
+	assert.Equal(t, 10_000, strings.Count(short, `<a href="https://example.com/a/`), "every link resolved against a short base")
 }

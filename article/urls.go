@@ -77,21 +77,54 @@ func resolveAgainst(base *weburl.URL, ref string) string {
 var urlAttrs = map[string]bool{"href": true, "src": true, "poster": true, "cite": true}
 
 // resolveURLs resolves, against base, the URL attributes of every element
-// under n: href, src, poster, cite and each candidate of srcset.
-func resolveURLs(n *html.Node, base string) {
+// under n: href, src, poster, cite and each candidate of srcset. size is
+// the page's size, for the budget (see a resolver).
+func resolveURLs(n *html.Node, base string, size int) {
 	if base == "" {
 		return
 	}
+	r := &resolver{max: max(1<<20, size)}
 	if b, err := weburl.Parse(base, nil); err == nil {
-		resolveURLsAgainst(n, b)
-		return
+		r.base = b
 	}
-	resolveURLsAgainst(n, nil) // a base that does not parse keeps every URL
+	r.resolveURLs(n) // a base that does not parse keeps every URL
 }
 
-// resolveURLsAgainst is resolveURLs with base parsed once (nil for a base
-// that did not parse).
-func resolveURLsAgainst(n *html.Node, base *weburl.URL) {
+// A resolver resolves a page's URLs against its base URL (nil for a base
+// that does not parse, which keeps every URL as written), within a budget:
+// short relative links against a long base would make the page their
+// number times the base's size. The bytes resolution adds to the URLs read
+// against the base (weburl.ReadsBase) sum to at most max, max(1 MiB, the
+// page's size); past it such a URL is kept as written (as one that does
+// not parse), and the later ones without being resolved.
+type resolver struct {
+	base       *weburl.URL
+	added, max int
+	spent      bool
+}
+
+// resolve is resolveAgainst with the budget.
+func (r *resolver) resolve(ref string) string {
+	if r.base == nil {
+		return ref
+	}
+	reads := weburl.ReadsBase(ref)
+	if reads && r.spent {
+		return ref
+	}
+	u := resolveAgainst(r.base, ref)
+	if reads && len(u) > len(ref) {
+		if r.added+len(u)-len(ref) > r.max {
+			r.spent = true
+			return ref
+		}
+		r.added += len(u) - len(ref)
+	}
+	return u
+}
+
+// resolveURLs resolves the URL attributes of the elements under n.
+func (r *resolver) resolveURLs(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
@@ -102,19 +135,19 @@ func resolveURLsAgainst(n *html.Node, base *weburl.URL) {
 			}
 			switch {
 			case urlAttrs[a.Key]:
-				c.Attr[i].Val = resolveAgainst(base, strings.TrimSpace(a.Val))
+				c.Attr[i].Val = r.resolve(strings.TrimSpace(a.Val))
 			case a.Key == "srcset":
-				c.Attr[i].Val = resolveSrcset(base, a.Val)
+				c.Attr[i].Val = r.resolveSrcset(a.Val)
 			}
 		}
-		resolveURLsAgainst(c, base)
+		r.resolveURLs(c)
 	}
 }
 
 // resolveSrcset resolves each image candidate URL of a srcset value, read
 // as HTML's srcset parsing does: a URL runs to white space (trailing commas
 // end the candidate), and its descriptors run to the next comma.
-func resolveSrcset(base *weburl.URL, v string) string {
+func (r *resolver) resolveSrcset(v string) string {
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 	var out []string
 	for i := 0; i < len(v); {
@@ -138,7 +171,7 @@ func resolveSrcset(base *weburl.URL, v string) string {
 			}
 			desc = strings.Join(strings.Fields(v[dstart:i]), " ")
 		}
-		cand := resolveAgainst(base, u)
+		cand := r.resolve(u)
 		if desc != "" {
 			cand += " " + desc
 		}

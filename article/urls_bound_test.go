@@ -63,7 +63,7 @@ func TestResolveURLsLinear(t *testing.T) {
 			src, size := sh.page(n)
 			doc, err := html.Parse(strings.NewReader(src))
 			require.NoError(t, err)
-			a := allocated(func() { resolveURLs(doc, baseURL(doc, page)) })
+			a := allocated(func() { resolveURLs(doc, baseURL(doc, page), len(src)) })
 			return a, size
 		}
 		small, smallSize := cost(1000)
@@ -92,7 +92,7 @@ func TestResolveURLsAgreeWithLibrary(t *testing.T) {
 		doc, err := html.Parse(strings.NewReader(urlPage(c.base, c.ref, 1)))
 		require.NoError(t, err)
 		base := baseURL(doc, page)
-		resolveURLs(doc, base)
+		resolveURLs(doc, base, 1000)
 		lib, err := whatwgurl.Parse(page)
 		require.NoError(t, err)
 		if c.base != "" {
@@ -120,4 +120,43 @@ func TestResolveURLsAgreeWithLibrary(t *testing.T) {
 		require.Len(t, got, 2, "%+v", c)
 		assert.Equal(t, []string{want, want}, got, "%+v", c)
 	}
+}
+
+// TestResolveURLsBudget: a page of short, distinct relative links against
+// a long base element made every link the base's size (a 20 KB base and
+// 1,000 links: 80 MB of attributes). What resolution adds is at most
+// max(1 MiB, the page's size): 10 times the base and the links allocate
+// at most 12 times the bytes; the links past the budget stay as written.
+func TestResolveURLsBudget(t *testing.T) {
+	const page = "https://x.example/a/b"
+	cost := func(base, links int) (uint64, *html.Node, int) {
+		var b strings.Builder
+		b.WriteString(`<html><head><base href="https://x.example/` + strings.Repeat("b/", base/2) + `"></head><body>`)
+		for i := range links {
+			b.WriteString(`<a href="` + strconv.Itoa(i) + `">w</a>`)
+		}
+		src := b.String()
+		doc, err := html.Parse(strings.NewReader(src))
+		require.NoError(t, err)
+		return allocated(func() { resolveURLs(doc, baseURL(doc, page), len(src)) }), doc, len(src)
+	}
+	small, _, smallSize := cost(20_000, 1000)
+	large, doc, largeSize := cost(200_000, 10_000)
+	t.Logf("%d bytes allocated for a page of %d bytes, %d for %d (x%.1f)", small, smallSize, large, largeSize, float64(large)/float64(small))
+	assert.LessOrEqual(t, large, 12*small, "10 times the base and the links, at most 12 times the bytes")
+	assert.LessOrEqual(t, float64(large)/float64(largeSize+1<<20), 4.0, "bytes allocated a byte of the page and the 1 MiB")
+	var hrefs []string
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "a" {
+			hrefs = append(hrefs, attr(n, "href"))
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	require.Len(t, hrefs, 10_000)
+	assert.True(t, strings.HasPrefix(hrefs[0], "https://x.example/b/"), "the first links are resolved: %.40q", hrefs[0])
+	assert.Equal(t, "9999", hrefs[9999], "the links past the budget stay as written")
 }

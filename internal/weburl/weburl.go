@@ -316,15 +316,72 @@ func noScheme(s string) error {
 	return whatwgerrors.Error(whatwgerrors.MissingSchemeNonRelativeURL, s, true)
 }
 
-// clean returns s as the parser reads it: without its leading and trailing
-// C0 controls and spaces, and without any tab, LF or CR.
-func clean(s string) string {
+// ReadsBase reports whether the URL parser may read text against the base
+// URL: text has no scheme, or a special scheme not followed by two
+// slashes (or backslashes), which is read as a reference against a base
+// of that scheme. Another URL gives the same result against any base as
+// alone (TestReadsBase). A resolution budget (the bytes a base adds to
+// the URLs read against it) counts the URLs it reports.
+func ReadsBase(text string) bool {
+	s := trimC0Space(text)
+	// The scheme, as hasScheme reads it, in lower case when it may be
+	// special (at most 5 letters).
+	var scheme [5]byte
+	n, i := 0, 0
+	for ; i < len(s) && s[i] != ':'; i++ {
+		switch c := s[i]; {
+		case c == '\t' || c == '\n' || c == '\r':
+		case isAlpha(c) || n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+			if n < len(scheme) {
+				scheme[n] = c | 0x20
+			}
+			n++
+		default:
+			return true // no scheme
+		}
+	}
+	if i == len(s) || n == 0 {
+		return true // no scheme
+	}
+	if n > len(scheme) {
+		return false // not special
+	}
+	switch string(scheme[:n]) {
+	case "http", "https", "ws", "wss", "ftp", "file":
+	default:
+		return false
+	}
+	slashes := 0
+	for _, c := range []byte(s[i+1:]) {
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+		case c == '/' || c == '\\':
+			if slashes++; slashes == 2 {
+				return false
+			}
+		default:
+			return true
+		}
+	}
+	return true
+}
+
+// trimC0Space returns s without its leading and trailing C0 controls and
+// spaces.
+func trimC0Space(s string) string {
 	for s != "" && s[0] <= ' ' {
 		s = s[1:]
 	}
 	for s != "" && s[len(s)-1] <= ' ' {
 		s = s[:len(s)-1]
 	}
+	return s
+}
+
+// clean returns s as the parser reads it: without its leading and trailing
+// C0 controls and spaces, and without any tab, LF or CR.
+func clean(s string) string {
+	s = trimC0Space(s)
 	if strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0 {
 		return s
 	}
