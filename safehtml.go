@@ -324,7 +324,7 @@ type safeWriter struct {
 	// urlsSpent tells that they reached the budget (urlRoom).
 	added     int
 	urlsSpent bool
-	b    strings.Builder
+	b         strings.Builder
 	// open is the parser's stack of open elements for what was written.
 	open []*safeFrame
 	// root is the fragment: the parent of the top-level content.
