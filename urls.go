@@ -535,11 +535,11 @@ func (p *processor) parseWithBase(text string, base *weburl.URL) (*weburl.URL, e
 }
 
 // urlLimitReason says why a URL was not parsed: it reached weburl's limit
-// (a URL the WHATWG library parses, file: or of a scheme that is not
-// special, with more path segments than its serialization can afford).
+// (a file: URL, which the WHATWG library parses, with more path segments
+// than its serialization can afford).
 func urlLimitReason(le *weburl.LimitError) string {
 	return "it has " + strconv.Itoa(le.N) + " " + le.What + ", more than " + strconv.Itoa(weburl.MaxSegments) +
-		" (a limit on URLs that are not http, https, ws, wss or ftp: SECURITY.md)"
+		" (a limit on file: URLs: SECURITY.md)"
 }
 
 // queryEncoding returns the encoding the URL parser percent-encodes queries
