@@ -176,7 +176,7 @@ func (p *processor) parseURLOnce(el *xml5.Node, attr, text string) string {
 // digits, '+', '-' or '.' up to a ':'. Without one the parser goes to the
 // no scheme state, which fails when there is no base URL.
 func hasScheme(s string) bool {
-	s = trimC0Space(s)
+	s = weburl.TrimC0Space(s)
 	if s == "" || !isASCIILetter(s[0]) {
 		return false
 	}
@@ -332,7 +332,7 @@ func simpleHTTPURL(s string) (string, bool) {
 		// The parser first strips leading and trailing C0 controls and
 		// spaces (URLs in feeds are often indented): what is left
 		// serializes the same. Controls inside are left to it.
-		s = trimC0Space(s)
+		s = weburl.TrimC0Space(s)
 	}
 	var i int
 	switch {
@@ -400,17 +400,6 @@ host:
 	return s, true
 }
 
-// trimC0Space returns s without its leading and trailing C0 controls and
-// spaces (bytes up to 0x20), as the URL parser strips them.
-func trimC0Space(s string) string {
-	for s != "" && s[0] <= ' ' {
-		s = s[1:]
-	}
-	for s != "" && s[len(s)-1] <= ' ' {
-		s = s[:len(s)-1]
-	}
-	return s
-}
 
 // simpleURLRest reports whether s[start:], the path, query and fragment of
 // an http(s) URL that simpleHTTPURL reads (starting with "/", "?" or "#",

@@ -325,7 +325,7 @@ func noScheme(s string) error {
 // alone (TestReadsBase). A resolution budget (the bytes a base adds to
 // the URLs read against it) counts the URLs it reports.
 func ReadsBase(text string) bool {
-	s := trimC0Space(text)
+	s := TrimC0Space(text)
 	// The scheme, as hasScheme reads it, in lower case when it may be
 	// special (at most 5 letters).
 	var scheme [5]byte
@@ -368,9 +368,9 @@ func ReadsBase(text string) bool {
 	return true
 }
 
-// trimC0Space returns s without its leading and trailing C0 controls and
-// spaces.
-func trimC0Space(s string) string {
+// TrimC0Space returns s without its leading and trailing C0 controls and
+// spaces (bytes up to 0x20), as the URL parser strips them.
+func TrimC0Space(s string) string {
 	for s != "" && s[0] <= ' ' {
 		s = s[1:]
 	}
@@ -383,7 +383,7 @@ func trimC0Space(s string) string {
 // clean returns s as the parser reads it: without its leading and trailing
 // C0 controls and spaces, and without any tab, LF or CR.
 func clean(s string) string {
-	s = trimC0Space(s)
+	s = TrimC0Space(s)
 	if strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0 {
 		return s
 	}
