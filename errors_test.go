@@ -296,6 +296,11 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := DiscoverFeeds(strings.NewReader(page.String()), "https://example.com/")
 			return err
 		}, is: []error{ErrLimit}, contains: []string{"discover feeds: limit reached: the page has more than 1000 links that may be feeds (MaxDiscoverCandidates)"}},
+		{name: "DiscoverFeeds, MaxDiscoverBytes", err: func(*testing.T) error {
+			// As at 16 MiB (TestDiscoverFeedsByteLimit), with a limit of 10.
+			_, err := discoverFeeds(strings.NewReader("<p>a page longer than 10 bytes</p>"), "https://example.com/", 10)
+			return err
+		}, is: []error{ErrLimit}, contains: []string{"discover feeds: limit reached: the page is longer than 10 bytes (MaxDiscoverBytes); the feeds in its first 10 bytes are returned"}},
 		{name: "CommonFeedURLs, relative", err: func(*testing.T) error {
 			_, err := CommonFeedURLs("/blog")
 			return err

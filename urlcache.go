@@ -37,8 +37,10 @@ type docURL struct {
 	u *weburl.URL // nil for a URL that failed to parse
 	// origin is "scheme://host" when pathAbsoluteURL can take u as its
 	// base (an http(s) URL, no user info, no port, a host simpleHTTPURL
-	// keeps as it is), else ""; root is origin + "/".
-	origin, root string
+	// keeps as it is), else ""; root is origin + "/". dir is u serialized
+	// up to the last "/" of its path when relativeFromDir can take u as
+	// its base (see simpleBaseParts), else "".
+	origin, root, dir string
 }
 
 // parseDocumentURL parses s, a document's URL, with the URL Standard's
@@ -82,6 +84,7 @@ func parseDocumentURLNow(s string) *docURL {
 		return &docURL{}
 	}
 	d := &docURL{u: u}
+	_, _, d.dir = simpleBaseParts(u.Href())
 	scheme := u.Scheme()
 	if scheme != "http" && scheme != "https" || u.Username() != "" || u.Password() != "" || u.Port() != "" || u.Hostname() == "" {
 		return d
