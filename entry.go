@@ -355,10 +355,11 @@ const categoryMapThreshold = 16
 
 // addCategory adds term to the current entry's categories, a set kept in
 // first-seen order, collected in p.entryTerms until finishEntry gives them to
-// the entry. Long sets are indexed in p.categories, which startEntry resets
-// for every entry.
+// the entry. Long sets are indexed in p.categories, which startEntry empties
+// for every entry (keeping its room: an entry after another with many
+// categories does not grow it again).
 func (p *processor) addCategory(term string) {
-	if p.categories == nil {
+	if !p.categoriesIndexed {
 		for _, c := range p.entryTerms {
 			if c == term {
 				return
@@ -366,7 +367,10 @@ func (p *processor) addCategory(term string) {
 		}
 		p.entryTerms = append(p.entryTerms, term)
 		if len(p.entryTerms) >= categoryMapThreshold {
-			p.categories = make(map[string]struct{}, 2*len(p.entryTerms))
+			p.categoriesIndexed = true
+			if p.categories == nil {
+				p.categories = make(map[string]struct{}, 2*len(p.entryTerms))
+			}
 			for _, c := range p.entryTerms {
 				p.categories[c] = struct{}{}
 			}

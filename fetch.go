@@ -314,8 +314,9 @@ func (f *Fetcher) client() *http.Client {
 // the largest feed of the project's real-feed corpus (2.3 MB), where
 // ParseResponse's DefaultMaxBodySize is 64 MiB. A Fetcher keeps no document
 // (unless KeepDocument), and parsing then peaks at about 16 bytes of heap
-// per input byte whatever the feed (SECURITY.md), so a poll stays under
-// 256 MiB, where 64 MiB would allow 1 GiB.
+// per byte of the document's text (SECURITY.md), which its entities expand
+// to no more than this limit, so a poll stays under 256 MiB, where 64 MiB
+// would allow 1 GiB.
 const DefaultFetchMaxBodySize = 16 << 20
 
 // options returns the options f gives ParseResponse.

@@ -222,7 +222,9 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 
 	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates, withoutDocument: c.withoutDocument}
 	if c.url != "" {
-		p.base = parseDocumentURL(c.url) // nil when it does not parse (urlcache.go)
+		// base is nil when the URL does not parse (urlcache.go).
+		d := documentURL(c.url)
+		p.base, p.baseOrigin, p.baseRoot, p.baseDir = d.u, d.origin, d.root, d.dir
 	}
 	feed := p.feed(top)
 	feed.object = top
@@ -263,10 +265,17 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 
 // A jsonFeedReader reads the values of a JSON Feed into the model.
 type jsonFeedReader struct {
-	data         []byte
-	base         *whatwgurl.Url // nil when the document has no URL
-	diags        *[]Diagnostic
-	lenientDates bool
+	data []byte
+	base *whatwgurl.Url // nil when the document has no URL
+	// baseOrigin, baseRoot and baseDir serve the fast paths of
+	// references against base, as the processor's do.
+	baseOrigin, baseRoot, baseDir string
+	// urlParses counts the runs of the URL parser (urlParseBudget), and
+	// urlParseLimited is set once a URL was left out for want of one.
+	urlParses       int
+	urlParseLimited bool
+	diags           *[]Diagnostic
+	lenientDates    bool
 	// withoutDocument: WithoutDocument, the JSON objects are not kept.
 	withoutDocument bool
 }
@@ -339,6 +348,25 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 	if u, ok := simpleHTTPURL(s); ok {
 		return u
 	}
+	if u, ok := pathAbsoluteFromOrigin(s, p.baseOrigin, p.baseRoot); ok {
+		return u
+	}
+	if u, ok := relativeFromDir(s, p.baseDir); ok {
+		return u
+	}
+	if p.urlParses >= urlParseBudget(len(p.data)) { // limits.go
+		if !p.urlParseLimited {
+			p.urlParseLimited = true
+			budget := urlParseBudget(len(p.data))
+			p.reject(DiagnosticLimit, jsonPath(path, key), raw, "the document already ran the URL parser "+strconv.Itoa(budget)+
+				" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
+			if p.diags != nil {
+				(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, 1+bytes.Count(p.data[:p.offset(raw)], []byte{'\n'}), p.offset(raw))
+			}
+		}
+		return ""
+	}
+	p.urlParses++
 	var (
 		u   *whatwgurl.Url
 		err error

@@ -34,6 +34,13 @@ type LimitError = xml5.LimitError
 // so a "billion laughs" document parses in time and memory linear in its
 // size.
 //
+// URLs are bounded too: most take a fast path that allocates only the
+// result, and the URL Standard's parser, which allocates about a kilobyte a
+// run, runs at most max(1,024, the decoded input's size / 1,024) times a
+// document (the project's corpus needs at most 110); past that, a URL that
+// needs it is left out (null) and WithDiagnostics records it once, as a
+// DiagnosticLimit whose LimitError names "URLParses".
+//
 // What a document becomes is bounded too, not only its bytes: a tree node
 // costs 144 bytes and an entry (its struct alone) about 450, and "<a/>" or "<item/>" is
 // written in a few bytes. MaxNodes bounds the tree and MaxItems the
@@ -51,7 +58,12 @@ type Limits struct {
 	MaxEntityDepth int
 	// MaxEntityExpansion caps the total number of bytes entity references
 	// may add to the document. The budget actually used is the smaller of
-	// this cap and max(1 MiB, 8 times the input size). Default 32 MiB.
+	// this cap and max(1 MiB, 8 times the input size), and, for
+	// ParseResponse (so for a Fetcher), of the body limit minus the body's
+	// length: a response's document, its entities expanded, is no longer
+	// than the body limit (16 MiB for a Fetcher), so that a poll's peak,
+	// about 16 bytes a byte of the document's text at most, stays under
+	// 256 MiB. Default 32 MiB.
 	MaxEntityExpansion int
 	// MaxAttributes is the largest number of attributes one element may
 	// have. Default 10,000.
@@ -214,6 +226,13 @@ func (l Limits) xml5() xml5.Limits {
 // xml5LimitsOption is the xml5 option carrying c's limits, for
 // ParseDocument to pass to xml5.Parse.
 func xml5LimitsOption(c *config) xml5.Option {
+	if c.expansionCeiling > 0 {
+		l := c.limits.xml5()
+		if l.MaxEntityExpansion < 0 || int64(l.MaxEntityExpansion) > c.expansionCeiling {
+			l.MaxEntityExpansion = int(min(c.expansionCeiling, 1<<40))
+		}
+		return xml5.WithLimits(l)
+	}
 	if c.limits == (Limits{}) {
 		return defaultXML5Limits // made once: an option is an allocation
 	}
@@ -222,3 +241,53 @@ func xml5LimitsOption(c *config) xml5.Option {
 
 // defaultXML5Limits is the xml5 option carrying the default limits.
 var defaultXML5Limits = xml5.WithLimits(Limits{}.xml5())
+
+// urlParseFloor and urlParseRate set urlParseBudget.
+const (
+	urlParseFloor = 1024
+	urlParseRate  = 1024
+)
+
+// urlParseBudget is how many times the URL Standard's parser may run for
+// one document of size bytes: max(1,024, size / 1,024). Most URLs take a
+// fast path that allocates only the result (parseURLOnce); a call of the
+// parser allocates about a kilobyte, so that URLs written a few bytes
+// each, relative references or xml:base values that the fast paths do not
+// read, could otherwise cost tens of bytes of heap per input byte. The
+// project's real-feed corpus needs at most a few dozen parses per
+// document. Beyond the budget, a URL that needs the parser is left out
+// (null), recorded once per document as a DiagnosticLimit
+// (urlParseLimit).
+func urlParseBudget(size int) int {
+	return max(urlParseFloor, size/urlParseRate)
+}
+
+// spendURLParse reports whether the URL parser may run once more, and
+// counts the run.
+func (p *processor) spendURLParse() bool {
+	if p.urlParses >= urlParseBudget(p.doc.Size()) {
+		return false
+	}
+	p.urlParses++
+	return true
+}
+
+// urlParseLimit records, once per document, that a URL at el was left out
+// because the document's budget of URL parses is spent.
+func (p *processor) urlParseLimit(el *xml5.Node) {
+	if p.urlParseLimited {
+		return
+	}
+	p.urlParseLimited = true
+	if p.diags != nil {
+		budget := urlParseBudget(p.doc.Size())
+		p.reject(DiagnosticLimit, el, "", "", "the document already ran the URL parser "+strconv.Itoa(budget)+
+			" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
+		line, off := 0, 0
+		if el != nil {
+			line, _ = p.doc.Position(el.Offset)
+			off = el.Offset
+		}
+		(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, line, off)
+	}
+}

@@ -18,8 +18,13 @@ type processor struct {
 	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
 	// baseOrigin and baseRoot are the origin of base and the origin
 	// followed by "/", for the fast path of path-absolute references
-	// (pathAbsoluteFromOrigin); "" when it does not apply.
-	baseOrigin, baseRoot string
+	// (pathAbsoluteFromOrigin), and baseDir its directory, for relative
+	// path references (relativeFromDir); "" when it does not apply.
+	baseOrigin, baseRoot, baseDir string
+	// urlParses counts the runs of the URL parser (urlParseBudget);
+	// urlParseLimited is set once a URL was left out for want of one.
+	urlParses       int
+	urlParseLimited bool
 	// queryEnc is the encoding URL queries are percent-encoded in: the
 	// document's character encoding, nil for UTF-8 (see queryEncoding).
 	queryEnc encoding.Encoding
@@ -30,8 +35,9 @@ type processor struct {
 	urls [64]parsedURL
 
 	// categories indexes the current entry's category set once it is long
-	// (see addCategory); nil otherwise.
-	categories map[string]struct{}
+	// (categoriesIndexed; see addCategory), else it is empty or nil.
+	categories        map[string]struct{}
+	categoriesIndexed bool
 	// personNames indexes the long lists of persons by name (see
 	// hasPersonNamed); nil until a list is long.
 	personNames map[*[]*Person]*personIndex
@@ -40,9 +46,14 @@ type processor struct {
 	// asked for.
 	diags *[]Diagnostic
 	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
-	// bases caches the base of each element carrying xml:base.
-	xmlBase bool
-	bases   map[*xml5.Node]*whatwgurl.Url
+	// baseNodes holds the elements carrying xml:base resolved last and
+	// their bases (baseFor), baseCache the values resolved last
+	// (resolveBase), and badBases the elements whose xml:base is not a
+	// URL, recorded once each (with diagnostics only).
+	xmlBase   bool
+	baseNodes [16]baseNode
+	baseCache [16]cachedBase
+	badBases  map[*xml5.Node]struct{}
 	// lenientDates: read dates the spec rejects with ParseDate.
 	lenientDates bool
 	// recovery: make recovery mode's repairs (WithRecovery, recovery.go).
@@ -135,7 +146,10 @@ func (p *processor) startEntry() {
 		p.numbers.beforeEntries = p.numbers.made
 		p.ints.beforeEntries = p.ints.made
 	}
-	p.categories = nil
+	if p.categoriesIndexed {
+		clear(p.categories)
+		p.categoriesIndexed = false
+	}
 	p.capped[inEntry] = 0
 	p.listCount[inEntry] = [4]int{}
 	p.commentsPrimary = false
@@ -200,10 +214,15 @@ func takeKept[T any](p *processor, b *valueBlock[T]) *T {
 // A block, sized as the blocks of Texts are (nextBlockSize) or to hold s
 // when it is longer, is part of the parsed Feed. Parsed WithoutDocument,
 // where a kept feed holds no more than its values, each copy is allocated
-// on its own: the room a block leaves unused would be kept.
+// on its own: the room a block leaves unused would be kept. Its capacity is
+// its length (make's, where append's would be rounded up to the
+// allocator's size), so that detachFeed's clipSlices keeps it as it is
+// rather than copying it again.
 func cloneToBlock[T any](p *processor, b *valueBlock[T], s []T) []T {
 	if p.withoutDocument {
-		return append([]T(nil), s...)
+		c := make([]T, len(s))
+		copy(c, s)
+		return c
 	}
 	if len(s) > cap(b.free)-len(b.free) {
 		b.free = make([]T, 0, max(len(s), p.nextBlockSize(cap(b.free), b.made, b.beforeEntries)))
@@ -248,7 +267,7 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 	p.doc = doc
 	if doc != nil && doc.URL != "" {
 		d := documentURL(doc.URL) // urlcache.go
-		p.base, p.baseOrigin, p.baseRoot = d.u, d.origin, d.root
+		p.base, p.baseOrigin, p.baseRoot, p.baseDir = d.u, d.origin, d.root, d.dir
 	}
 	if doc != nil {
 		p.queryEnc = queryEncoding(doc.Encoding)

@@ -263,6 +263,12 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	}
 	popts = append(popts, opts...)
 	popts = append(popts, withoutJSONFeed) // an XML MIME type: XML only
+	if limit > 0 {
+		// Entities expand the document to no more than the body limit
+		// (see Limits.MaxEntityExpansion).
+		ceiling := max(1, limit-int64(data.n))
+		popts = append(popts, func(c *config) { c.expansionCeiling = ceiling })
+	}
 	// [7] [6] [8] [27] ParseDocument runs the XML5 parser on the bytes, and
 	// [5] processes the resulting document.
 	feed, err := ParseDocument(data.reader(), popts...)

@@ -17,6 +17,11 @@
 // discovery. It logs every request, so a test can assert that a second poll
 // was conditional and cost a 304.
 //
+// NewHub starts a Hub: a WebSub hub on loopback that accepts
+// subscriptions, verifies them at the subscriber's callback, distributes
+// what a test publishes with signatures (Publish), and records what it did
+// (Events), to test a websub.Subscriber or any other subscriber.
+//
 // A Server listens on loopback, which a feedspec.Fetcher with a nil Client
 // refuses to connect to (see feedspec.GuardTransport): give the Fetcher the
 // server's own client, which connects to it,
