@@ -165,6 +165,19 @@ func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg 
 	if p.diags == nil {
 		return
 	}
+	// A Media RSS element is read twice: by the steps (an enclosure, a
+	// thumbnail) and again for Entry.MediaRSS (mediarss.go). Its value is
+	// reported once.
+	if el != nil && isMedia(el.Namespace) {
+		key := diagnosedKey{el, attr}
+		if _, seen := p.diagnosed[key]; seen {
+			return
+		}
+		if p.diagnosed == nil {
+			p.diagnosed = make(map[diagnosedKey]struct{})
+		}
+		p.diagnosed[key] = struct{}{}
+	}
 	d := Diagnostic{Kind: kind, Attr: attr, Value: value, Message: msg}
 	if el != nil {
 		d.Element = el.QualifiedName()
@@ -174,6 +187,13 @@ func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg 
 		d.Line, d.Column = p.doc.Position(el.Offset)
 	}
 	*p.diags = append(*p.diags, d)
+}
+
+// A diagnosedKey is an element and an attribute ("" for its text) whose
+// value was reported (processor.diagnosed).
+type diagnosedKey struct {
+	el   *xml5.Node
+	attr string
 }
 
 // xmlDiagnostics appends doc's recovered parse errors to dst.

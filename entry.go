@@ -161,6 +161,30 @@ type Entry struct {
 	// Untrusted: the feed's markup, never sanitized; parse it as XML,
 	// never write it into a page.
 	ContentXML string `json:"content_xml,omitempty"`
+	// MediaRSS lists the entry's Media RSS objects: the media:content
+	// elements of the item (Atom entry) and of its media:group elements,
+	// each with the optional elements (title, description, thumbnails,
+	// credits...) of the content, else of its group, else of the item
+	// (see MediaObject; mediarss.go). An item with optional elements but
+	// no content has one object without URL holding them. Enclosures keep
+	// the specification's reading of the same elements.
+	MediaRSS []MediaObject `json:"media_rss,omitempty"`
+	// Geo is the entry's location: the first georss:point,
+	// georss:where/gml:Point/gml:pos, or geo:lat and geo:long pair (W3C
+	// Basic Geo, also inside a geo:Point) of the entry that gives a valid
+	// point (geo.go).
+	Geo *Geo `json:"geo,omitempty"`
+	// License lists the URLs of the entry's licences: cc:license (its
+	// rdf:resource) and creativeCommons:license (its text), in document
+	// order, repeats kept (license.go).
+	License []string `json:"license,omitempty"`
+	// Chapters are the chapters of the entry's first psc:chapters element
+	// (Podlove Simple Chapters) that has any, in document order
+	// (chapters.go).
+	Chapters []Chapter `json:"chapters,omitempty"`
+	// InReplyTo lists the entry's thr:in-reply-to elements (RFC 4685):
+	// the entries it answers (threading.go).
+	InReplyTo []InReplyTo `json:"in_reply_to,omitempty"`
 
 	// priv holds the entry's state that is not in its model, nil when it
 	// has none: behind one pointer, so that an Entry fits the runtime's

@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"github.com/feedspec/feedspec/xml5"
 	"strings"
 	"time"
 	"unicode"
@@ -470,15 +471,117 @@ func firstBodyImage(body string) (Media, bool) {
 }
 
 // bodyBase returns the URL against which the entry's body resolves
-// relative URLs: with WithXMLBase the xml:base in scope at the entry's
-// element, else the document's URL; "" when there is none.
+// relative URLs: with WithXMLBase the xml:base in scope at the element
+// the body (Content, else Summary) was read from, which takes the one
+// written on the content or summary element itself, else at the entry's
+// element; else the document's URL; "" when there is none.
 func (e *Entry) bodyBase() string {
 	f := e.Feed
 	if f == nil {
 		return ""
 	}
-	if el := e.element(); f.xmlBase && f.doc != nil && el != nil {
+	if !f.xmlBase {
+		return f.docURL
+	}
+	if f.doc == nil { // the document let go (detach.go)
+		if base, ok := f.bodyBases[e]; ok {
+			return base
+		}
+		return f.docURL
+	}
+	if el := e.bodyElement(); el != nil {
 		return f.ResolveURLAt(el, "")
 	}
 	return f.docURL
+}
+
+// bodyElement returns the element the entry's body was read from, as
+// recorded WithXMLBase (finishBody), else the entry's element; nil when
+// there is none.
+func (e *Entry) bodyElement() *xml5.Node {
+	if el, ok := e.Feed.bodyEls[e]; ok {
+		return el
+	}
+	return e.element()
+}
+
+// keepBodyBases records in f.bodyBases, for a feed whose document is let
+// go (WithoutDocument) and read WithXMLBase (or in recovery mode), the base
+// of each entry's body (bodyBase) that is not the document's URL: only an
+// entry under an xml:base has one, found through the parse's cache of
+// bases (baseFor).
+func (p *processor) keepBodyBases(f *Feed) {
+	if !p.xmlBase {
+		return
+	}
+	diags := p.diags
+	p.diags = nil // an xml:base that fails was reported, or will be by no value
+	defer func() { p.diags = diags }()
+	var last *baseURL // the entries under one xml:base share its string
+	var lastBase string
+	f.eachEntry(func(e *Entry) {
+		el := e.bodyElement()
+		if el == nil {
+			return
+		}
+		u := p.baseFor(el)
+		if u == nil { // the document's URL
+			return
+		}
+		if u != last {
+			// What ResolveURLAt(el, "") gives: "" parsed against u (u
+			// without its fragment; nothing when u has an opaque path,
+			// "a:0"), once for the entries under one xml:base.
+			last, lastBase = u, strings.Clone(p.parseURL(el, "", ""))
+		}
+		if lastBase != f.docURL {
+			if f.bodyBases == nil {
+				f.bodyBases = make(map[*Entry]string)
+			}
+			f.bodyBases[e] = lastBase
+		}
+	})
+}
+
+// noteBody records, with WithXMLBase, that the current entry's Content
+// (content is true) or Summary was read from el; finishBody gives the
+// entry the element of its body.
+func (p *processor) noteBody(el *xml5.Node, content bool) {
+	if !p.xmlBase {
+		return
+	}
+	if content {
+		p.contentEl = el
+	} else {
+		p.summaryEl = el
+	}
+}
+
+// finishBody records, with WithXMLBase, the element the body of entry
+// (its Content, else its Summary, once cleanup entry has run) was read
+// from, for bodyBase, in feed.bodyEls.
+func (p *processor) finishBody(feed *Feed, entry *Entry) {
+	if !p.xmlBase {
+		return
+	}
+	var el *xml5.Node
+	switch {
+	case entry.Content != nil:
+		el = p.contentEl
+	case entry.Summary != nil:
+		el = p.summaryEl
+	}
+	p.contentEl, p.summaryEl = nil, nil
+	// Only a body under an xml:base of its own (on the content element,
+	// or between it and the entry's element) has another base than the
+	// entry's element: the map stays empty for the others.
+	for n := el; n != nil && n != entry.element(); n = n.Parent {
+		if _, ok := n.AttrValue(xml5.XMLNamespace, "base"); ok {
+			if feed.bodyEls == nil {
+				feed.bodyEls = make(map[*Entry]*xml5.Node)
+			}
+			feed.bodyEls[entry] = el
+			return
+		}
+	}
 }

@@ -43,8 +43,10 @@ type processor struct {
 	personNames map[*[]*Person]*personIndex
 
 	// diags receives the rejected values (WithDiagnostics); nil when not
-	// asked for.
-	diags *[]Diagnostic
+	// asked for. diagnosed holds the Media RSS elements and attributes
+	// reported, which are not reported again (reject).
+	diags     *[]Diagnostic
+	diagnosed map[diagnosedKey]struct{}
 	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
 	// baseNodes holds the elements carrying xml:base resolved last and
 	// their bases (baseFor), baseCache the values resolved last
@@ -63,6 +65,10 @@ type processor struct {
 	// comes from the preferred source (an RSS comments element, an Atom
 	// replies link of type text/html).
 	commentsPrimary bool
+	// contentEl and summaryEl are the elements the current entry's
+	// Content and Summary were read from, noted with WithXMLBase only
+	// (normalize.go's noteBody).
+	contentEl, summaryEl *xml5.Node
 
 	// entryLinks and entryCats collect the current entry's Links and
 	// CategoryDetails; finishEntry copies them to the entry in one
@@ -77,6 +83,16 @@ type processor struct {
 	termBlock valueBlock[string]
 	linkBlock valueBlock[Link]
 	catBlock  valueBlock[Category]
+	// mediaBuf collects the Media RSS objects of the scope being read
+	// (mediarss.go), and mediaBlock is the block they are copied into
+	// (cloneToBlock), part of the parsed Feed.
+	mediaBuf   []MediaObject
+	mediaBlock valueBlock[MediaObject]
+	// mediaLeft is what the document's Media RSS values may still take
+	// (mediaSpend), set on first use (mediaBudgetSet); mediaOver is set
+	// once it is spent.
+	mediaLeft                 int
+	mediaBudgetSet, mediaOver bool
 	// dateInfos holds the DateInfo of each uncertain date read and not
 	// yet given to its field (dateinfo.go).
 	dateInfos map[*time.Time]*DateInfo
@@ -124,14 +140,16 @@ type processor struct {
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
-	// out (limits.go).
+	// out (limits.go); liveItems counts the Podcasting 2.0 live items read,
+	// which count with the entries (podcast_tags.go).
 	maxEntries int
 	entryLimit error
+	liveItems  int
 	// maxPerEntry is Limits.MaxPerEntry (negative for none) and capped
 	// the lists of the current entry it cut (a bit per list, see room).
 	maxPerEntry int
-	listCount   [2][4]int
-	capped      [2]uint8
+	listCount   [2][numLists]int
+	capped      [2]uint32
 }
 
 // startEntry resets the per-entry state before an entry is processed.
@@ -151,8 +169,9 @@ func (p *processor) startEntry() {
 		p.categoriesIndexed = false
 	}
 	p.capped[inEntry] = 0
-	p.listCount[inEntry] = [4]int{}
+	p.listCount[inEntry] = [numLists]int{}
 	p.commentsPrimary = false
+	p.contentEl, p.summaryEl = nil, nil
 	p.entryLinks = p.entryLinks[:0]
 	p.entryCats = p.entryCats[:0]
 	p.entryTerms = p.entryTerms[:0]

@@ -453,6 +453,19 @@ func (r *jsonReader) fractionalSeconds(vs, ve int) (time.Duration, error) {
 	return time.Duration(math.Round(*f * 1e9)), nil
 }
 
+// fractionalSecondsPtr reads a duration in seconds, with a fraction or
+// not, that may be null (nil).
+func (r *jsonReader) fractionalSecondsPtr(vs, ve int) (*time.Duration, error) {
+	if r.data[vs] == 'n' {
+		return nil, nil
+	}
+	d, err := r.fractionalSeconds(vs, ve)
+	if err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
 // date reads a date as the canonical JSON writes it (formatDate), or any
 // RFC 3339 date; null is nil.
 func (r *jsonReader) date(vs, ve int) (*time.Time, error) {

@@ -20,7 +20,8 @@
 //
 //   - format:wholesec: a *time.Duration written as whole seconds (an
 //     integer, the fraction dropped);
-//   - format:sec: a time.Duration written as seconds with their fraction.
+//   - format:sec: a time.Duration or a *time.Duration written as seconds
+//     with their fraction.
 //
 // A struct type whose doc comment holds the directive //jsongen:skip is
 // not a model type: its json tags are for encoding/json (NormalizedEntry).
@@ -304,8 +305,11 @@ func classify(f *field, models map[string]*model, strTypes map[string]bool) erro
 			return errors.New("a time.Duration is written with format:sec, without omitempty")
 		}
 	case "*time.Duration":
-		if !f.omit || f.format != "wholesec" {
-			return errors.New("a *time.Duration is written with omitempty,format:wholesec")
+		if !f.omit || f.format == "" {
+			return errors.New("a *time.Duration is written with omitempty,format:wholesec or omitempty,format:sec")
+		}
+		if f.format == "sec" {
+			kind = "*time.Duration sec"
 		}
 	default:
 		for _, prefix := range []string{"[]*", "[]", "*"} {
@@ -620,6 +624,10 @@ func (g *gen) encodeField(f field) {
 		g.p("b = w.appendDateField(b, %s, %s)", member(f.key, `"`), v)
 	case "*time.Duration":
 		g.p("b = w.appendWholeSecondsField(b, %s, %s)", k, v)
+	case "*time.Duration sec":
+		g.p("if %s != nil {", v)
+		g.p("b = w.appendSecondsField(b, %s, *%s)", k, v)
+		g.p("}")
 	case "time.Duration":
 		g.p("b = w.appendSecondsField(b, %s, %s)", k, v)
 	case "*Text":
@@ -683,20 +691,22 @@ var listLimits = map[string]string{
 
 // leafReaders are the jsonReader methods that read a value of each kind.
 var leafReaders = map[string]string{
-	"string":         "str",
-	"*string":        "strPtr",
-	"bool":           "isTrue",
-	"*bool":          "boolPtr",
-	"int":            "intValue",
-	"*int":           "intPtr",
-	"*int64":         "int64Ptr",
-	"float64":        "floatValue",
-	"*float64":       "float",
-	"*time.Time":     "date",
-	"*time.Duration": "seconds",
-	"time.Duration":  "fractionalSeconds",
-	"*Text":          "text",
-	"[]int":          "ints",
+	"string":             "str",
+	"*string":            "strPtr",
+	"bool":               "isTrue",
+	"*bool":              "boolPtr",
+	"int":                "intValue",
+	"*int":               "intPtr",
+	"*int64":             "int64Ptr",
+	"float64":            "floatValue",
+	"*float64":           "float",
+	"*time.Time":         "date",
+	"*time.Duration":     "seconds",
+	"*time.Duration sec": "fractionalSecondsPtr",
+	"time.Duration":      "fractionalSeconds",
+	"*Text":              "text",
+	"[]string":           "stringList",
+	"[]int":              "ints",
 }
 
 // decoder writes jsonReader.readX.

@@ -73,7 +73,7 @@ func TestGenerateRefuses(t *testing.T) {
 		{"type T struct {\n\tA string `json:\"a\"`\n}", "T.A: string needs omitempty"},
 		{"type T struct {\n\tA int `json:\"a,omitempty\"`\n}", "T.A: int with omitempty"},
 		{"type T struct {\n\tA time.Duration `json:\"a\"`\n}", "T.A: a time.Duration is written with format:sec"},
-		{"type T struct {\n\tA *time.Duration `json:\"a,omitempty\"`\n}", "T.A: a *time.Duration is written with omitempty,format:wholesec"},
+		{"type T struct {\n\tA *time.Duration `json:\"a,omitempty\"`\n}", "T.A: a *time.Duration is written with omitempty,format:wholesec or omitempty,format:sec"},
 		{"type T struct {\n\tA *U `json:\"a,omitempty\"`\n}", "T.A: the type U is not a model type"},
 		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"stream\"`\n}", "T.A: stream on a field that is not a list of objects"},
 		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"flush\"`\n}", `T.A: unknown jsongen tag "flush"`},
@@ -100,6 +100,7 @@ func TestGenerateSmall(t *testing.T) {
 		"\tName string `json:\"name,omitempty\"`\n" +
 		"\tN int `json:\"n\"`\n" +
 		"\tD time.Duration `json:\"d,format:sec\"`\n" +
+		"\tP *time.Duration `json:\"p,omitempty,format:sec\"`\n" +
 		"\tItems []*Item `json:\"items,omitempty\" jsongen:\"stream,maxitems\"`\n" +
 		"\tTags []string `json:\"tags,omitempty\" jsongen:\"maxperentry\"`\n" +
 		"\tMore []Item `json:\"more,omitempty\"`\n" +
@@ -113,10 +114,12 @@ func TestGenerateSmall(t *testing.T) {
 	out, err := generate(dir)
 	require.NoError(t, err)
 	s := string(out)
-	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of a Doc: an object with the keys name, n (always written), d (seconds, always written), items, tags and more, in that order`)
+	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of a Doc: an object with the keys name, n (always written), d (seconds, always written), p (seconds), items, tags and more, in that order`)
 	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of an Item: an object with the key on, omitted when null`)
 	assert.Contains(t, s, `b = strconv.AppendInt(b, int64(v.N), 10)`)
 	assert.Contains(t, s, "b = w.appendSecondsField(b, `,\"d\":`, v.D)")
+	assert.Contains(t, s, "if v.P != nil {\n\t\tb = w.appendSecondsField(b, `,\"p\":`, *v.P)\n\t}", "a *time.Duration in seconds, with its fraction")
+	assert.Contains(t, s, "v.P, err = r.fractionalSecondsPtr(vs, ve)")
 	assert.Contains(t, s, "if flush != nil && len(b) >= jsonFlushSize {")
 	assert.Contains(t, s, "x := &Item{Doc: v}", "the back pointer is set when reading")
 	assert.Contains(t, s, "*v = Item{Doc: v.Doc}", "a field tagged - is kept when reading")
