@@ -53,8 +53,11 @@ const (
 	// document's budget of URL parser runs is spent, "URLParses", see
 	// Limits; or a URL left out because resolving the document's URLs
 	// added more than max(1 MiB, the document's size) bytes to them,
-	// "URLExpansion"); Err wraps ErrLimit. It is recorded once per entry
-	// and list (for URLParses and URLExpansion, once per document).
+	// "URLExpansion"), or escaped HTML whose tree passes its budget, read
+	// as the fragment of its longest prefix within it (a LimitError whose
+	// Limit is "HTMLTree" and Value the budget); Err wraps ErrLimit. It is
+	// recorded once per entry and list (for URLParses and URLExpansion,
+	// once per document; for HTMLTree, once per text).
 	DiagnosticLimit DiagnosticKind = "limit"
 )
 

@@ -579,8 +579,15 @@ func (p *jsonFeedReader) entry(path string, item json.RawMessage) *Entry {
 		e.Links = append(e.Links, Link{Href: u, Rel: "related"})
 	}
 	e.Title = p.text(obj, path, "title")
-	if s, _ := p.str(obj, path, "content_html"); s != "" {
+	if s, raw := p.str(obj, path, "content_html"); s != "" {
 		e.Content = escapedHTMLText(s) // [178], as for Atom's html content
+		if p.diags != nil {
+			if msg, budget, over := htmlBudgetError(e.Content); over {
+				p.reject(DiagnosticLimit, jsonPath(path, "content_html"), raw, msg)
+				off := p.offset(raw)
+				(*p.diags)[len(*p.diags)-1].Err = limitError("HTMLTree", int(budget), 1+bytes.Count(p.data[:off], []byte{'\n'}), off)
+			}
+		}
 	}
 	if e.Content == nil {
 		e.Content = p.text(obj, path, "content_text")

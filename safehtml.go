@@ -348,6 +348,9 @@ type safeWriter struct {
 	reopened int
 }
 
+// safeRoom is the room SafeHTML keeps in its output before each node.
+const safeRoom = 512
+
 // safeReopenSlack is how many bytes of reopened start tags the output may
 // hold beyond its other bytes.
 const safeReopenSlack = 4096
@@ -718,6 +721,13 @@ func (s *safeWriter) moveTo(parent *safeFrame) {
 
 func (s *safeWriter) children(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if s.b.Cap()-s.b.Len() < safeRoom {
+			// Grown to twice its capacity: the output is written in
+			// many short writes, which would grow it by a quarter at a
+			// time (the arrays left behind adding up to four times the
+			// output).
+			s.b.Grow(safeRoom)
+		}
 		switch c.Type {
 		case html.TextNode:
 			s.text(strings.ReplaceAll(c.Data, "\x00", ""))

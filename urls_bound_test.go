@@ -458,7 +458,10 @@ func TestReadsBase(t *testing.T) {
 // resolution adds is at most 1 MiB or the rest of the output: 10 times the
 // base and the links allocate at most 12 times the bytes, at most 24 a
 // byte of the text and the base with the 1 MiB counted; the links past the
-// budget are left out, the text kept.
+// budget are left out, the text kept. Each link reads "link" and is
+// followed by ", ", so that the text's tree (16.0 bytes a byte) stays
+// within the escaped HTML's tree budget (17.1 at these 249 KB; "w" and " "
+// made 18.9, and the fragment was cut after 9,151 links).
 func TestSafeHTMLURLExpansion(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not the program's under the race detector")
@@ -466,7 +469,7 @@ func TestSafeHTMLURLExpansion(t *testing.T) {
 	input := func(base, links int) (*Text, string, int) {
 		var b strings.Builder
 		for i := range links {
-			b.WriteString(`<a href="` + strconv.Itoa(i) + `">w</a> `)
+			b.WriteString(`<a href="` + strconv.Itoa(i) + `">link</a>, `)
 		}
 		text := escapedHTMLText(b.String())
 		require.NotNil(t, text.Node(), "the tree is built before the count")
@@ -481,9 +484,9 @@ func TestSafeHTMLURLExpansion(t *testing.T) {
 	t.Logf("%d bytes allocated for %d bytes, %d for %d (x%.1f; %.1f a byte with the 1 MiB)", a, ss, b, ls, float64(b)/float64(a), perByte)
 	assert.LessOrEqual(t, b, 12*a, "10 times the base and the links, at most 12 times the bytes")
 	assert.LessOrEqual(t, perByte, 24.0, "bytes allocated a byte")
-	assert.Contains(t, out, `<a href="`+lb[:len(lb)-1]+`/0">w</a>`, "the first links are resolved")
-	assert.Contains(t, out, `<a>w</a> <a>w</a>`, "the links past the budget are left out, their text kept")
-	assert.Equal(t, 10_000, strings.Count(out, ">w</a>"), "every link's text is kept")
+	assert.Contains(t, out, `<a href="`+lb[:len(lb)-1]+`/0">link</a>`, "the first links are resolved")
+	assert.Contains(t, out, `<a>link</a>, <a>link</a>`, "the links past the budget are left out, their text kept")
+	assert.Equal(t, 10_000, strings.Count(out, ">link</a>"), "every link's text is kept")
 
 	// A short base is far from the budget: every link resolved.
 	short := SafeHTML(lt, "https://example.com/a/b")
