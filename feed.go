@@ -224,10 +224,11 @@ type Feed struct {
 	// Summary) was read from an element of its own to that element: the
 	// xml:base in scope there is its HTML's base (Entry.bodyBase). When
 	// the document is let go, bodyBases holds that base instead, for the
-	// entries where it is not the document's URL. Both are nil otherwise,
+	// entries where it is not the document's URL, sorted by entry
+	// (keepBodyBases). Both are nil otherwise,
 	// so that an entry carries no room for them.
 	bodyEls   map[*Entry]*xml5.Node
-	bodyBases map[*Entry]string
+	bodyBases []entryBase
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs

@@ -150,6 +150,11 @@ type processor struct {
 	maxPerEntry int
 	listCount   [2][numLists]int
 	capped      [2]uint32
+	// listsRead counts the list elements read in the whole document,
+	// maxListElements bounds them (listBudget; negative for none), and
+	// listsCapped tells that the bound left one out.
+	listsRead, maxListElements int
+	listsCapped                bool
 }
 
 // startEntry resets the per-entry state before an entry is processed.
@@ -293,8 +298,10 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 	}
 	p.maxEntries = entryBudget(Limits{}, doc.Size())
 	p.maxPerEntry = DefaultLimits().MaxPerEntry
+	p.maxListElements = listBudget(Limits{}, doc.Size())
 	if c != nil {
 		p.maxEntries = entryBudget(c.limits, doc.Size())
+		p.maxListElements = listBudget(c.limits, doc.Size())
 		if m := c.limits.MaxPerEntry; m != 0 {
 			p.maxPerEntry = m
 		}
