@@ -221,6 +221,9 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 	}
 
 	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates, withoutDocument: c.withoutDocument}
+	if p.diags != nil {
+		p.diagStart = len(*p.diags)
+	}
 	if c.url != "" {
 		// base is nil when the URL does not parse (urlcache.go).
 		d := documentURL(c.url)
@@ -275,6 +278,7 @@ type jsonFeedReader struct {
 	urlParses       int
 	urlParseLimited bool
 	diags           *[]Diagnostic
+	diagStart       int // len(*diags) when the reading began (maxDiagnostics)
 	lenientDates    bool
 	// withoutDocument: WithoutDocument, the JSON objects are not kept.
 	withoutDocument bool
@@ -286,9 +290,9 @@ func (p *jsonFeedReader) offset(raw []byte) int {
 }
 
 // reject records a rejected value when diagnostics were asked for.
-func (p *jsonFeedReader) reject(kind DiagnosticKind, path string, raw json.RawMessage, msg string) {
+func (p *jsonFeedReader) reject(kind DiagnosticKind, path string, raw json.RawMessage, msg string) bool {
 	if p.diags == nil {
-		return
+		return false
 	}
 	d := Diagnostic{Kind: kind, Path: path, Message: msg}
 	if raw != nil {
@@ -302,14 +306,14 @@ func (p *jsonFeedReader) reject(kind DiagnosticKind, path string, raw json.RawMe
 			d.Value = strings.ToValidUTF8(d.Value[:200], "") + "…"
 		}
 	}
-	*p.diags = append(*p.diags, d)
+	return addDiagnostic(p.diags, p.diagStart, d)
 }
 
 // rejectAt records a missing value at offset off when diagnostics were
 // asked for.
 func (p *jsonFeedReader) rejectAt(kind DiagnosticKind, path string, off int, msg string) {
 	if p.diags != nil {
-		*p.diags = append(*p.diags, Diagnostic{Kind: kind, Path: path, Offset: off, Message: msg})
+		addDiagnostic(p.diags, p.diagStart, Diagnostic{Kind: kind, Path: path, Offset: off, Message: msg})
 	}
 }
 
@@ -358,10 +362,12 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 		if !p.urlParseLimited {
 			p.urlParseLimited = true
 			budget := urlParseBudget(len(p.data))
-			p.reject(DiagnosticLimit, jsonPath(path, key), raw, "the document already ran the URL parser "+strconv.Itoa(budget)+
+			recorded := p.reject(DiagnosticLimit, jsonPath(path, key), raw, "the document already ran the URL parser "+strconv.Itoa(budget)+
 				" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
 			if p.diags != nil {
-				(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, 1+bytes.Count(p.data[:p.offset(raw)], []byte{'\n'}), p.offset(raw))
+				if recorded {
+					(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, 1+bytes.Count(p.data[:p.offset(raw)], []byte{'\n'}), p.offset(raw))
+				}
 			}
 		}
 		return ""

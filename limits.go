@@ -185,9 +185,11 @@ func (p *processor) room(scope, list int, el *xml5.Node) bool {
 			if p.diags != nil {
 				line, _ := p.doc.Position(el.Offset)
 				budget := strconv.Itoa(p.maxListElements)
-				p.reject(DiagnosticLimit, el, "", "", "the document already lists "+budget+" links, categories, enclosures, authors and other list values "+
+				recorded := p.reject(DiagnosticLimit, el, "", "", "the document already lists "+budget+" links, categories, enclosures, authors and other list values "+
 					"(one per "+strconv.Itoa(bytesPerListElement)+" bytes of the document, MaxPerEntry): this element and the document's further ones are left out")
-				(*p.diags)[len(*p.diags)-1].Err = limitError("MaxPerEntry", p.maxListElements, line, el.Offset)
+				if recorded {
+					(*p.diags)[len(*p.diags)-1].Err = limitError("MaxPerEntry", p.maxListElements, line, el.Offset)
+				}
 			}
 		}
 		return false
@@ -201,9 +203,11 @@ func (p *processor) room(scope, list int, el *xml5.Node) bool {
 			if scope == inFeed {
 				owner = "feed"
 			}
-			p.reject(DiagnosticLimit, el, "", "", "the "+owner+" already lists "+strconv.Itoa(limit)+" "+
+			recorded := p.reject(DiagnosticLimit, el, "", "", "the "+owner+" already lists "+strconv.Itoa(limit)+" "+
 				entryListNames[list]+" (MaxPerEntry): this element and the "+owner+"'s further ones are left out")
-			(*p.diags)[len(*p.diags)-1].Err = err
+			if recorded {
+				(*p.diags)[len(*p.diags)-1].Err = err
+			}
 		}
 	}
 	return false
@@ -383,13 +387,15 @@ func (p *processor) urlParseLimit(el *xml5.Node) {
 	p.urlParseLimited = true
 	if p.diags != nil {
 		budget := urlParseBudget(p.doc.Size())
-		p.reject(DiagnosticLimit, el, "", "", "the document already ran the URL parser "+strconv.Itoa(budget)+
+		recorded := p.reject(DiagnosticLimit, el, "", "", "the document already ran the URL parser "+strconv.Itoa(budget)+
 			" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
 		line, off := 0, 0
 		if el != nil {
 			line, _ = p.doc.Position(el.Offset)
 			off = el.Offset
 		}
-		(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, line, off)
+		if recorded {
+			(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, line, off)
+		}
 	}
 }

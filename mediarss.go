@@ -739,10 +739,12 @@ func (p *processor) mediaSpend(n int, el *xml5.Node) bool {
 	p.mediaOver = true
 	if p.diags != nil {
 		budget := max(mediaBytesFloor, mediaBytesPerInputByte*p.doc.Size())
-		p.reject(DiagnosticLimit, el, "", "", "the document's Media RSS objects already take "+strconv.Itoa(budget)+
+		recorded := p.reject(DiagnosticLimit, el, "", "", "the document's Media RSS objects already take "+strconv.Itoa(budget)+
 			" bytes (the input's size, or 512 KiB): this element and the further Media RSS objects and values are left out")
 		line, _ := p.doc.Position(el.Offset)
-		(*p.diags)[len(*p.diags)-1].Err = limitError("MediaRSS", budget, line, el.Offset)
+		if recorded {
+			(*p.diags)[len(*p.diags)-1].Err = limitError("MediaRSS", budget, line, el.Offset)
+		}
 	}
 	return false
 }

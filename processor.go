@@ -47,6 +47,8 @@ type processor struct {
 	// reported, which are not reported again (reject).
 	diags     *[]Diagnostic
 	diagnosed map[diagnosedKey]struct{}
+	// diagStart is len(*diags) when the processing began (maxDiagnostics).
+	diagStart int
 	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
 	// baseNodes holds the elements carrying xml:base resolved last and
 	// their bases (baseFor), baseCache the values resolved last
@@ -306,6 +308,9 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 			p.maxPerEntry = m
 		}
 		p.diags = c.diagnostics
+		if p.diags != nil {
+			p.diagStart = len(*p.diags)
+		}
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates
 		p.withoutDocument = c.withoutDocument
