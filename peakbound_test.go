@@ -104,6 +104,34 @@ var manyLinksShape = peakShape{"Atom relative links, 999 an entry", "application
 	}, `</entry></feed>`)
 }}
 
+// jsonAttachmentsShape: JSON Feed items of 900 attachments each, with a
+// relative URL each (SECURITY.md's known costs listed it at 24.3 bytes a
+// byte).
+var jsonAttachmentsShape = peakShape{"JSON Feed attachments with relative URLs, 900 an item", "application/feed+json", func(n int) string {
+	return repeatTo(n, `{"version":"https://jsonfeed.org/version/1.1","title":"t","items":[{"id":"0","attachments":[{"url":"a"}`, func(i int) string {
+		s := fmt.Sprintf(`,{"url":"a%d"}`, i)
+		if i%900 == 899 {
+			s += fmt.Sprintf(`]},{"id":"%d","attachments":[{"url":"a"}`, i)
+		}
+		return s
+	}, `]}]}`)
+}}
+
+// jsonMode returns m for shape s: for a JSON Feed, ParseDocument's modes
+// read it WithJSONFeed (the Fetcher's always does).
+func jsonMode(m parseMode, s peakShape) parseMode {
+	if s.contentType != jsonAttachmentsShape.contentType || m.name == "Fetcher" {
+		return m
+	}
+	opts := []Option{WithURL("https://example.com/feed.json"), WithJSONFeed()}
+	if m.name == "WithoutDocument" {
+		opts = append(opts, WithoutDocument())
+	}
+	return parseMode{m.name, func(in []byte, _ string) (*Feed, error) {
+		return ParseDocument(bytes.NewReader(in), opts...)
+	}}
+}
+
 // documentText returns the bytes of text the document in becomes when
 // parsed as mode parses it, its entities expanded: its decoded size, plus
 // what the entities added (every text and attribute value of the tree
@@ -154,8 +182,9 @@ func TestPeakPerByte(t *testing.T) {
 		n = 128 << 10
 	}
 	bounds := map[string]float64{"ParseDocument": 32, "WithoutDocument": 16, "Fetcher": 18}
-	for _, s := range append(peakShapes[:len(peakShapes):len(peakShapes)], manyLinksShape) {
+	for _, s := range append(peakShapes[:len(peakShapes):len(peakShapes)], manyLinksShape, jsonAttachmentsShape) {
 		for _, m := range parseModes {
+			m := jsonMode(m, s)
 			t.Run(s.name+"/"+m.name, func(t *testing.T) {
 				bound := bounds[m.name]
 				var small uint64
@@ -168,7 +197,10 @@ func TestPeakPerByte(t *testing.T) {
 						require.ErrorIs(t, err, ErrLimit, "the only error is a limit's")
 					}
 					require.NotNil(t, f)
-					text := documentText(t, string(in), m.name)
+					text := len(in)
+					if s.contentType != jsonAttachmentsShape.contentType {
+						text = documentText(t, string(in), m.name)
+					}
 					perByte := float64(alloc) / float64(text)
 					t.Logf("%d bytes in, %d of text: %d allocated, %.2f a byte of text (%.2f of input)", len(in), text, alloc, perByte, float64(alloc)/float64(len(in)))
 					if len(in) >= 1<<20 {
@@ -197,7 +229,7 @@ func TestFetcherPollUnder256MiB(t *testing.T) {
 	}
 	fetcher := parseModes[2]
 	require.Equal(t, "Fetcher", fetcher.name)
-	for _, s := range append(peakShapes[:len(peakShapes):len(peakShapes)], manyLinksShape) {
+	for _, s := range append(peakShapes[:len(peakShapes):len(peakShapes)], manyLinksShape, jsonAttachmentsShape) {
 		in := []byte(s.doc(DefaultFetchMaxBodySize - 64))
 		require.LessOrEqual(t, len(in), DefaultFetchMaxBodySize)
 		var err error
