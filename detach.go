@@ -14,7 +14,9 @@ import (
 // the canonical JSON byte for byte.
 //
 // The model's strings, many of which point into the parsed document, are
-// copied into one block per feed, one copy of equal strings; common values
+// copied into one block per feed, one copy of equal strings (of strings
+// of at most 64 bytes, once a feed has 1,024 such, each is copied where
+// it occurs: indexing one would cost more than its copy); common values
 // (a link's rel, a MIME type, the format) point to the package's constants
 // instead, and slices keep no spare capacity. No text keeps a tree
 // (which costs about 12 bytes of heap per byte of HTML): a text of escaped
