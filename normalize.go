@@ -1,11 +1,15 @@
 package feedspec
 
 import (
-	"github.com/feedspec/feedspec/xml5"
+	"cmp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
+
+	"github.com/feedspec/feedspec/xml5"
 
 	"golang.org/x/net/html"
 	"golang.org/x/text/cases"
@@ -486,7 +490,7 @@ func (e *Entry) bodyBase() string {
 		return f.docURL
 	}
 	if f.doc == nil { // the document let go (detach.go)
-		if base, ok := f.bodyBases[e]; ok {
+		if base, ok := f.bodyBaseOf(e); ok {
 			return base
 		}
 		return f.docURL
@@ -511,7 +515,11 @@ func (e *Entry) bodyElement() *xml5.Node {
 // go (WithoutDocument) and read WithXMLBase (or in recovery mode), the base
 // of each entry's body (bodyBase) that is not the document's URL: only an
 // entry under an xml:base has one, found through the parse's cache of
-// bases (baseFor).
+// bases (baseFor), or directly for an xml:base that the fast paths resolve
+// against the document's URL (fastBodyBase). f.bodyBases is sorted by
+// entry, a slice of exactly its length: a map of an entry each cost about
+// 80 bytes an entry, which a feed of an xml:base per entry made 1.1 bytes
+// a byte of its document (TestPeakPerByte).
 func (p *processor) keepBodyBases(f *Feed) {
 	if !p.xmlBase {
 		return
@@ -519,30 +527,116 @@ func (p *processor) keepBodyBases(f *Feed) {
 	diags := p.diags
 	p.diags = nil // an xml:base that fails was reported, or will be by no value
 	defer func() { p.diags = diags }()
-	var last *baseURL // the entries under one xml:base share its string
-	var lastBase string
+	// The entries under one xml:base share its string: last is the base
+	// baseFor gave, or lastV the value fastBodyBase read (lastFast).
+	var last *baseURL
+	var lastV, lastBase string
+	lastFast := false
+	var bases []entryBase
 	f.eachEntry(func(e *Entry) {
 		el := e.bodyElement()
 		if el == nil {
 			return
 		}
-		u := p.baseFor(el)
-		if u == nil { // the document's URL
-			return
-		}
-		if u != last {
-			// What ResolveURLAt(el, "") gives: "" parsed against u (u
-			// without its fragment; nothing when u has an opaque path,
-			// "a:0"), once for the entries under one xml:base.
-			last, lastBase = u, strings.Clone(p.parseURL(el, "", ""))
-		}
-		if lastBase != f.docURL {
-			if f.bodyBases == nil {
-				f.bodyBases = make(map[*Entry]string)
+		base, v, fresh, ok := p.fastBodyBase(el)
+		switch {
+		case ok && lastFast && v == lastV:
+			base = lastBase
+		case ok:
+			if !fresh {
+				base = strings.Clone(base)
 			}
-			f.bodyBases[e] = lastBase
+			last, lastV, lastBase, lastFast = nil, v, base, true
+		default:
+			u := p.baseFor(el)
+			if u == nil { // the document's URL
+				return
+			}
+			if u != last || lastFast {
+				// What ResolveURLAt(el, "") gives: "" parsed against u (u
+				// without its fragment; nothing when u has an opaque path,
+				// "a:0"), once for the entries under one xml:base.
+				last, lastBase, lastFast = u, strings.Clone(p.parseURL(el, "", "")), false
+			}
+			base = lastBase
+		}
+		if base != f.docURL {
+			if bases == nil {
+				// Room for every entry: one slice, never grown.
+				n := len(f.Entries)
+				if f.Podcast != nil {
+					n += len(f.Podcast.LiveItems)
+				}
+				bases = make([]entryBase, 0, n)
+			}
+			bases = append(bases, entryBase{e, base})
 		}
 	})
+	if bases == nil {
+		return
+	}
+	slices.SortFunc(bases, func(a, b entryBase) int {
+		return cmp.Compare(uintptr(unsafe.Pointer(a.e)), uintptr(unsafe.Pointer(b.e)))
+	})
+	f.bodyBases = slices.Clip(bases)
+	if cap(bases) > len(bases)+len(bases)/8 {
+		f.bodyBases = append([]entryBase(nil), bases...)
+	}
+}
+
+// An entryBase is an entry and the base of its body (keepBodyBases).
+type entryBase struct {
+	e    *Entry
+	base string
+}
+
+// bodyBaseOf returns the base keepBodyBases recorded for e, if any.
+func (f *Feed) bodyBaseOf(e *Entry) (string, bool) {
+	at := uintptr(unsafe.Pointer(e))
+	i, found := slices.BinarySearchFunc(f.bodyBases, at, func(b entryBase, at uintptr) int {
+		return cmp.Compare(uintptr(unsafe.Pointer(b.e)), at)
+	})
+	if !found {
+		return "", false
+	}
+	return f.bodyBases[i].base, true
+}
+
+// fastBodyBase returns what ResolveURLAt(el, "") gives when the xml:base in
+// scope at el is the only one above it and the fast paths resolve it
+// against the document's URL to an http(s) URL without a fragment (the
+// base is then that URL: "" resolves to its base without the fragment),
+// with the xml:base's value; ok is false otherwise, and baseFor answers.
+// The base is a new string (fresh) or may point into the document.
+func (p *processor) fastBodyBase(el *xml5.Node) (base, v string, fresh, ok bool) {
+	var n *xml5.Node
+	for ; el != nil && el.Type == xml5.ElementNode; el = el.Parent {
+		if _, has := el.AttrValue(xml5.XMLNamespace, "base"); has {
+			if n != nil {
+				return "", "", false, false // an xml:base under another
+			}
+			n = el
+		}
+	}
+	if n == nil {
+		return "", "", false, false
+	}
+	v, _ = n.AttrValue(xml5.XMLNamespace, "base")
+	href, ok := simpleHTTPURL(v)
+	if !ok {
+		fresh = true
+		href, ok = pathAbsoluteFromOrigin(v, p.baseOrigin, p.baseRoot)
+	}
+	if !ok {
+		href, ok = relativeFromDir(v, p.baseDir)
+	}
+	if !ok || strings.IndexByte(href, '#') >= 0 {
+		return "", "", false, false
+	}
+	if _, _, dir := simpleBaseParts(href); dir == "" {
+		return "", "", false, false
+	}
+	return href, v, fresh, true
 }
 
 // noteBody records, with WithXMLBase, that the current entry's Content

@@ -47,6 +47,8 @@ type processor struct {
 	// reported, which are not reported again (reject).
 	diags     *[]Diagnostic
 	diagnosed map[diagnosedKey]struct{}
+	// diagStart is len(*diags) when the processing began (maxDiagnostics).
+	diagStart int
 	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
 	// baseNodes holds the elements carrying xml:base resolved last and
 	// their bases (baseFor), baseCache the values resolved last
@@ -150,6 +152,11 @@ type processor struct {
 	maxPerEntry int
 	listCount   [2][numLists]int
 	capped      [2]uint32
+	// listsRead counts the list elements read in the whole document,
+	// maxListElements bounds them (listBudget; negative for none), and
+	// listsCapped tells that the bound left one out.
+	listsRead, maxListElements int
+	listsCapped                bool
 	// urlBytes bounds the bytes resolving URLs adds (urls.go).
 	urlBytes urlBudget
 }
@@ -295,13 +302,18 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 	}
 	p.maxEntries = entryBudget(Limits{}, doc.Size())
 	p.maxPerEntry = DefaultLimits().MaxPerEntry
+	p.maxListElements = listBudget(Limits{}, doc.Size())
 	p.urlBytes = newURLBudget(doc.Size())
 	if c != nil {
 		p.maxEntries = entryBudget(c.limits, doc.Size())
+		p.maxListElements = listBudget(c.limits, doc.Size())
 		if m := c.limits.MaxPerEntry; m != 0 {
 			p.maxPerEntry = m
 		}
 		p.diags = c.diagnostics
+		if p.diags != nil {
+			p.diagStart = len(*p.diags)
+		}
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates
 		p.withoutDocument = c.withoutDocument

@@ -133,8 +133,9 @@ func (p *processor) urlBudgetReached(el *xml5.Node, attr, text string) {
 	if el != nil {
 		offset = el.Offset
 	}
-	p.reject(DiagnosticLimit, el, attr, text, p.urlBytes.message())
-	(*p.diags)[len(*p.diags)-1].Err = limitError("URLExpansion", p.urlBytes.max, line, offset)
+	if p.reject(DiagnosticLimit, el, attr, text, p.urlBytes.message()) {
+		(*p.diags)[len(*p.diags)-1].Err = limitError("URLExpansion", p.urlBytes.max, line, offset)
+	}
 }
 
 // A parsedURL is a text parseURL parsed and the URL it gave.
