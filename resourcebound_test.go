@@ -357,6 +357,10 @@ var resourceBoundRegressions = []struct {
 	// Seeded shape 952: an RSS atom:link href of entity references whose
 	// replacement texts hold slashes: 315 MB for 60 KB.
 	{findingURLSegments, "3c5ed319e8695ff10172a3236f3e85141c147c2b42f7e62b9961dd464b293161e2c195acc95b314b17a9b8e1ece249878079d78cab7313dd03949e241985c698a972e444c12f4ac5aa15750e1240", true},
+	// Found by FuzzResourceBound (1m47s, 136 runs): an RSS 0.91 enclosure
+	// url of "&e0;HTTP://E.COM:80/x" repeated: 186 MB for 60 KB as the
+	// Fetcher.
+	{findingURLSegments, "bbc6033b438380beef054f663e263f46e9dc38d4a4dd11664a18100b2ed019dc010a3f6a75d9a8f68325002b2253b9103fe7881e2ed68ed96057760c12680e4054730ae56287f973905a38", true},
 	// Seeded shape 286: an Atom 0.3 link href of "x" repeated (251 KB):
 	// 75 bytes allocated per byte as the Fetcher.
 	{findingURLBytes, "f4be00483310d35eb4d2c97f7bf6179a843f796cf36c329ea798478832c4", true},
@@ -434,7 +438,7 @@ func pendingFinding(s hostilegen.Shape, broken []string) string {
 // its bounds. A change to xml5, internal/htmltoken, internal/jsonstr or
 // the text paths runs it for 15 minutes before it lands:
 //
-//	go test -run '^$' -fuzz '^FuzzResourceBound$' -fuzztime 15m -parallel 1 .
+//	go test -run '^$' -fuzz '^FuzzResourceBound$' -fuzztime 15m -fuzzminimizetime 0 -parallel 1 .
 //
 // With FEEDSPEC_RESOURCEBOUND_PENDING set to a file, a shape that looks
 // like a pending finding (pendingFinding) is written to that file and not
