@@ -257,6 +257,19 @@ func TestBoundedOutputTable(t *testing.T) {
 	t.Log(b.String())
 }
 
+// knownOverBound lists the shapes and modes (readModes' names) that
+// TestBoundedOutput measures over SECURITY.md's bound, with the reason
+// and the bound they are held to meanwhile (listed in SECURITY.md's known
+// costs).
+var knownOverBound = map[[2]string]struct {
+	why   string
+	bound float64
+}{
+	// 17.8 counted at 4 MiB (14.4 through ParseDocument WithoutDocument,
+	// plus the response's body); since issue 38's Media RSS objects.
+	{"items of a Media RSS group", "ParseResponse WithoutDocument"}: {"each item's Media RSS group and contents beside its entry, and the response's body", 18},
+}
+
 // TestBoundedOutput checks that no hostile shape makes ParseDocument or
 // ParseResponse need more than 16 bytes of heap per input byte
 // WithoutDocument and 32 with the document, and that reading the feed as a
@@ -284,6 +297,12 @@ func TestBoundedOutput(t *testing.T) {
 			bound := 32.0
 			if m.noDocument && !m.read { // ParseDocument or ParseResponse WithoutDocument
 				bound = 16
+			}
+			if over, ok := knownOverBound[[2]string{s.name, m.name}]; ok {
+				// Held where it is, and failed once it is within the
+				// bound, so that the line is removed.
+				assert.Greater(t, ratio, bound, "%s, %s: within %g bytes per input byte now: remove it from knownOverBound (%s)", s.name, m.name, bound, over.why)
+				bound = over.bound
 			}
 			assert.LessOrEqual(t, ratio, bound, "%s, %s: heap needed per input byte", s.name, m.name)
 		}
