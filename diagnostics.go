@@ -51,8 +51,10 @@ const (
 	// limit (Limits.MaxPerEntry; or an Entry.ContentXML past its budget,
 	// a LimitError whose Limit is "ContentXML"; or a URL once the
 	// document's budget of URL parser runs is spent, "URLParses", see
-	// Limits); Err wraps ErrLimit. It is recorded once per entry and list
-	// (for URLParses, once per document).
+	// Limits; or a URL left out because resolving the document's URLs
+	// added more than max(1 MiB, the document's size) bytes to them,
+	// "URLExpansion"); Err wraps ErrLimit. It is recorded once per entry
+	// and list (for URLParses and URLExpansion, once per document).
 	DiagnosticLimit DiagnosticKind = "limit"
 )
 

@@ -3,6 +3,7 @@ package feedspec
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,7 +13,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // JSON Feed input (JSON Feed 1.0 and 1.1, https://jsonfeed.org/version/1.1),
@@ -220,7 +221,8 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 		return nil, errNotJSONFeed("items is %s, not an array", jsonKind(items))
 	}
 
-	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates, withoutDocument: c.withoutDocument}
+	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates, withoutDocument: c.withoutDocument,
+		urlBytes: newURLBudget(len(data))}
 	if c.url != "" {
 		// base is nil when the URL does not parse (urlcache.go).
 		d := documentURL(c.url)
@@ -266,7 +268,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 // A jsonFeedReader reads the values of a JSON Feed into the model.
 type jsonFeedReader struct {
 	data []byte
-	base *whatwgurl.Url // nil when the document has no URL
+	base *weburl.URL // nil when the document has no URL
 	// baseOrigin, baseRoot and baseDir serve the fast paths of
 	// references against base, as the processor's do.
 	baseOrigin, baseRoot, baseDir string
@@ -278,6 +280,8 @@ type jsonFeedReader struct {
 	lenientDates    bool
 	// withoutDocument: WithoutDocument, the JSON objects are not kept.
 	withoutDocument bool
+	// urlBytes bounds the bytes resolving URLs adds (urls.go).
+	urlBytes urlBudget
 }
 
 // offset returns the byte offset of raw, a slice of p.data.
@@ -348,43 +352,61 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 	if u, ok := simpleHTTPURL(s); ok {
 		return u
 	}
-	if u, ok := pathAbsoluteFromOrigin(s, p.baseOrigin, p.baseRoot); ok {
-		return u
+	readsBase := weburl.ReadsBase(s)
+	if readsBase && p.urlBytes.spent() {
+		p.urlBudgetReached(path, key, raw)
+		return ""
 	}
-	if u, ok := relativeFromDir(s, p.baseDir); ok {
-		return u
+	u, ok := pathAbsoluteFromOrigin(s, p.baseOrigin, p.baseRoot)
+	if !ok {
+		u, ok = relativeFromDir(s, p.baseDir)
 	}
-	if p.urlParses >= urlParseBudget(len(p.data)) { // limits.go
-		if !p.urlParseLimited {
-			p.urlParseLimited = true
-			budget := urlParseBudget(len(p.data))
-			p.reject(DiagnosticLimit, jsonPath(path, key), raw, "the document already ran the URL parser "+strconv.Itoa(budget)+
-				" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
-			if p.diags != nil {
-				(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, 1+bytes.Count(p.data[:p.offset(raw)], []byte{'\n'}), p.offset(raw))
+	if !ok {
+		if p.urlParses >= urlParseBudget(len(p.data)) { // limits.go
+			if !p.urlParseLimited {
+				p.urlParseLimited = true
+				budget := urlParseBudget(len(p.data))
+				p.reject(DiagnosticLimit, jsonPath(path, key), raw, "the document already ran the URL parser "+strconv.Itoa(budget)+
+					" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
+				if p.diags != nil {
+					(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, 1+bytes.Count(p.data[:p.offset(raw)], []byte{'\n'}), p.offset(raw))
+				}
 			}
+			return ""
 		}
+		p.urlParses++
+		var err error
+		u, err = weburl.Href(s, p.base)
+		if err != nil {
+			var le *weburl.LimitError
+			if errors.As(err, &le) {
+				p.reject(DiagnosticURL, jsonPath(path, key), raw, "not parsed: "+urlLimitReason(le))
+			} else if p.base == nil {
+				p.reject(DiagnosticURL, jsonPath(path, key), raw, "not an absolute URL, and there is no base URL to resolve it against")
+			} else {
+				p.reject(DiagnosticURL, jsonPath(path, key), raw, "not a URL (resolved against the document's URL)")
+			}
+			return ""
+		}
+	}
+	if len(u) > len(s) && readsBase && !p.urlBytes.take(len(u)-len(s)) {
+		p.urlBudgetReached(path, key, raw)
 		return ""
 	}
-	p.urlParses++
-	var (
-		u   *whatwgurl.Url
-		err error
-	)
-	if p.base != nil {
-		u, err = urlParser.BasicParser(s, p.base, nil, whatwgurl.NoState)
-	} else {
-		u, err = urlParser.Parse(s)
+	return u
+}
+
+// urlBudgetReached records, once per document, the first URL the budget
+// left out (urls.go).
+func (p *jsonFeedReader) urlBudgetReached(path, key string, raw json.RawMessage) {
+	if p.urlBytes.reported || p.diags == nil {
+		return
 	}
-	if err != nil || u == nil {
-		if p.base == nil {
-			p.reject(DiagnosticURL, jsonPath(path, key), raw, "not an absolute URL, and there is no base URL to resolve it against")
-		} else {
-			p.reject(DiagnosticURL, jsonPath(path, key), raw, "not a URL (resolved against the document's URL)")
-		}
-		return ""
-	}
-	return u.Href(false)
+	p.urlBytes.reported = true
+	p.reject(DiagnosticLimit, jsonPath(path, key), raw, p.urlBytes.message())
+	off := p.offset(raw)
+	le := &LimitError{Limit: "URLExpansion", Value: int64(p.urlBytes.max), Line: 1 + bytes.Count(p.data[:off], []byte{'\n'}), Offset: int64(off)}
+	(*p.diags)[len(*p.diags)-1].Err = &wrapError{msg: errPrefix + jsonLimitMessage(le), errs: []error{le}}
 }
 
 // image returns the member key of obj as an Image with its URL; nil is null.

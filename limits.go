@@ -35,10 +35,11 @@ type LimitError = xml5.LimitError
 // size.
 //
 // URLs are bounded too: most take a fast path that allocates only the
-// result, and the URL Standard's parser, which allocates about a kilobyte a
-// run, runs at most max(1,024, the decoded input's size / 1,024) times a
-// document (the project's corpus needs at most 110); past that, a URL that
-// needs it is left out (null) and WithDiagnostics records it once, as a
+// result, and the URL Standard's parser (internal/weburl: linear in the URL
+// and its base, and a few hundred bytes a run for a short URL) runs at most
+// max(1,024, the decoded input's size / 1,024) times a document (the
+// project's corpus needs at most 110); past that, a URL that needs it is
+// left out (null) and WithDiagnostics records it once, as a
 // DiagnosticLimit whose LimitError names "URLParses".
 //
 // What a document becomes is bounded too, not only its bytes: a tree node
@@ -46,7 +47,11 @@ type LimitError = xml5.LimitError
 // written in a few bytes. MaxNodes bounds the tree and MaxItems the
 // entries, each to a budget that follows the input's size, so that the heap
 // a parse needs stays within a small multiple of the input (SECURITY.md
-// gives the figures per input shape).
+// gives the figures per input shape). Resolving relative URLs against a
+// long base would multiply the base's bytes: the bytes resolution adds to
+// a document's URLs are at most max(1 MiB, the document's size), a fixed
+// budget beyond which a relative URL is left out with a DiagnosticLimit
+// (no real feed comes near: at most 0.21 times its size).
 type Limits struct {
 	// MaxInputBytes is the largest input, in bytes as read from the
 	// io.Reader (before decoding), that is parsed. Default 256 MiB.
@@ -310,9 +315,11 @@ const (
 // urlParseBudget is how many times the URL Standard's parser may run for
 // one document of size bytes: max(1,024, size / 1,024). Most URLs take a
 // fast path that allocates only the result (parseURLOnce); a call of the
-// parser allocates about a kilobyte, so that URLs written a few bytes
-// each, relative references or xml:base values that the fast paths do not
-// read, could otherwise cost tens of bytes of heap per input byte. The
+// parser allocates a few hundred bytes even for a short URL (internal/weburl,
+// linear in the URL; the WHATWG library allocated about a kilobyte), so
+// that URLs written a few bytes each, relative references or xml:base
+// values that the fast paths do not read, could otherwise cost tens of
+// bytes of heap per input byte. The
 // project's real-feed corpus needs at most a few dozen parses per
 // document. Beyond the budget, a URL that needs the parser is left out
 // (null), recorded once per document as a DiagnosticLimit

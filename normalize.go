@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/text/cases"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // A NormalizedEntry is an entry as a reader shows and stores it: one value
@@ -226,14 +228,14 @@ func httpURL(s string) string {
 	if u, ok := simpleHTTPURL(s); ok {
 		return u
 	}
-	u, err := urlParser.Parse(s)
-	if err != nil || u == nil {
+	u, err := weburl.Parse(s, nil)
+	if err != nil {
 		return ""
 	}
-	if p := u.Protocol(); p != "http:" && p != "https:" {
+	if p := u.Scheme(); p != "http" && p != "https" {
 		return ""
 	}
-	return u.Href(false)
+	return u.Href()
 }
 
 // normalizedAuthors returns the names of people (see

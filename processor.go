@@ -4,9 +4,9 @@ import (
 	"sync"
 	"time"
 
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/text/encoding"
 
+	"github.com/feedspec/feedspec/internal/weburl"
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -15,7 +15,7 @@ import (
 // already parsed, against which relative URLs are resolved.
 type processor struct {
 	doc  *xml5.Document
-	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
+	base *weburl.URL // nil when the document has no URL or it failed to parse
 	// baseOrigin and baseRoot are the origin of base and the origin
 	// followed by "/", for the fast path of path-absolute references
 	// (pathAbsoluteFromOrigin), and baseDir its directory, for relative
@@ -150,6 +150,8 @@ type processor struct {
 	maxPerEntry int
 	listCount   [2][numLists]int
 	capped      [2]uint32
+	// urlBytes bounds the bytes resolving URLs adds (urls.go).
+	urlBytes urlBudget
 }
 
 // startEntry resets the per-entry state before an entry is processed.
@@ -293,6 +295,7 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 	}
 	p.maxEntries = entryBudget(Limits{}, doc.Size())
 	p.maxPerEntry = DefaultLimits().MaxPerEntry
+	p.urlBytes = newURLBudget(doc.Size())
 	if c != nil {
 		p.maxEntries = entryBudget(c.limits, doc.Size())
 		if m := c.limits.MaxPerEntry; m != 0 {
