@@ -40,8 +40,9 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 // and the JSON objects, packs the fragments of XHTML texts, clips the
 // model's slices (clipSlices) and copies its strings into one new block
 // (moveStrings), which it returns. An entry keeps private state only when
-// it has some beyond the document (an own image, Base64 content): the
-// value its IDIsPermalink points to moves to the block's end.
+// it has some beyond the document (an own image, Base64 content, what
+// Normalized reads of its dates): the value its IDIsPermalink points to
+// moves to the block's end.
 func detachFeed(f *Feed) []byte {
 	permalinks := 0
 	f.bodyEls = nil // keepBodyBases kept what is needed
@@ -85,8 +86,9 @@ func detachFeed(f *Feed) []byte {
 		// allocated with the entry): a new one, when needed, holds only
 		// what is left.
 		e.priv = nil
-		if priv.ownImage != nil || priv.base64Content {
-			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content}
+		if priv.ownImage != nil || priv.base64Content || priv.dcUpdated || priv.dates != nil {
+			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content,
+				dcUpdated: priv.dcUpdated, dates: priv.dates.detached()}
 		}
 	})
 	return block

@@ -221,6 +221,11 @@ type entryPrivate struct {
 	// element whose type is a media type of rule 6 of RFC 4287 4.1.3.3
 	// (neither text nor XML: Base64); see ContentBytes.
 	base64Content bool
+	// dcUpdated is set when Updated is the entry's first dc:date that
+	// gave a date, and dates holds what else Normalized reads of the
+	// entry's dates (normalize_dates.go); nil when there is nothing.
+	dcUpdated bool
+	dates     *entryDates
 }
 
 // An entryWithPrivate is an Entry and its private state, allocated

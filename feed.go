@@ -452,6 +452,7 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 	if p.recovery {
 		p.recoverEntryDates(entry, el) // repair 6 (recovery_dates.go)
 	}
+	p.noteEntryDates(entry, el) // for Normalized (normalize_dates.go)
 	p.finishEntry(entry)
 	if feed.Entries == nil {
 		feed.Entries = make([]*Entry, 0, p.entryCapacity(el)) // processor.go

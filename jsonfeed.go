@@ -592,6 +592,9 @@ func (p *jsonFeedReader) entry(path string, item json.RawMessage) *Entry {
 	}
 	e.Published, e.PublishedInfo = p.date(obj, path, "date_published")
 	e.Updated, e.UpdatedInfo = p.date(obj, path, "date_modified")
+	if e.Published == nil && e.Updated == nil {
+		p.noteUnreadJSONDates(e, obj, path) // for Normalized (normalize_dates.go)
+	}
 	e.Authors = p.authors(obj, path)
 	p.tags(e, obj, path)
 	if s, _ := p.str(obj, path, "language"); hasNonSpaceChar(s) {

@@ -56,15 +56,24 @@ type NormalizedEntry struct {
 	// address in angle brackets or parentheses after a name ("Ann
 	// <ann@example.com>") is removed.
 	Authors []string `json:"authors,omitempty"`
-	// Date (*time.Time, a pointer) is the entry's Published date, else its
-	// Updated date (which recovery mode fills from dc:date and the DCMI
-	// terms), in UTC. It is nil when the entry has neither (or no date the
-	// parse could read: see PublishedInfo and the diagnostics) and when
-	// that date is outside the years 1–9999 (W3C-DTF allows longer years,
-	// which JSON's RFC 3339 cannot write): check n.Date != nil before using
-	// it. DateUncertain (bool) is true when the date's PublishedInfo or
-	// UpdatedInfo is set: its zone was assumed, or only the lenient date
-	// rules read it.
+	// Date (*time.Time, a pointer) is the entry's date in the checklist's
+	// order, in UTC: its first dc:date that gives a date (within the years
+	// 1–9999), in every mode
+	// (read by the parse's rules: the W3C-DTF algorithm, and ParseDate with
+	// WithLenientDates or WithRecovery; no diagnostic, and the model's
+	// fields as the specification and the options left them), else its
+	// Published date (Atom published, RSS pubDate), else its Updated date
+	// (which recovery mode also fills from the DCMI terms). Else, with
+	// NormalizeOptions.DateParser, the first date that parser reads among
+	// the texts of the entry's date elements. It is nil when the entry has
+	// none of them (or no date the parse could read: see PublishedInfo and
+	// the diagnostics) and when that date is outside the years 1–9999
+	// (W3C-DTF allows longer years, which JSON's RFC 3339 cannot write):
+	// check n.Date != nil before using it. DateUncertain (bool) is true
+	// when its zone was assumed or only the lenient date rules read it
+	// (the date's PublishedInfo or UpdatedInfo is set), and for a date
+	// DateParser read. A dc:date is known only to an entry the parser
+	// made (not one read back with json.Unmarshal).
 	Date          *time.Time `json:"date,omitempty"`
 	DateUncertain bool       `json:"date_uncertain,omitempty"`
 	// HTML (string) is SafeHTML of the best body, the Content, else the
@@ -130,6 +139,26 @@ type NormalizeOptions struct {
 	// step. A value that is empty after trimming drops the term. Keys
 	// that no term can equal (empty ones, for instance) never match.
 	Synonyms map[string]string
+	// DateParser reads the dates the library does not. When the entry
+	// gives no date (see NormalizedEntry.Date: no date element any rule of
+	// the parse read, with the parse's options), it is called with the
+	// text of each of the entry's date elements (white space trimmed), in
+	// the checklist's order (dc:date; Atom published, Atom 0.3 issued and
+	// created, RSS pubDate, dcterms:issued and dcterms:created; Atom
+	// updated, Atom 0.3 modified, dcterms:modified; a JSON Feed item's
+	// date_published, date_modified), at most 8 of them, until it returns
+	// true with an instant within the years 1–9999 (UTC). It is tried after
+	// the built-in forms, never before them: it cannot change a date the
+	// library reads. A call that panics is recovered from, its text is
+	// left unread and the panic is reported to Diagnostics. The entry must
+	// be one the parser made (not read back with json.Unmarshal). ParseDateWith
+	// takes the same function.
+	DateParser func(string) (time.Time, bool)
+	// Diagnostics, when not nil, receives a DiagnosticDate for each call
+	// of DateParser that panicked (Element and Offset, or Path for a JSON
+	// Feed, say which date element; Line and Column while the feed keeps
+	// its document).
+	Diagnostics *[]Diagnostic
 }
 
 // Normalized returns the entry as a reader shows it (see NormalizedEntry),
@@ -164,14 +193,15 @@ func (e *Entry) NormalizedWith(opts NormalizeOptions) *NormalizedEntry {
 		n.CanonicalURL, _ = CanonicalURL(n.URL)
 	}
 	n.Authors = normalizedAuthors(e.ComputedAuthors())
-	// Date.
-	date, info := e.Published, e.PublishedInfo
-	if date == nil {
-		date, info = e.Updated, e.UpdatedInfo
-	}
-	if date != nil {
+	// Date, in the checklist's order (normalize_dates.go).
+	if date, info := e.checklistDate(); date != nil {
 		if d := date.UTC(); d.Year() >= 1 && d.Year() <= 9999 {
 			n.Date, n.DateUncertain = &d, info != nil
+		}
+	}
+	if n.Date == nil {
+		if d := e.parsedDate(opts); d != nil {
+			n.Date, n.DateUncertain = d, true
 		}
 	}
 	// Body.
