@@ -1,0 +1,333 @@
+package feedspec
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"time"
+)
+
+// WriteAtom writes f as an Atom 1.0 document (RFC 4287) to w, in UTF-8:
+// the feed's and the entries' elements, with their links, persons,
+// categories, rights, generator, source and content types, and the Media
+// RSS, thread and wfw elements of the fields that have one. docs/writing.md
+// has the table of where each field goes and what Atom cannot carry, and
+// the rules for the elements Atom requires: an id (ID, else FeedURL, else
+// PageURL, else a "urn:sha256:" hash of the title; an entry's ID, else its
+// PageURL, else its first enclosure's URL, else EntryKey's hash), a title
+// (empty when there is none) and an updated date (Updated, else the latest
+// date of an entry, else Published or LastBuildDate; an entry's Updated,
+// else Published, else the feed's). None is text a reader sees that the
+// model does not hold.
+//
+// Texts are written as type "text" (a string value) or "html" (a Node
+// value's HTML serialization). The document is streamed to w through a
+// small buffer; it is well-formed for any Feed (see WriteRSS).
+func (f *Feed) WriteAtom(w io.Writer) error {
+	if f == nil {
+		return errNilFeed
+	}
+	return newFeedWriter(w).run("Atom", f.writeAtom)
+}
+
+// writeAtom writes the Atom document.
+func (f *Feed) writeAtom(x *feedWriter) {
+	x.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+	x.start("feed")
+	x.raw(` xmlns="` + nsAtom + `"`)
+	x.attr("xml:lang", f.Language)
+	x.declareNamespaces()
+	x.startEnd()
+	x.raw("\n")
+	x.elementAlways("id", f.atomID())
+	x.atomText("title", f.Title, true)
+	sub := f.Subtitle
+	if sub == nil {
+		sub = f.Description
+	}
+	x.atomText("subtitle", sub, false)
+	updated := f.atomUpdated()
+	x.dateElement("updated", updated, false)
+	f.writeFeedLinks(x, "link")
+	if f.Icon != nil {
+		x.element("icon", f.Icon.URL)
+	}
+	if f.Logo != nil {
+		x.element("logo", f.Logo.URL)
+	}
+	x.atomText("rights", f.Rights, false)
+	if g := f.Generator; g != nil {
+		x.start("generator")
+		x.attr("uri", g.URI)
+		x.attr("version", g.Version)
+		x.startEnd()
+		x.text(g.Name)
+		x.end("generator")
+	}
+	for _, p := range f.Authors {
+		x.atomPerson("author", p)
+	}
+	for _, p := range f.Contributors {
+		x.atomPerson("contributor", p)
+	}
+	for i := range f.CategoryDetails {
+		x.category(false, &f.CategoryDetails[i])
+	}
+	for _, e := range f.Entries {
+		if x.failed() {
+			return
+		}
+		if e != nil {
+			e.writeAtomEntry(x, updated)
+		}
+	}
+	x.end("feed")
+	x.raw("\n")
+}
+
+// atomID is the feed's id: ID, else FeedURL, else PageURL, else
+// "urn:sha256:" and the SHA-256 of the title's text content, in hex.
+func (f *Feed) atomID() string {
+	switch {
+	case f.ID != "":
+		return f.ID
+	case f.FeedURL != "":
+		return f.FeedURL
+	case f.PageURL != "":
+		return f.PageURL
+	}
+	sum := sha256.Sum256([]byte(f.Title.TextContent()))
+	return "urn:sha256:" + hex.EncodeToString(sum[:])
+}
+
+// atomUpdated is the feed's updated date: Updated, else the latest
+// Updated or Published of its entries, else Published, else
+// LastBuildDate; nil when there is none.
+func (f *Feed) atomUpdated() *time.Time {
+	if writableDate(f.Updated) {
+		return f.Updated
+	}
+	var latest *time.Time
+	for _, e := range f.Entries {
+		if e == nil {
+			continue
+		}
+		for _, t := range [2]*time.Time{e.Updated, e.Published} {
+			if writableDate(t) && (latest == nil || t.After(*latest)) {
+				latest = t
+			}
+		}
+	}
+	switch {
+	case latest != nil:
+		return latest
+	case writableDate(f.Published):
+		return f.Published
+	case writableDate(f.LastBuildDate):
+		return f.LastBuildDate
+	}
+	return nil
+}
+
+// atomText writes an Atom text construct: a string value as text (no type
+// attribute), a Node value as html. With always, a nil text is written
+// empty (a required element); otherwise it is left out.
+func (x *feedWriter) atomText(name string, t *Text, always bool) {
+	switch {
+	case t == nil:
+		if always {
+			x.elementAlways(name, "")
+		}
+	case t.isNode():
+		x.start(name)
+		x.attr("type", "html")
+		x.startEnd()
+		x.htmlContent(t)
+		x.end(name)
+	default:
+		x.elementAlways(name, t.str)
+	}
+}
+
+// htmlContent writes t's HTML (appendTextHTML) as a CDATA section, or as
+// text when it has no "<" or "&".
+func (x *feedWriter) htmlContent(t *Text) {
+	if x.dry {
+		return
+	}
+	x.scratch = appendTextHTML(x.scratch[:0], t)
+	x.cdata(unsafeString(x.scratch))
+	if cap(x.scratch) > maxKeptScratch {
+		x.scratch = nil
+	}
+}
+
+// atomPerson writes an Atom person element (author, contributor): name
+// (empty when the person has none: Atom requires one), email, uri and the
+// icon as gd:image.
+func (x *feedWriter) atomPerson(elem string, p *Person) {
+	if p == nil {
+		return
+	}
+	x.open(elem)
+	x.elementAlways("name", p.Name)
+	x.element("email", p.Email)
+	x.element("uri", p.PageURL)
+	if p.Icon != nil {
+		x.imageElement("gd:image", "src", p.Icon)
+	}
+	x.end(elem)
+}
+
+// writeAtomEntry writes an entry as an Atom entry; feedUpdated is the
+// feed's updated date.
+func (e *Entry) writeAtomEntry(x *feedWriter, feedUpdated *time.Time) {
+	x.start("entry")
+	x.attr("xml:lang", e.Language)
+	x.startEnd()
+	x.elementAlways("id", e.derivedID())
+	x.atomText("title", e.Title, true)
+	updated := e.Updated
+	if !writableDate(updated) {
+		updated = e.Published
+	}
+	if !writableDate(updated) {
+		updated = feedUpdated
+	}
+	x.dateElement("updated", updated, false)
+	x.dateElement("published", e.Published, false)
+	for _, p := range e.Authors {
+		x.atomPerson("author", p)
+	}
+	for _, p := range e.Contributors {
+		x.atomPerson("contributor", p)
+	}
+	x.missingLink("link", e.Links, "alternate", e.PageURL, "")
+	if e.CommentsURL != "" && !hasLink(e.Links, "replies", e.CommentsURL) {
+		x.link("link", &Link{Href: e.CommentsURL, Rel: "replies", Type: "text/html"})
+	}
+	for i := range e.Links {
+		x.link("link", &e.Links[i])
+	}
+	var media []*Enclosure
+	for _, enc := range e.Enclosures {
+		switch {
+		case enc == nil:
+		case hasMediaAttributes(enc):
+			media = append(media, enc)
+		case !hasEnclosureLink(e.Links, enc):
+			x.start("link")
+			x.attrAlways("href", enc.URL)
+			x.attr("rel", "enclosure")
+			if enc.MIMEType != nil {
+				x.attrAlways("type", *enc.MIMEType)
+			}
+			if enc.Length != nil {
+				x.attrInt("length", *enc.Length)
+			}
+			x.selfClose()
+		}
+	}
+	writeEntryCategories(x, e, false)
+	x.atomText("summary", e.Summary, false)
+	switch {
+	case e.Content != nil:
+		x.atomText("content", e.Content, false)
+	case e.ContentSrc != "":
+		x.start("content")
+		x.attr("type", e.ContentType)
+		x.attrAlways("src", e.ContentSrc)
+		x.selfClose()
+	}
+	x.atomText("rights", e.Rights, false)
+	if s := e.Source; s != nil {
+		x.atomSource(s)
+	}
+	if e.CommentCount != nil {
+		x.intElement("thr:total", int64(*e.CommentCount))
+	}
+	x.element("wfw:commentRss", e.CommentsFeedURL)
+	if e.Thumbnail != nil {
+		x.imageElement("media:thumbnail", "url", e.Thumbnail)
+	}
+	if len(media) > 0 {
+		x.open("media:group")
+		for _, enc := range media {
+			x.mediaContent(enc)
+		}
+		x.end("media:group")
+	}
+	x.end("entry")
+	x.raw("\n")
+}
+
+// hasLink reports whether links has a link of relation rel to href.
+func hasLink(links []Link, rel, href string) bool {
+	for i := range links {
+		if links[i].Href == href && linkRel(&links[i]) == rel {
+			return true
+		}
+	}
+	return false
+}
+
+// hasEnclosureLink reports whether links has the enclosure link enc was
+// read from (relation enclosure, the same URL, type and length), which
+// writing links writes already.
+func hasEnclosureLink(links []Link, enc *Enclosure) bool {
+	for i := range links {
+		l := &links[i]
+		if l.Href != enc.URL || linkRel(l) != "enclosure" {
+			continue
+		}
+		if (enc.MIMEType == nil) != (l.Type == "") || enc.MIMEType != nil && *enc.MIMEType != l.Type {
+			continue
+		}
+		if (enc.Length == nil) != (l.Length == nil) || enc.Length != nil && *enc.Length != *l.Length {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// derivedID is the entry's id in a format that requires one (Atom, JSON
+// Feed): ID, else PageURL, else its first enclosure's URL, else
+// "urn:sha256:" and the hash EntryKey gives it.
+func (e *Entry) derivedID() string {
+	if e.ID != "" {
+		return e.ID
+	}
+	if e.PageURL != "" {
+		return e.PageURL
+	}
+	for _, enc := range e.Enclosures {
+		if enc != nil && enc.URL != "" {
+			return enc.URL
+		}
+	}
+	key := EntryKey(e) // "hash:" and the hex digest
+	return "urn:sha256:" + key[len("hash:"):]
+}
+
+// atomSource writes an Atom source element.
+func (x *feedWriter) atomSource(s *Source) {
+	x.open("source")
+	x.element("id", s.ID)
+	x.atomText("title", s.Title, false)
+	if s.URL != "" {
+		x.link("link", &Link{Href: s.URL, Rel: "alternate"})
+	}
+	if s.FeedURL != "" {
+		x.link("link", &Link{Href: s.FeedURL, Rel: "self"})
+	}
+	for _, p := range s.Authors {
+		x.atomPerson("author", p)
+	}
+	x.atomText("rights", s.Rights, false)
+	x.dateElement("updated", s.Updated, false)
+	for i := range s.CategoryDetails {
+		x.category(false, &s.CategoryDetails[i])
+	}
+	x.end("source")
+}

@@ -1,0 +1,40 @@
+package feedspec
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+)
+
+func TestWriteDebugOne(t *testing.T) {
+	path, format := os.Getenv("RT_FILE"), os.Getenv("RT_FORMAT")
+	if path == "" {
+		t.Skip()
+	}
+	in, _ := os.ReadFile(path)
+	const base = "https://example.com/feeds/feed.xml"
+	f, _ := ParseDocument(bytes.NewReader(in), WithURL(base))
+	for _, wf := range writeFormats {
+		if wf.name != format {
+			continue
+		}
+		var out bytes.Buffer
+		wf.write(f, &out)
+		if os.Getenv("RT_SHOW") != "" {
+			fmt.Println(out.String())
+		}
+		g, _ := ParseDocument(bytes.NewReader(out.Bytes()), append([]Option{WithURL(base)}, wf.opts...)...)
+		want, got := canonicalMap(f), canonicalMap(g)
+		writeExpect(format, f, want)
+		dropAllSynthesizedLinks(format, got)
+		compareObjects("", want, got, format == "rss", func(p string) {
+			fmt.Println("DIFF", p)
+		})
+		w, _ := json.MarshalIndent(want, "", " ")
+		gg, _ := json.MarshalIndent(got, "", " ")
+		os.WriteFile("/tmp/rt_want.json", w, 0o644)
+		os.WriteFile("/tmp/rt_got.json", gg, 0o644)
+	}
+}

@@ -1,0 +1,405 @@
+package feedspec
+
+// writeExpect turns want, f's canonical JSON decoded, into what the
+// format carries of it: the mappings and derivations of docs/writing.md,
+// applied to the JSON. The round trip compares the result with what is
+// read back.
+func writeExpect(format string, f *Feed, want map[string]any) {
+	keep := func(m map[string]any, keys ...string) {
+		allowed := map[string]bool{}
+		for _, k := range keys {
+			allowed[k] = true
+		}
+		for k := range m {
+			if !allowed[k] {
+				delete(m, k)
+			}
+		}
+	}
+	entries, _ := want["entries"].([]any)
+	switch format {
+	case "rss":
+		keep(want, "title", "subtitle", "description", "page_url", "feed_url", "previous_feed_url",
+			"next_feed_url", "icon", "logo", "updated", "authors", "entries", "language", "rights",
+			"generator", "category_details", "ttl", "skip_hours", "skip_days", "update_period",
+			"update_frequency", "links", "contributors", "itunes", "podcast", "channel_image", "cloud",
+			"text_input", "rating", "docs", "web_master", "published", "last_build_date", "update_base")
+		setText(want, "title", textOnly(want["title"]))
+		setText(want, "subtitle", textOnly(want["subtitle"]))
+		if want["description"] == nil {
+			setText(want, "description", want["subtitle"])
+		}
+		setText(want, "description", textOnly(want["description"]))
+		setText(want, "rights", textOnly(want["rights"]))
+		if want["page_url"] == nil && want["feed_url"] != nil {
+			want["page_url"] = want["feed_url"]
+		}
+		if want["published"] == nil && want["last_build_date"] == nil && want["updated"] != nil {
+			want["last_build_date"] = want["updated"]
+		}
+		// The icon is the iTunes image (the only icon RSS has), dropped
+		// when it is the logo.
+		delete(want, "icon")
+		if it, ok := want["itunes"].(map[string]any); ok && it["image"] != nil {
+			want["icon"] = it["image"]
+			if logo, ok := want["logo"].(map[string]any); ok && logo["url"] == it["image"].(map[string]any)["url"] {
+				delete(want, "icon")
+			}
+		}
+		if g, ok := want["generator"].(map[string]any); ok {
+			keep(g, "name")
+			if len(g) == 0 {
+				delete(want, "generator")
+			}
+		}
+		if logo, ok := want["logo"].(map[string]any); ok {
+			keep(logo, "url")
+		}
+		rssChannelImage(want)
+		want["authors"] = rssPersons(want["authors"])
+		want["contributors"] = nameOnlyPersons(want["contributors"])
+		if p, ok := want["web_master"].(map[string]any); ok {
+			keep(p, "name", "email")
+		}
+		if ti, ok := want["text_input"].(map[string]any); ok {
+			setText(ti, "title", textOnly(ti["title"]))
+			setText(ti, "description", textOnly(ti["description"]))
+		}
+		want["category_details"] = rssFeedCategories(want["category_details"])
+		for _, e := range entries {
+			e := e.(map[string]any)
+			keep(e, "title", "subtitle", "summary", "content", "page_url", "thumbnail", "duration",
+				"published", "updated", "authors", "categories", "enclosures", "id", "id_is_permalink",
+				"language", "rights", "comments_url", "comment_count", "source", "contributors",
+				"category_details", "links", "itunes", "podcast", "comments_feed_url")
+			setText(e, "title", textOnly(e["title"]))
+			setText(e, "subtitle", textOnly(e["subtitle"]))
+			setText(e, "rights", textOnly(e["rights"]))
+			if e["id"] != nil && e["id_is_permalink"] == nil {
+				e["id_is_permalink"] = false
+			}
+			e["authors"] = rssPersons(e["authors"])
+			e["contributors"] = nameOnlyPersons(e["contributors"])
+			if s, ok := e["source"].(map[string]any); ok {
+				keep(s, "title", "feed_url")
+				if s["feed_url"] == nil {
+					delete(e, "source")
+				}
+			}
+			for _, enc := range list(e["enclosures"]) {
+				enc := enc.(map[string]any)
+				delete(enc, "title")
+				if enc["type"] == nil || hasAnyKey(enc, "medium", "width", "height", "duration", "file_size", "bitrate") {
+					delete(enc, "length")
+				}
+			}
+		}
+	case "atom":
+		keep(want, "title", "subtitle", "page_url", "feed_url", "previous_feed_url", "next_feed_url",
+			"icon", "logo", "updated", "authors", "entries", "id", "language", "rights", "generator",
+			"category_details", "links", "contributors")
+		if want["subtitle"] == nil && f.Description != nil {
+			want["subtitle"] = canonicalMap(&Feed{Title: f.Description})["title"]
+		}
+		want["id"] = f.atomID()
+		if u := f.atomUpdated(); u != nil {
+			want["updated"] = canonicalMap(&Feed{Updated: u})["updated"]
+		}
+		for _, k := range []string{"icon", "logo"} {
+			if img, ok := want[k].(map[string]any); ok {
+				keep(img, "url")
+			}
+		}
+		for _, c := range list(want["category_details"]) {
+			delete(c.(map[string]any), "subcategories")
+		}
+		for i, e := range entries {
+			e := e.(map[string]any)
+			keep(e, "title", "summary", "content", "page_url", "thumbnail", "published", "updated",
+				"authors", "categories", "enclosures", "id", "language", "rights", "comments_url",
+				"comment_count", "source", "contributors", "category_details", "links", "content_src",
+				"content_type", "comments_feed_url")
+			if ent := f.Entries[i]; ent != nil {
+				e["id"] = ent.derivedID()
+			}
+			if e["updated"] == nil {
+				if e["published"] != nil {
+					e["updated"] = e["published"]
+				} else if want["updated"] != nil {
+					e["updated"] = want["updated"]
+				}
+			}
+			if e["content"] != nil {
+				delete(e, "content_src")
+				delete(e, "content_type")
+			}
+			for _, enc := range list(e["enclosures"]) {
+				enc := enc.(map[string]any)
+				delete(enc, "title")
+				if hasAnyKey(enc, "medium", "width", "height", "duration", "file_size", "bitrate") {
+					delete(enc, "length")
+				}
+			}
+		}
+	case "jsonfeed":
+		keep(want, "title", "description", "page_url", "feed_url", "next_feed_url", "icon", "logo",
+			"authors", "entries", "language", "expired")
+		setText(want, "title", textOnly(want["title"]))
+		if want["description"] == nil && f.Subtitle != nil {
+			want["description"] = textOnly(canonicalMap(&Feed{Title: f.Subtitle})["title"])
+		}
+		setText(want, "description", textOnly(want["description"]))
+		for _, k := range []string{"icon", "logo"} {
+			if img, ok := want[k].(map[string]any); ok {
+				keep(img, "url")
+			}
+		}
+		want["authors"] = jsonFeedPersons(want["authors"])
+		for i, e := range entries {
+			e := e.(map[string]any)
+			keep(e, "title", "summary", "content", "page_url", "thumbnail", "published", "updated",
+				"authors", "categories", "enclosures", "id", "language", "links")
+			if ent := f.Entries[i]; ent != nil {
+				e["id"] = ent.derivedID()
+			}
+			setText(e, "title", textOnly(e["title"]))
+			if e["content"] == nil {
+				if _, isHTML := htmlOf(e["summary"]); isHTML {
+					e["content"], e["summary"] = e["summary"], nil
+				}
+			}
+			setText(e, "summary", textOnly(e["summary"]))
+			if th, ok := e["thumbnail"].(map[string]any); ok {
+				keep(th, "url")
+			}
+			e["authors"] = jsonFeedPersons(e["authors"])
+			var links []any
+			for _, rel := range []string{"related", "banner_image"} {
+				for _, l := range list(e["links"]) {
+					if l.(map[string]any)["rel"] == rel {
+						links = append(links, map[string]any{"href": l.(map[string]any)["href"], "rel": rel})
+						break
+					}
+				}
+			}
+			setList(e, "links", links)
+			for _, enc := range list(e["enclosures"]) {
+				enc := enc.(map[string]any)
+				keep(enc, "url", "type", "length", "duration", "title")
+				if enc["type"] == nil {
+					enc["type"] = ""
+				}
+			}
+		}
+	}
+	dropAllSynthesizedLinks(format, want)
+}
+
+// dropAllSynthesizedLinks drops the synthesized links (see
+// dropSynthesizedLinks) of the feed m and of its entries.
+func dropAllSynthesizedLinks(format string, m map[string]any) {
+	for _, e := range list(m["entries"]) {
+		setList(e.(map[string]any), "links", dropSynthesizedLinks(format, e.(map[string]any)))
+	}
+	setList(m, "links", dropSynthesizedLinks(format, m))
+}
+
+// list returns v as a list (nil when it is not one).
+func list(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// setText sets m[k] to v, or deletes it when v is nil.
+func setText(m map[string]any, k string, v any) {
+	if v == nil {
+		delete(m, k)
+		return
+	}
+	m[k] = v
+}
+
+// setList sets m[k] to l, or deletes it when l is empty.
+func setList(m map[string]any, k string, l []any) {
+	if len(l) == 0 {
+		delete(m, k)
+		return
+	}
+	m[k] = l
+}
+
+// hasAnyKey reports whether m has one of keys.
+func hasAnyKey(m map[string]any, keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := m[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// textOnly returns the text of a text value as a string value, nil when it
+// is empty or white space only (a string element's null).
+func textOnly(v any) any {
+	if v == nil {
+		return nil
+	}
+	s := textOfValue(v)
+	if !hasNonSpaceChar(s) {
+		return nil
+	}
+	return s
+}
+
+// rssPersons returns what RSS keeps of a list of persons: the first with
+// an email whole (name and email), the others by name (else email), a name
+// already listed left out.
+func rssPersons(v any) any {
+	var out []any
+	withEmail := false
+	names := map[string]bool{}
+	for _, p := range list(v) {
+		p := p.(map[string]any)
+		name, _ := p["name"].(string)
+		email, _ := p["email"].(string)
+		if email != "" && !withEmail {
+			withEmail = true
+			q := map[string]any{"email": email}
+			if name != "" {
+				q["name"] = name
+			} else {
+				q = map[string]any{"name": email}
+			}
+			out = append(out, q)
+			names[name] = true
+			continue
+		}
+		if name == "" {
+			name = email
+		}
+		if name == "" || names[name] {
+			continue
+		}
+		names[name] = true
+		out = append(out, map[string]any{"name": name})
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// nameOnlyPersons returns the persons of a list by name (else email).
+func nameOnlyPersons(v any) any {
+	var out []any
+	names := map[string]bool{}
+	for _, p := range list(v) {
+		p := p.(map[string]any)
+		name, _ := p["name"].(string)
+		if name == "" {
+			name, _ = p["email"].(string)
+		}
+		if name == "" || names[name] {
+			continue
+		}
+		names[name] = true
+		out = append(out, map[string]any{"name": name})
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// jsonFeedPersons returns what JSON Feed keeps of a list of persons: name,
+// page URL and icon URL, a person with none of them left out.
+func jsonFeedPersons(v any) any {
+	var out []any
+	for _, p := range list(v) {
+		p := p.(map[string]any)
+		delete(p, "email")
+		if icon, ok := p["icon"].(map[string]any); ok {
+			p["icon"] = map[string]any{"url": icon["url"]}
+		}
+		if len(p) > 0 {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// rssChannelImage sets the channel image RSS writes: the logo's URL, the
+// image's title and link, else the channel's.
+func rssChannelImage(want map[string]any) {
+	ci, _ := want["channel_image"].(map[string]any)
+	logo, _ := want["logo"].(map[string]any)
+	if ci == nil && logo == nil {
+		return
+	}
+	if ci == nil {
+		ci = map[string]any{}
+	}
+	if logo != nil {
+		ci["url"] = logo["url"]
+	}
+	if ci["title"] == nil {
+		setText(ci, "title", want["title"])
+	}
+	setText(ci, "title", textOnly(ci["title"]))
+	setText(ci, "description", textOnly(ci["description"]))
+	if ci["link"] == nil && want["page_url"] != nil {
+		ci["link"] = want["page_url"]
+	}
+	want["channel_image"] = ci
+}
+
+// rssFeedCategories returns what RSS keeps of a channel's categories: a
+// label only on an iTunes or Media RSS category, or one with a scheme.
+func rssFeedCategories(v any) any {
+	for _, c := range list(v) {
+		c := c.(map[string]any)
+		if c["scheme"] != nsITunes && c["scheme"] != MediaCategoryScheme && c["scheme"] == nil {
+			delete(c, "label")
+		}
+	}
+	return v
+}
+
+// dropSynthesizedLinks returns m's links without those the writer of
+// format adds for fields of the model (which the reader lists too), so
+// that both sides compare without them.
+func dropSynthesizedLinks(format string, m map[string]any) []any {
+	var out []any
+	for _, l := range list(m["links"]) {
+		l := l.(map[string]any)
+		href, rel := l["href"], l["rel"]
+		synth := false
+		switch rel {
+		case "alternate":
+			synth = format == "atom" && href == m["page_url"]
+		case "self":
+			synth = href == m["feed_url"]
+		case "previous", "prev":
+			synth = href == m["previous_feed_url"]
+		case "next":
+			synth = href == m["next_feed_url"]
+		case "replies":
+			synth = format == "atom" && href == m["comments_url"]
+		case "enclosure":
+			if format == "atom" {
+				for _, enc := range list(m["enclosures"]) {
+					if enc.(map[string]any)["url"] == href {
+						synth = true
+					}
+				}
+			}
+		}
+		if !synth {
+			out = append(out, l)
+		}
+	}
+	return out
+}
