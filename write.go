@@ -495,25 +495,69 @@ func (x *feedWriter) cdata(s string) {
 }
 
 // htmlElement writes <name>t</name> where the element's text is read as
-// HTML (an RSS description, content:encoded, an Atom text of type html):
-// a Node value's HTML serialization, or a string value HTML-escaped, so
-// that parsing the text as HTML gives the string back. A string with no
-// character HTML would read ("<", "&", carriage return) is written as
-// plain text, anything else as a CDATA section.
+// HTML (an RSS description, content:encoded): t's HTML (htmlValue), as a
+// CDATA section when it has a "<" or "&", else as text, so that the bytes
+// written depend on the HTML only.
 func (x *feedWriter) htmlElement(name string, t *Text) {
 	x.open(name)
 	if !x.dry {
-		if !t.isNode() && !strings.ContainsAny(t.str, "<&\r") {
-			x.text(t.str)
+		h, _ := x.htmlValue(t)
+		if strings.ContainsAny(h, "<&") {
+			x.cdata(h)
 		} else {
-			x.scratch = appendTextHTML(x.scratch[:0], t)
-			x.cdata(unsafeString(x.scratch))
-			if cap(x.scratch) > maxKeptScratch {
-				x.scratch = nil
-			}
+			x.text(h)
 		}
+		x.releaseScratch()
 	}
 	x.end(name)
+}
+
+// htmlValue returns t's HTML, in x.scratch (valid until the next call),
+// and whether it holds markup (a "<": an element, a comment...). It is
+// appendTextHTML's, except for a Node value that was not parsed from
+// escaped HTML (Atom XHTML content, a tree a program built, a
+// serialization read back from the canonical JSON): that one is
+// serialized, then parsed as the reader will parse it and serialized
+// again, so that writing what is read back gives the same bytes (the HTML
+// parser does not keep every tree: a p in a p, for one).
+func (x *feedWriter) htmlValue(t *Text) (string, bool) {
+	x.scratch = appendTextHTML(x.scratch[:0], t)
+	if t.isNode() && (t.lazy == nil || !t.lazy.escapedSource()) {
+		n := len(x.scratch)
+		if b, ok := htmltoken.AppendHTML(x.scratch, unsafeString(x.scratch), htmltoken.DropOneByOneImages); ok {
+			x.scratch = b
+		} else {
+			frag := parseRenderedHTML(unsafeString(x.scratch))
+			sanitize(frag)
+			w := appendWriter{b: x.scratch}
+			if err := html.Render(&w, frag); err != nil {
+				w.b = w.b[:n]
+				_ = html.Render(&w, cloneWithoutVoidChildren(frag))
+			}
+			x.scratch = w.b
+		}
+		h := x.scratch[n:]
+		return unsafeString(h), strings.IndexByte(unsafeString(h), '<') >= 0
+	}
+	return unsafeString(x.scratch), t.isNode() && strings.IndexByte(unsafeString(x.scratch), '<') >= 0
+}
+
+// releaseScratch lets the scratch buffer go when it grew large.
+func (x *feedWriter) releaseScratch() {
+	if cap(x.scratch) > maxKeptScratch {
+		x.scratch = nil
+	}
+}
+
+// plainValue returns t as text with no markup, for a format's text
+// element (an Atom text of type text, JSON Feed's content_text) when t is
+// a string value or a Node value whose HTML has no markup (h, from
+// htmlValue): the string, or the HTML's text.
+func plainValue(t *Text, h string) string {
+	if !t.isNode() {
+		return t.str
+	}
+	return html.UnescapeString(h)
 }
 
 // appendTextHTML appends t's HTML to dst: what Text.HTML returns, a string
@@ -604,13 +648,18 @@ var errNilFeed = errors.New(errPrefix + "writing a nil Feed")
 
 // textString returns t as a plain string for an element that holds text
 // only (an RSS title, a JSON Feed title): a string value itself, a Node
-// value's text content.
+// value's text content; "" when that has only space characters (a string
+// element holding them is null to the reader).
 func textString(t *Text) string {
 	if t == nil {
 		return ""
 	}
-	if !t.isNode() {
-		return t.str
+	s := t.str
+	if t.isNode() {
+		s = t.TextContent()
 	}
-	return t.TextContent()
+	if !hasNonSpaceChar(s) {
+		return ""
+	}
+	return s
 }

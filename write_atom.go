@@ -129,9 +129,10 @@ func (f *Feed) atomUpdated() *time.Time {
 	return nil
 }
 
-// atomText writes an Atom text construct: a string value as text (no type
-// attribute), a Node value as html. With always, a nil text is written
-// empty (a required element); otherwise it is left out.
+// atomText writes an Atom text construct: a Node value whose HTML has
+// markup as type html, any other value as text (a Node value's text, a
+// string value). With always, a nil text is written empty (a required
+// element); otherwise it is left out.
 func (x *feedWriter) atomText(name string, t *Text, always bool) {
 	switch {
 	case t == nil:
@@ -140,25 +141,22 @@ func (x *feedWriter) atomText(name string, t *Text, always bool) {
 		}
 	case t.isNode():
 		x.start(name)
-		x.attr("type", "html")
-		x.startEnd()
-		x.htmlContent(t)
+		if x.dry {
+			return
+		}
+		h, markup := x.htmlValue(t)
+		if markup {
+			x.attr("type", "html")
+			x.startEnd()
+			x.cdata(h)
+		} else {
+			x.startEnd()
+			x.text(plainValue(t, h))
+		}
+		x.releaseScratch()
 		x.end(name)
 	default:
 		x.elementAlways(name, t.str)
-	}
-}
-
-// htmlContent writes t's HTML (appendTextHTML) as a CDATA section, or as
-// text when it has no "<" or "&".
-func (x *feedWriter) htmlContent(t *Text) {
-	if x.dry {
-		return
-	}
-	x.scratch = appendTextHTML(x.scratch[:0], t)
-	x.cdata(unsafeString(x.scratch))
-	if cap(x.scratch) > maxKeptScratch {
-		x.scratch = nil
 	}
 }
 
@@ -209,13 +207,17 @@ func (e *Entry) writeAtomEntry(x *feedWriter, feedUpdated *time.Time) {
 	for i := range e.Links {
 		x.link("link", &e.Links[i])
 	}
-	var media []*Enclosure
+	// Enclosures in their order: those of Links are written with them;
+	// one with Media RSS values as media:content (in a media:group of
+	// its own), any other as a link.
 	for _, enc := range e.Enclosures {
 		switch {
-		case enc == nil:
+		case enc == nil || hasEnclosureLink(e.Links, enc):
 		case hasMediaAttributes(enc):
-			media = append(media, enc)
-		case !hasEnclosureLink(e.Links, enc):
+			x.open("media:group")
+			x.mediaContent(enc)
+			x.end("media:group")
+		default:
 			x.start("link")
 			x.attrAlways("href", enc.URL)
 			x.attr("rel", "enclosure")
@@ -247,18 +249,49 @@ func (e *Entry) writeAtomEntry(x *feedWriter, feedUpdated *time.Time) {
 		x.intElement("thr:total", int64(*e.CommentCount))
 	}
 	x.element("wfw:commentRss", e.CommentsFeedURL)
-	if e.Thumbnail != nil {
+	if e.Thumbnail != nil && !e.thumbnailFromLink() {
 		x.imageElement("media:thumbnail", "url", e.Thumbnail)
-	}
-	if len(media) > 0 {
-		x.open("media:group")
-		for _, enc := range media {
-			x.mediaContent(enc)
-		}
-		x.end("media:group")
 	}
 	x.end("entry")
 	x.raw("\n")
+}
+
+// thumbnailFromLink reports whether the entry's thumbnail is one the
+// reader took from an enclosure link of Links, which it then left out of
+// Enclosures ([332]): written again with Links, that link gives the same
+// thumbnail back, so no media:thumbnail is written.
+func (e *Entry) thumbnailFromLink() bool {
+	th := e.Thumbnail
+	if e.PageURL == "" || th.Width != nil || th.Height != nil {
+		return false
+	}
+	for i := range e.Links {
+		l := &e.Links[i]
+		if l.Href != th.URL || linkRel(l) != "enclosure" {
+			continue
+		}
+		for _, enc := range e.Enclosures {
+			if enc != nil && enc.URL == l.Href {
+				return false
+			}
+		}
+		enc := Enclosure{URL: l.Href}
+		if l.Type != "" {
+			enc.MIMEType = &l.Type
+		}
+		if !isImageEnclosure(&enc) {
+			return false
+		}
+		// [332] takes the first image enclosure: no image enclosure may
+		// come before this link.
+		for _, other := range e.Enclosures {
+			if other != nil && isImageEnclosure(other) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // hasLink reports whether links has a link of relation rel to href.

@@ -95,12 +95,15 @@ func (e *Entry) writeJSONFeedItem(x *feedWriter) {
 	}
 	switch {
 	case content != nil && content.isNode():
-		x.raw(`,"content_html":`)
-		x.scratch = appendTextHTML(x.scratch[:0], content)
-		x.jsonString(unsafeString(x.scratch))
-		if cap(x.scratch) > maxKeptScratch {
-			x.scratch = nil
+		h, markup := x.htmlValue(content)
+		if markup {
+			x.raw(`,"content_html":`)
+			x.jsonString(h)
+		} else {
+			x.raw(`,"content_text":`)
+			x.jsonString(plainValue(content, h))
 		}
+		x.releaseScratch()
 	case content != nil:
 		x.raw(`,"content_text":`)
 		x.jsonString(content.str)
