@@ -646,6 +646,15 @@ func (w *appendWriter) WriteByte(c byte) error {
 // errNilFeed is returned by the writers for a nil Feed.
 var errNilFeed = errors.New(errPrefix + "writing a nil Feed")
 
+// stringValue returns s, or "" when it has only space characters (a
+// string element holding them is null to the reader).
+func stringValue(s string) string {
+	if !hasNonSpaceChar(s) {
+		return ""
+	}
+	return s
+}
+
 // textString returns t as a plain string for an element that holds text
 // only (an RSS title, a JSON Feed title): a string value itself, a Node
 // value's text content; "" when that has only space characters (a string

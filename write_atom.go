@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"strconv"
 	"time"
 )
 
@@ -168,7 +169,7 @@ func (x *feedWriter) atomPerson(elem string, p *Person) {
 		return
 	}
 	x.open(elem)
-	x.elementAlways("name", p.Name)
+	x.elementAlways("name", stringValue(p.Name))
 	x.element("email", p.Email)
 	x.element("uri", p.PageURL)
 	if p.Icon != nil {
@@ -204,32 +205,7 @@ func (e *Entry) writeAtomEntry(x *feedWriter, feedUpdated *time.Time) {
 	if e.CommentsURL != "" && !hasLink(e.Links, "replies", e.CommentsURL) {
 		x.link("link", &Link{Href: e.CommentsURL, Rel: "replies", Type: "text/html"})
 	}
-	for i := range e.Links {
-		x.link("link", &e.Links[i])
-	}
-	// Enclosures in their order: those of Links are written with them;
-	// one with Media RSS values as media:content (in a media:group of
-	// its own), any other as a link.
-	for _, enc := range e.Enclosures {
-		switch {
-		case enc == nil || hasEnclosureLink(e.Links, enc):
-		case hasMediaAttributes(enc):
-			x.open("media:group")
-			x.mediaContent(enc)
-			x.end("media:group")
-		default:
-			x.start("link")
-			x.attrAlways("href", enc.URL)
-			x.attr("rel", "enclosure")
-			if enc.MIMEType != nil {
-				x.attrAlways("type", *enc.MIMEType)
-			}
-			if enc.Length != nil {
-				x.attrInt("length", *enc.Length)
-			}
-			x.selfClose()
-		}
-	}
+	x.atomLinksAndEnclosures(e)
 	writeEntryCategories(x, e, false)
 	x.atomText("summary", e.Summary, false)
 	switch {
@@ -304,24 +280,110 @@ func hasLink(links []Link, rel, href string) bool {
 	return false
 }
 
-// hasEnclosureLink reports whether links has the enclosure link enc was
-// read from (relation enclosure, the same URL, type and length), which
-// writing links writes already.
-func hasEnclosureLink(links []Link, enc *Enclosure) bool {
-	for i := range links {
-		l := &links[i]
-		if l.Href != enc.URL || linkRel(l) != "enclosure" {
-			continue
+// atomLinksAndEnclosures writes the entry's links and enclosures, in
+// their orders. An enclosure link of Links is an enclosure too (the reader
+// lists it in both): it is written once, as a link, and the enclosures
+// before it that Links does not have are written before it. An enclosure
+// Links does not have is written as a link with rel enclosure, or, when it
+// has Media RSS values, as a media:content in a media:group of its own.
+// An enclosure link and an enclosure match when they have the same URL,
+// type ("" for none) and length, in order; matching them costs time linear
+// in the number of links and enclosures.
+func (x *feedWriter) atomLinksAndEnclosures(e *Entry) {
+	// match[i] is the index+1 of the enclosure link i of Links stands for.
+	var match []int
+	var inLinks []bool
+	for i := range e.Links {
+		if linkRel(&e.Links[i]) == "enclosure" && len(e.Enclosures) > 0 {
+			match, inLinks = matchEnclosureLinks(e)
+			break
 		}
-		if (enc.MIMEType == nil) != (l.Type == "") || enc.MIMEType != nil && *enc.MIMEType != l.Type {
-			continue
-		}
-		if (enc.Length == nil) != (l.Length == nil) || enc.Length != nil && *enc.Length != *l.Length {
-			continue
-		}
-		return true
 	}
-	return false
+	next := 0
+	upTo := func(end int) {
+		for ; next < end; next++ {
+			if enc := e.Enclosures[next]; enc != nil && (inLinks == nil || !inLinks[next]) {
+				x.atomEnclosure(enc)
+			}
+		}
+	}
+	for i := range e.Links {
+		l := &e.Links[i]
+		if match != nil && match[i] > 0 {
+			k := match[i] - 1
+			upTo(k)
+			next = max(next, k+1)
+			if enc := e.Enclosures[k]; enc.MIMEType != nil && *enc.MIMEType == "" && l.Type == "" {
+				ll := *l
+				x.linkTyped("link", &ll, true) // type="" as the enclosure has it
+				continue
+			}
+		}
+		x.link("link", l)
+	}
+	upTo(len(e.Enclosures))
+}
+
+// matchEnclosureLinks pairs the enclosure links of e's Links with e's
+// enclosures (see atomLinksAndEnclosures): match[i] is 1 + the index of
+// the enclosure link i stands for, 0 for none; inLinks[k] tells that
+// enclosure k has a link.
+func matchEnclosureLinks(e *Entry) (match []int, inLinks []bool) {
+	key := func(u, typ string, length *int64) string {
+		n := int64(-1)
+		if length != nil {
+			n = *length
+		}
+		return u + "\x00" + typ + "\x00" + strconv.FormatInt(n, 10)
+	}
+	queue := map[string][]int{}
+	for k, enc := range e.Enclosures {
+		if enc == nil || hasMediaAttributes(enc) {
+			continue
+		}
+		typ := ""
+		if enc.MIMEType != nil {
+			typ = *enc.MIMEType
+		}
+		kk := key(enc.URL, typ, enc.Length)
+		queue[kk] = append(queue[kk], k)
+	}
+	match = make([]int, len(e.Links))
+	inLinks = make([]bool, len(e.Enclosures))
+	for i := range e.Links {
+		l := &e.Links[i]
+		if linkRel(l) != "enclosure" {
+			continue
+		}
+		kk := key(l.Href, l.Type, l.Length)
+		if q := queue[kk]; len(q) > 0 {
+			match[i] = q[0] + 1
+			inLinks[q[0]] = true
+			queue[kk] = q[1:]
+		}
+	}
+	return match, inLinks
+}
+
+// atomEnclosure writes an enclosure Links does not have: a link with rel
+// enclosure, or media:content in a media:group (Media RSS values).
+func (x *feedWriter) atomEnclosure(enc *Enclosure) {
+	if hasMediaAttributes(enc) {
+		x.open("media:group")
+		x.mediaContent(enc)
+		x.end("media:group")
+		return
+	}
+	x.start("link")
+	x.attrAlways("href", enc.URL)
+	x.attr("rel", "enclosure")
+	if enc.MIMEType != nil {
+		x.attrAlways("type", *enc.MIMEType)
+	}
+	if enc.Length != nil {
+		x.attrInt("length", *enc.Length)
+	}
+	x.selfClose()
 }
 
 // derivedID is the entry's id in a format that requires one (Atom, JSON

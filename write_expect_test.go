@@ -321,15 +321,9 @@ func rssPersons(v any) any {
 		p := p.(map[string]any)
 		name, _ := p["name"].(string)
 		email, _ := p["email"].(string)
-		if email != "" && !withEmail {
+		if email != "" && hasNonSpaceChar(name) && !withEmail {
 			withEmail = true
-			q := map[string]any{"email": email}
-			if name != "" {
-				q["name"] = name
-			} else {
-				q = map[string]any{"name": email}
-			}
-			out = append(out, q)
+			out = append(out, map[string]any{"email": email, "name": name})
 			names[name] = true
 			continue
 		}
@@ -392,6 +386,9 @@ func jsonFeedPersons(v any) any {
 	for _, p := range list(v) {
 		p := p.(map[string]any)
 		delete(p, "email")
+		if name, ok := p["name"].(string); ok && !hasNonSpaceChar(name) {
+			delete(p, "name")
+		}
 		if icon, ok := p["icon"].(map[string]any); ok {
 			p["icon"] = map[string]any{"url": icon["url"]}
 		}

@@ -185,7 +185,7 @@ func firstLinkOf(links []Link, rel string) string {
 func (x *feedWriter) jsonAuthors(list []*Person) {
 	first := true
 	for _, p := range list {
-		if p == nil || p.Name == "" && p.PageURL == "" && p.Icon == nil {
+		if p == nil || stringValue(p.Name) == "" && p.PageURL == "" && p.Icon == nil {
 			continue
 		}
 		if first {
@@ -196,7 +196,7 @@ func (x *feedWriter) jsonAuthors(list []*Person) {
 		}
 		x.raw("{")
 		sep := ""
-		if p.Name != "" {
+		if stringValue(p.Name) != "" {
 			x.raw(`"name":`)
 			x.jsonString(p.Name)
 			sep = ","

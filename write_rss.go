@@ -214,15 +214,15 @@ func (f *Feed) writeRSSImage(x *feedWriter) {
 
 // writeRSSPersons writes a list of persons in RSS, which allows one
 // person element (elem: managingEditor, author) with an email: the first
-// person with an email in it, the others in dc:creator, each by its name
-// (else its email).
+// person with a name and an email in it ("email (name)"), the others in
+// dc:creator, each by its name (else its email).
 func writeRSSPersons(x *feedWriter, elem string, list []*Person) {
 	withEmail := false
 	for _, p := range list {
 		if p == nil {
 			continue
 		}
-		if p.Email != "" && !withEmail {
+		if p.Email != "" && hasNonSpaceChar(p.Name) && !withEmail {
 			withEmail = true
 			x.rssPersonElement(elem, p)
 			continue
@@ -357,10 +357,20 @@ func linkRel(l *Link) string {
 
 // link writes an Atom link element.
 func (x *feedWriter) link(elem string, l *Link) {
+	x.linkTyped(elem, l, false)
+}
+
+// linkTyped writes an Atom link element, with a type attribute even when
+// it is "" when emptyType is set.
+func (x *feedWriter) linkTyped(elem string, l *Link, emptyType bool) {
 	x.start(elem)
 	x.attrAlways("href", l.Href)
 	x.attr("rel", l.Rel)
-	x.attr("type", l.Type)
+	if emptyType {
+		x.attrAlways("type", l.Type)
+	} else {
+		x.attr("type", l.Type)
+	}
 	x.attr("hreflang", l.HrefLang)
 	x.attr("title", l.Title)
 	if l.Length != nil {
