@@ -672,3 +672,102 @@ func textString(t *Text) string {
 	}
 	return s
 }
+
+// isFullURI reports whether s is an absolute URI as the W3C feed
+// validator checks one: a scheme (a letter, then letters, digits, "+",
+// "-" or "."), ":", and one or more of the URI characters (letters,
+// digits and ;/?:@&=+$.-_!~*'()%,#), nothing else.
+func isFullURI(s string) bool {
+	i := strings.IndexByte(s, ':')
+	if i <= 0 || i == len(s)-1 || !isASCIILetter(s[0]) {
+		return false
+	}
+	for j := 1; j < i; j++ {
+		if c := s[j]; !isASCIILetter(c) && !isASCIIDigit(c) && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	for j := i + 1; j < len(s); j++ {
+		if !isURIChar(s[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCIIDigit(c byte) bool  { return '0' <= c && c <= '9' }
+
+// isURIChar reports whether c is one of the characters isFullURI allows
+// after the scheme.
+func isURIChar(c byte) bool {
+	return isASCIILetter(c) || isASCIIDigit(c) || strings.IndexByte(";/?:@&=+$.-_!~*'()%,#", c) >= 0
+}
+
+// uriID returns id when it is an absolute URI (isFullURI), else the URN
+// "urn:guid:" followed by id with every byte isURIChar does not allow (and
+// "%", "/", "?" and "#") percent-encoded: an identifier Atom accepts, from
+// which id can be read back.
+func uriID(id string) string {
+	if isFullURI(id) {
+		return id
+	}
+	const hexDigits = "0123456789ABCDEF"
+	b := make([]byte, 0, len("urn:guid:")+len(id)+8)
+	b = append(b, "urn:guid:"...)
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if isURIChar(c) && c != '%' && c != '/' && c != '?' && c != '#' && c != '&' && c != '~' {
+			b = append(b, c)
+			continue
+		}
+		b = append(b, '%', hexDigits[c>>4], hexDigits[c&15])
+	}
+	return string(b)
+}
+
+// isMIMEType reports whether s is a MIME type as the W3C feed validator
+// checks one: type "/" subtype, each one or more characters that are not
+// space, control or tspecials, then parameters.
+func isMIMEType(s string) bool {
+	i := 0
+	token := func() bool {
+		start := i
+		for i < len(s) && s[i] > ' ' && s[i] < 0x7F && strings.IndexByte("()<>@,;:\\\"/[]?=", s[i]) < 0 {
+			i++
+		}
+		return i > start
+	}
+	if !token() || i == len(s) || s[i] != '/' {
+		return false
+	}
+	i++
+	if !token() {
+		return false
+	}
+	for i < len(s) {
+		for i < len(s) && isSpaceCharacter(s[i]) {
+			i++
+		}
+		if i == len(s) || s[i] != ';' {
+			return false
+		}
+		i++
+		for i < len(s) && isSpaceCharacter(s[i]) {
+			i++
+		}
+		if !token() || i == len(s) || s[i] != '=' {
+			return false
+		}
+		i++
+		if i < len(s) && s[i] == '"' {
+			j := strings.IndexByte(s[i+1:], '"')
+			if j < 0 {
+				return false
+			}
+			i += j + 2
+		} else if !token() {
+			return false
+		}
+	}
+	return true
+}

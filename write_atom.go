@@ -68,6 +68,9 @@ func (f *Feed) writeAtom(x *feedWriter) {
 	for _, p := range f.Authors {
 		x.atomPerson("author", p)
 	}
+	if f.needsAtomAuthor() {
+		x.atomPerson("author", &Person{})
+	}
 	for _, p := range f.Contributors {
 		x.atomPerson("contributor", p)
 	}
@@ -86,24 +89,52 @@ func (f *Feed) writeAtom(x *feedWriter) {
 	x.raw("\n")
 }
 
-// atomID is the feed's id: ID, else FeedURL, else PageURL, else
-// "urn:sha256:" and the SHA-256 of the title's text content, in hex.
+// atomID is the feed's id: ID (uriID), else FeedURL, else PageURL, else
+// the document's URL (WithURL), else "urn:sha256:" and the SHA-256 of the
+// title's text content, in hex.
 func (f *Feed) atomID() string {
 	switch {
 	case f.ID != "":
-		return f.ID
+		return uriID(f.ID)
 	case f.FeedURL != "":
 		return f.FeedURL
 	case f.PageURL != "":
 		return f.PageURL
+	case f.docURL != "":
+		return f.docURL
 	}
 	sum := sha256.Sum256([]byte(f.Title.TextContent()))
 	return "urn:sha256:" + hex.EncodeToString(sum[:])
 }
 
+// needsAtomAuthor reports whether the feed needs an author element of its
+// own (Atom requires one unless every entry has one) and has none: it is
+// then written with an empty name.
+func (f *Feed) needsAtomAuthor() bool {
+	if hasPerson(f.Authors) {
+		return false
+	}
+	for _, e := range f.Entries {
+		if e != nil && !hasPerson(e.Authors) && (e.Source == nil || !hasPerson(e.Source.Authors)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPerson reports whether list has a person that is not nil.
+func hasPerson(list []*Person) bool {
+	for _, p := range list {
+		if p != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // atomUpdated is the feed's updated date: Updated, else the latest
 // Updated or Published of its entries, else Published, else
-// LastBuildDate; nil when there is none.
+// LastBuildDate, else the Unix epoch (unknownDate).
 func (f *Feed) atomUpdated() *time.Time {
 	if writableDate(f.Updated) {
 		return f.Updated
@@ -127,8 +158,13 @@ func (f *Feed) atomUpdated() *time.Time {
 	case writableDate(f.LastBuildDate):
 		return f.LastBuildDate
 	}
-	return nil
+	return &unknownDate
 }
+
+// unknownDate is the updated date of a feed that has no date at all (nor
+// any entry): Atom requires one, and the Unix epoch, 1970-01-01T00:00:00Z,
+// says that none is known.
+var unknownDate = time.Unix(0, 0).UTC()
 
 // atomText writes an Atom text construct: a Node value whose HTML has
 // markup as type html, any other value as text (a Node value's text, a
@@ -184,7 +220,7 @@ func (e *Entry) writeAtomEntry(x *feedWriter, feedUpdated *time.Time) {
 	x.start("entry")
 	x.attr("xml:lang", e.Language)
 	x.startEnd()
-	x.elementAlways("id", e.derivedID())
+	x.elementAlways("id", e.atomEntryID())
 	x.atomText("title", e.Title, true)
 	updated := e.Updated
 	if !writableDate(updated) {
@@ -207,15 +243,27 @@ func (e *Entry) writeAtomEntry(x *feedWriter, feedUpdated *time.Time) {
 	}
 	x.atomLinksAndEnclosures(e)
 	writeEntryCategories(x, e, false)
-	x.atomText("summary", e.Summary, false)
 	switch {
 	case e.Content != nil:
+		x.atomText("summary", e.Summary, false)
 		x.atomText("content", e.Content, false)
 	case e.ContentSrc != "":
+		// Atom requires a summary beside out-of-line content: empty
+		// when there is none.
+		x.atomText("summary", e.Summary, true)
 		x.start("content")
-		x.attr("type", e.ContentType)
+		if isMIMEType(e.ContentType) {
+			x.attr("type", e.ContentType)
+		}
 		x.attrAlways("src", e.ContentSrc)
 		x.selfClose()
+	default:
+		x.atomText("summary", e.Summary, false)
+		if e.PageURL == "" && firstLinkOf(e.Links, "alternate") == "" {
+			// Atom requires content or an alternate link: empty
+			// content, which the reader reads as none.
+			x.elementAlways("content", "")
+		}
 	}
 	x.atomText("rights", e.Rights, false)
 	if s := e.Source; s != nil {
@@ -299,10 +347,31 @@ func (x *feedWriter) atomLinksAndEnclosures(e *Entry) {
 			break
 		}
 	}
+	media := 0
+	for _, enc := range e.Enclosures {
+		if enc != nil && hasMediaAttributes(enc) {
+			media++
+		}
+	}
 	next := 0
 	upTo := func(end int) {
 		for ; next < end; next++ {
-			if enc := e.Enclosures[next]; enc != nil && (inLinks == nil || !inLinks[next]) {
+			enc := e.Enclosures[next]
+			switch {
+			case enc == nil || inLinks != nil && inLinks[next]:
+			case media >= 2 && hasMediaAttributes(enc):
+				// A media:group holds alternatives, two or more: every
+				// enclosure with Media RSS values, where the first is.
+				x.open("media:group")
+				for _, m := range e.Enclosures[next:] {
+					if m != nil && hasMediaAttributes(m) {
+						x.mediaContent(m)
+					}
+				}
+				x.end("media:group")
+				media = -1
+			case media < 0 && hasMediaAttributes(enc):
+			default:
 				x.atomEnclosure(enc)
 			}
 		}
@@ -365,34 +434,45 @@ func matchEnclosureLinks(e *Entry) (match []int, inLinks []bool) {
 	return match, inLinks
 }
 
-// atomEnclosure writes an enclosure Links does not have: a link with rel
-// enclosure, or media:content in a media:group (Media RSS values).
+// atomEnclosure writes an enclosure Links does not have as a link with
+// rel enclosure; its length is Length, else (an entry's only enclosure
+// with Media RSS values, which a media:group cannot hold alone) FileSize.
 func (x *feedWriter) atomEnclosure(enc *Enclosure) {
-	if hasMediaAttributes(enc) {
-		x.open("media:group")
-		x.mediaContent(enc)
-		x.end("media:group")
-		return
-	}
 	x.start("link")
 	x.attrAlways("href", enc.URL)
 	x.attr("rel", "enclosure")
-	if enc.MIMEType != nil {
+	if enc.MIMEType != nil && (*enc.MIMEType == "" || isMIMEType(*enc.MIMEType)) {
 		x.attrAlways("type", *enc.MIMEType)
 	}
-	if enc.Length != nil {
+	switch {
+	case enc.Length != nil:
 		x.attrInt("length", *enc.Length)
+	case enc.FileSize != nil:
+		x.attrInt("length", *enc.FileSize)
 	}
 	x.selfClose()
 }
 
-// derivedID is the entry's id in a format that requires one (Atom, JSON
-// Feed): ID, else PageURL, else its first enclosure's URL, else
-// "urn:sha256:" and the hash EntryKey gives it.
+// derivedID is the entry's id in JSON Feed, which requires one: ID, else
+// PageURL, else its first enclosure's URL, else "urn:sha256:" and the hash
+// EntryKey gives it.
 func (e *Entry) derivedID() string {
 	if e.ID != "" {
 		return e.ID
 	}
+	return e.derivedNewID()
+}
+
+// atomEntryID is derivedID as Atom requires it: an absolute URI (uriID).
+func (e *Entry) atomEntryID() string {
+	if e.ID != "" {
+		return uriID(e.ID)
+	}
+	return e.derivedNewID()
+}
+
+// derivedNewID is derivedID for an entry without an ID.
+func (e *Entry) derivedNewID() string {
 	if e.PageURL != "" {
 		return e.PageURL
 	}

@@ -3,6 +3,7 @@ package feedspec
 import (
 	"io"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -45,8 +46,8 @@ func (f *Feed) writeRSS(x *feedWriter) {
 	x.element("language", f.Language)
 	x.element("copyright", textString(f.Rights))
 	writeRSSPersons(x, "managingEditor", f.Authors)
-	if f.WebMaster != nil {
-		x.rssPersonElement("webMaster", f.WebMaster)
+	if p := f.WebMaster; p != nil && p.Email != "" {
+		x.rssPersonElement("webMaster", p) // an email RSS requires
 	}
 	f.writeRSSDates(x)
 	if g := f.Generator; g != nil {
@@ -54,14 +55,17 @@ func (f *Feed) writeRSS(x *feedWriter) {
 	}
 	x.element("docs", f.Docs)
 	if c := f.Cloud; c != nil {
+		// RSS requires every attribute: "" for a null one.
 		x.start("cloud")
-		x.attr("domain", c.Domain)
+		x.attrAlways("domain", c.Domain)
 		if c.Port != nil {
 			x.attrInt("port", int64(*c.Port))
+		} else {
+			x.attrAlways("port", "")
 		}
-		x.attr("path", c.Path)
-		x.attr("registerProcedure", c.RegisterProcedure)
-		x.attr("protocol", c.Protocol)
+		x.attrAlways("path", c.Path)
+		x.attrAlways("registerProcedure", c.RegisterProcedure)
+		x.attrAlways("protocol", c.Protocol)
 		x.selfClose()
 	}
 	if f.TTL != nil {
@@ -129,12 +133,15 @@ func (f *Feed) writeRSS(x *feedWriter) {
 }
 
 // rssLink is the channel's link, which RSS requires: PageURL, else
-// FeedURL, else "".
+// FeedURL, else the document's URL (WithURL), else "".
 func (f *Feed) rssLink() string {
-	if f.PageURL != "" {
+	switch {
+	case f.PageURL != "":
 		return f.PageURL
+	case f.FeedURL != "":
+		return f.FeedURL
 	}
-	return f.FeedURL
+	return f.docURL
 }
 
 // declareNamespaces writes the namespace declarations of the namespaces
@@ -229,6 +236,11 @@ func writeRSSPersons(x *feedWriter, elem string, list []*Person) {
 		}
 		x.element("dc:creator", personName(p))
 	}
+}
+
+// isHTTPURL reports whether s is an absolute http or https URI.
+func isHTTPURL(s string) bool {
+	return (strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")) && isFullURI(s)
 }
 
 // rssPersonElement writes an RSS person element (managingEditor,
@@ -368,7 +380,7 @@ func (x *feedWriter) linkTyped(elem string, l *Link, emptyType bool) {
 	x.attr("rel", l.Rel)
 	if emptyType {
 		x.attrAlways("type", l.Type)
-	} else {
+	} else if isMIMEType(l.Type) {
 		x.attr("type", l.Type)
 	}
 	x.attr("hreflang", l.HrefLang)
@@ -513,7 +525,7 @@ func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 	}
 	if e.ID != "" {
 		x.start("guid")
-		if e.IDIsPermalink == nil || !*e.IDIsPermalink {
+		if e.IDIsPermalink == nil || !*e.IDIsPermalink || !isHTTPURL(e.ID) {
 			x.attr("isPermaLink", "false")
 		}
 		x.startEnd()
@@ -709,7 +721,7 @@ func hasMediaAttributes(enc *Enclosure) bool {
 // reader reads as none), or as media:content when it has Media RSS
 // values or no type (a media:content's type is optional).
 func (x *feedWriter) rssEnclosure(enc *Enclosure) {
-	if hasMediaAttributes(enc) || enc.MIMEType == nil {
+	if hasMediaAttributes(enc) || enc.MIMEType == nil || !isMIMEType(*enc.MIMEType) {
 		x.mediaContent(enc)
 		return
 	}
@@ -728,7 +740,7 @@ func (x *feedWriter) rssEnclosure(enc *Enclosure) {
 func (x *feedWriter) mediaContent(enc *Enclosure) {
 	x.start("media:content")
 	x.attrAlways("url", enc.URL)
-	if enc.MIMEType != nil {
+	if enc.MIMEType != nil && (*enc.MIMEType == "" || isMIMEType(*enc.MIMEType)) {
 		x.attrAlways("type", *enc.MIMEType)
 	}
 	x.attr("medium", enc.Medium)
@@ -803,7 +815,9 @@ func (x *feedWriter) category(rss bool, c *Category) {
 		return
 	}
 	x.attrAlways("term", c.Term)
-	x.attr("scheme", c.Scheme)
+	if isFullURI(c.Scheme) {
+		x.attr("scheme", c.Scheme) // an IRI, as Atom requires
+	}
 	x.attr("label", c.Label)
 	x.selfClose()
 }

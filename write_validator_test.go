@@ -1,0 +1,117 @@
+package feedspec
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feedspec/feedspec/internal/sharedtest"
+)
+
+// TestWriteValidator writes every corpus feed (parsed by default) as RSS and
+// as Atom into a temporary folder and runs the W3C Feed Validation
+// Service's checker (../shared/tools/feedvalidator/validate.py) once over
+// all of them: no document may have an error (issue 35, item 4). The
+// warnings are logged by type. It skips, saying so, when /usr/bin/python3
+// or the checker's modules (Debian: python3-html5lib python3-rdflib
+// python3-lxml) are absent; with -short it checks every seventh feed.
+func TestWriteValidator(t *testing.T) {
+	files := sharedtest.CorpusFiles(t)
+	script := filepath.Join(sharedtest.Dir(t, "tools/feedvalidator"), "validate.py")
+	const python = "/usr/bin/python3"
+	if err := exec.Command(python, "-c", "import html5lib, rdflib, lxml").Run(); err != nil {
+		t.Skipf("the feed validator needs %s with html5lib, rdflib and lxml (apt-get install python3-html5lib python3-rdflib python3-lxml): %v", python, err)
+	}
+	dir := t.TempDir()
+	var paths []string
+	for i, path := range files {
+		if testing.Short() && i%7 != 0 {
+			continue
+		}
+		in, err := os.ReadFile(path)
+		require.NoError(t, err)
+		f, _ := ParseDocument(bytes.NewReader(in), WithURL("https://example.com/feeds/feed.xml"))
+		if f == nil {
+			continue
+		}
+		base := filepath.Base(path)
+		for _, w := range []struct {
+			ext   string
+			write func(*bytes.Buffer) error
+		}{
+			{".rss.xml", func(b *bytes.Buffer) error { return f.WriteRSS(b) }},
+			{".atom.xml", func(b *bytes.Buffer) error { return f.WriteAtom(b) }},
+		} {
+			var b bytes.Buffer
+			require.NoError(t, w.write(&b))
+			p := filepath.Join(dir, base+w.ext)
+			require.NoError(t, os.WriteFile(p, b.Bytes(), 0o644))
+			paths = append(paths, p)
+		}
+	}
+	cmd := exec.Command(python, append([]string{script}, paths...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil && len(out) == 0 {
+		t.Fatalf("validate.py: %v\n%s", err, stderr.String())
+	}
+	type event struct {
+		Type, Element, Parent string
+		Line, Column          int
+	}
+	errorsByType := map[string]int{}
+	warningsByType := map[string]int{}
+	examples := map[string]string{}
+	checked := 0
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var r struct {
+			File     string
+			Errors   []event
+			Warnings []event
+		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r))
+		checked++
+		kind := "rss"
+		if strings.HasSuffix(r.File, ".atom.xml") {
+			kind = "atom"
+		}
+		for _, e := range r.Errors {
+			k := kind + " " + e.Type + " (" + e.Parent + "/" + e.Element + ")"
+			errorsByType[k]++
+			if examples[k] == "" {
+				examples[k] = filepath.Base(r.File)
+			}
+		}
+		for _, w := range r.Warnings {
+			warningsByType[kind+" "+w.Type]++
+		}
+	}
+	t.Logf("feed validator: %d documents checked (%d feeds as RSS and Atom)", checked, checked/2)
+	for _, m := range []struct {
+		what   string
+		counts map[string]int
+	}{{"error", errorsByType}, {"warning", warningsByType}} {
+		var keys []string
+		for k := range m.counts {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			t.Logf("%s %-60s %5d %s", m.what, k, m.counts[k], examples[k])
+		}
+	}
+	assert.Equal(t, len(paths), checked, "validate.py reported on every document")
+	assert.Empty(t, errorsByType, "errors of the feed validator on written feeds")
+}
