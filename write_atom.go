@@ -36,7 +36,7 @@ func (f *Feed) writeAtom(x *feedWriter) {
 	x.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	x.start("feed")
 	x.raw(` xmlns="` + nsAtom + `"`)
-	x.attr("xml:lang", f.Language)
+	x.attr("xml:lang", languageTag(f.Language))
 	x.declareNamespaces()
 	x.startEnd()
 	x.raw("\n")
@@ -77,12 +77,13 @@ func (f *Feed) writeAtom(x *feedWriter) {
 	for i := range f.CategoryDetails {
 		x.category(false, &f.CategoryDetails[i])
 	}
-	for _, e := range f.Entries {
+	ids := f.entryIDs(true)
+	for i, e := range f.Entries {
 		if x.failed() {
 			return
 		}
 		if e != nil {
-			e.writeAtomEntry(x, updated)
+			e.writeAtomEntry(x, entryID(ids, i, e, true), updated)
 		}
 	}
 	x.end("feed")
@@ -214,13 +215,13 @@ func (x *feedWriter) atomPerson(elem string, p *Person) {
 	x.end(elem)
 }
 
-// writeAtomEntry writes an entry as an Atom entry; feedUpdated is the
-// feed's updated date.
-func (e *Entry) writeAtomEntry(x *feedWriter, feedUpdated *time.Time) {
+// writeAtomEntry writes an entry as an Atom entry, with the id id;
+// feedUpdated is the feed's updated date.
+func (e *Entry) writeAtomEntry(x *feedWriter, id string, feedUpdated *time.Time) {
 	x.start("entry")
-	x.attr("xml:lang", e.Language)
+	x.attr("xml:lang", languageTag(e.Language))
 	x.startEnd()
-	x.elementAlways("id", e.atomEntryID())
+	x.elementAlways("id", id)
 	x.atomText("title", e.Title, true)
 	updated := e.Updated
 	if !writableDate(updated) {
@@ -382,11 +383,6 @@ func (x *feedWriter) atomLinksAndEnclosures(e *Entry) {
 			k := match[i] - 1
 			upTo(k)
 			next = max(next, k+1)
-			if enc := e.Enclosures[k]; enc.MIMEType != nil && *enc.MIMEType == "" && l.Type == "" {
-				ll := *l
-				x.linkTyped("link", &ll, true) // type="" as the enclosure has it
-				continue
-			}
 		}
 		x.link("link", l)
 	}
@@ -441,7 +437,7 @@ func (x *feedWriter) atomEnclosure(enc *Enclosure) {
 	x.start("link")
 	x.attrAlways("href", enc.URL)
 	x.attr("rel", "enclosure")
-	if enc.MIMEType != nil && (*enc.MIMEType == "" || isMIMEType(*enc.MIMEType)) {
+	if enc.MIMEType != nil && isMIMEType(*enc.MIMEType) {
 		x.attrAlways("type", *enc.MIMEType)
 	}
 	switch {
@@ -453,25 +449,72 @@ func (x *feedWriter) atomEnclosure(enc *Enclosure) {
 	x.selfClose()
 }
 
-// derivedID is the entry's id in JSON Feed, which requires one: ID, else
-// PageURL, else its first enclosure's URL, else "urn:sha256:" and the hash
-// EntryKey gives it.
-func (e *Entry) derivedID() string {
-	if e.ID != "" {
-		return e.ID
+// entryIDs returns the ids of f's entries in a format that requires one
+// (Atom, JSON Feed), by index: an entry's ID (with atom, as uriID makes it
+// an absolute URI), else a derived one: its PageURL, else its first
+// enclosure's URL, else "urn:sha256:" and the hash EntryKey gives it. A
+// derived id another entry has already is replaced by "urn:sha256:" and
+// the hash of it, the entry's title and date (and, if that is taken too,
+// of its index), so that ids stay unique. The slice is nil when every
+// entry has an ID.
+func (f *Feed) entryIDs(atom bool) []string {
+	need := false
+	for _, e := range f.Entries {
+		if e != nil && e.ID == "" {
+			need = true
+			break
+		}
 	}
-	return e.derivedNewID()
+	if !need {
+		return nil
+	}
+	ids := make([]string, len(f.Entries))
+	used := make(map[string]bool, len(f.Entries))
+	for i, e := range f.Entries {
+		if e != nil && e.ID != "" {
+			ids[i] = e.ID
+			if atom {
+				ids[i] = uriID(e.ID)
+			}
+			used[ids[i]] = true
+		}
+	}
+	for i, e := range f.Entries {
+		if e == nil || e.ID != "" {
+			continue
+		}
+		id := e.derivedNewID()
+		if used[id] {
+			b := append([]byte(id), 0)
+			b = append(b, e.Title.TextContent()...)
+			if writableDate(e.Published) {
+				b = e.Published.UTC().AppendFormat(append(b, 0), time.RFC3339Nano)
+			}
+			id = "urn:sha256:" + entryKeyHash(b)
+			if used[id] {
+				id = "urn:sha256:" + entryKeyHash(strconv.AppendInt(append(b, 0), int64(i), 10))
+			}
+		}
+		used[id] = true
+		ids[i] = id
+	}
+	return ids
 }
 
-// atomEntryID is derivedID as Atom requires it: an absolute URI (uriID).
-func (e *Entry) atomEntryID() string {
-	if e.ID != "" {
+// entryID returns the id of entry i (e) from ids (entryIDs), or e's ID.
+func entryID(ids []string, i int, e *Entry, atom bool) string {
+	if ids != nil {
+		return ids[i]
+	}
+	if atom {
 		return uriID(e.ID)
 	}
-	return e.derivedNewID()
+	return e.ID
 }
 
-// derivedNewID is derivedID for an entry without an ID.
+// derivedNewID is the id derived for an entry without an ID: its PageURL,
+// else its first enclosure's URL, else "urn:sha256:" and the hash
+// EntryKey gives it.
 func (e *Entry) derivedNewID() string {
 	if e.PageURL != "" {
 		return e.PageURL

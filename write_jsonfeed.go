@@ -63,7 +63,8 @@ func (f *Feed) writeJSONFeed(x *feedWriter) {
 	}
 	x.raw(`,"items":[`)
 	first := true
-	for _, e := range f.Entries {
+	ids := f.entryIDs(false)
+	for i, e := range f.Entries {
 		if x.failed() {
 			return
 		}
@@ -74,16 +75,16 @@ func (f *Feed) writeJSONFeed(x *feedWriter) {
 			x.raw(",")
 		}
 		first = false
-		e.writeJSONFeedItem(x)
+		e.writeJSONFeedItem(x, entryID(ids, i, e, false))
 	}
 	x.raw("]}\n")
 }
 
-// writeJSONFeedItem writes an entry as a JSON Feed item.
-func (e *Entry) writeJSONFeedItem(x *feedWriter) {
+// writeJSONFeedItem writes an entry as a JSON Feed item with the id id.
+func (e *Entry) writeJSONFeedItem(x *feedWriter, id string) {
 	x.raw("\n")
 	x.raw(`{"id":`)
-	x.jsonString(e.derivedID())
+	x.jsonString(id)
 	x.jsonMember("url", e.PageURL)
 	x.jsonMember("external_url", firstLinkOf(e.Links, "related"))
 	if e.Title != nil {

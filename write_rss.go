@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // WriteRSS writes f as an RSS 2.0 document to w, in UTF-8: the channel's
@@ -43,7 +44,7 @@ func (f *Feed) writeRSS(x *feedWriter) {
 		desc = f.Subtitle
 	}
 	x.elementAlways("description", textString(desc)) // required
-	x.element("language", f.Language)
+	x.element("language", languageTag(f.Language))
 	x.element("copyright", textString(f.Rights))
 	writeRSSPersons(x, "managingEditor", f.Authors)
 	if p := f.WebMaster; p != nil && p.Email != "" {
@@ -109,8 +110,8 @@ func (f *Feed) writeRSS(x *feedWriter) {
 	}
 	x.dateElement("sy:updateBase", f.UpdateBase, false)
 	f.writeFeedLinks(x, "atom:link")
-	if f.Subtitle != nil {
-		x.element("itunes:subtitle", textString(f.Subtitle))
+	if s := textString(f.Subtitle); utf8.RuneCountInString(s) <= 255 {
+		x.element("itunes:subtitle", s) // at most 255 characters
 	}
 	if it := f.ITunes; it != nil {
 		writeFeedITunes(x, it)
@@ -208,10 +209,11 @@ func (f *Feed) writeRSSImage(x *feedWriter) {
 	x.elementAlways("title", title)
 	x.elementAlways("link", link)
 	if ci != nil {
-		if ci.Width != nil {
+		// RSS allows at most 144 by 400 pixels.
+		if ci.Width != nil && *ci.Width <= 144 {
 			x.intElement("width", int64(*ci.Width))
 		}
-		if ci.Height != nil {
+		if ci.Height != nil && *ci.Height <= 400 {
 			x.intElement("height", int64(*ci.Height))
 		}
 		x.element("description", textString(ci.Description))
@@ -236,6 +238,25 @@ func writeRSSPersons(x *feedWriter, elem string, list []*Person) {
 		}
 		x.element("dc:creator", personName(p))
 	}
+}
+
+// languageTag returns the language tag s as RSS and Atom take it (BCP
+// 47): "_" written "-" ("en_US" as "en-US"), "" when it does not start
+// with a language code of two or three letters.
+func languageTag(s string) string {
+	i := 0
+	for i < len(s) && isASCIILetter(s[i]) {
+		i++
+	}
+	if i < 2 || i > 3 || i < len(s) && s[i] != '-' && s[i] != '_' {
+		return ""
+	}
+	for j := i; j < len(s); j++ {
+		if c := s[j]; !isASCIILetter(c) && !isASCIIDigit(c) && c != '-' && c != '_' {
+			return ""
+		}
+	}
+	return strings.ReplaceAll(s, "_", "-")
 }
 
 // isHTTPURL reports whether s is an absolute http or https URI.
@@ -367,20 +388,13 @@ func linkRel(l *Link) string {
 	return rel
 }
 
-// link writes an Atom link element.
+// link writes an Atom link element (its type only when it is a MIME
+// type, as Atom requires).
 func (x *feedWriter) link(elem string, l *Link) {
-	x.linkTyped(elem, l, false)
-}
-
-// linkTyped writes an Atom link element, with a type attribute even when
-// it is "" when emptyType is set.
-func (x *feedWriter) linkTyped(elem string, l *Link, emptyType bool) {
 	x.start(elem)
 	x.attrAlways("href", l.Href)
 	x.attr("rel", l.Rel)
-	if emptyType {
-		x.attrAlways("type", l.Type)
-	} else if isMIMEType(l.Type) {
+	if isMIMEType(l.Type) {
 		x.attr("type", l.Type)
 	}
 	x.attr("hreflang", l.HrefLang)
@@ -544,7 +558,7 @@ func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 	for i := range e.Links {
 		x.link("atom:link", &e.Links[i])
 	}
-	x.element("dc:language", e.Language)
+	x.element("dc:language", languageTag(e.Language))
 	x.element("dc:rights", textString(e.Rights))
 	for _, p := range e.Contributors {
 		if p != nil {
@@ -558,8 +572,8 @@ func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 	if e.Thumbnail != nil {
 		x.imageElement("media:thumbnail", "url", e.Thumbnail)
 	}
-	if e.Subtitle != nil {
-		x.element("itunes:subtitle", textString(e.Subtitle))
+	if s := textString(e.Subtitle); utf8.RuneCountInString(s) <= 255 {
+		x.element("itunes:subtitle", s) // at most 255 characters
 	}
 	if e.Duration != nil && *e.Duration >= 0 {
 		x.intElement("itunes:duration", int64(*e.Duration/time.Second))
