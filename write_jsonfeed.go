@@ -203,12 +203,14 @@ func (x *feedWriter) jsonAuthors(list []*Person) {
 			sep = ","
 		}
 		if p.PageURL != "" {
-			x.raw(sep + `"url":`)
+			x.raw(sep)
+			x.raw(`"url":`)
 			x.jsonString(p.PageURL)
 			sep = ","
 		}
 		if p.Icon != nil {
-			x.raw(sep + `"avatar":`)
+			x.raw(sep)
+			x.raw(`"avatar":`)
 			x.jsonString(p.Icon.URL)
 		}
 		x.raw("}")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
 	"sort"
@@ -29,14 +30,14 @@ import (
 // A writeFormat is one of the writers and how its output is read back.
 type writeFormat struct {
 	name  string
-	write func(*Feed, *bytes.Buffer) error
+	write func(*Feed, io.Writer) error
 	opts  []Option
 }
 
 var writeFormats = []writeFormat{
-	{"rss", func(f *Feed, b *bytes.Buffer) error { return f.WriteRSS(b) }, nil},
-	{"atom", func(f *Feed, b *bytes.Buffer) error { return f.WriteAtom(b) }, nil},
-	{"jsonfeed", func(f *Feed, b *bytes.Buffer) error { return f.WriteJSONFeed(b) }, []Option{WithJSONFeed()}},
+	{"rss", (*Feed).WriteRSS, nil},
+	{"atom", (*Feed).WriteAtom, nil},
+	{"jsonfeed", (*Feed).WriteJSONFeed, []Option{WithJSONFeed()}},
 }
 
 // knownWriteDifferences are the fields allowed to differ after a round
