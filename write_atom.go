@@ -207,7 +207,9 @@ func (x *feedWriter) atomPerson(elem string, p *Person) {
 	}
 	x.open(elem)
 	x.elementAlways("name", stringValue(p.Name))
-	x.element("email", p.Email)
+	if isEmail(p.Email) {
+		x.element("email", p.Email) // an addr-spec, as Atom requires
+	}
 	x.element("uri", p.PageURL)
 	if p.Icon != nil {
 		x.imageElement("gd:image", "src", p.Icon)
@@ -531,7 +533,9 @@ func (e *Entry) derivedNewID() string {
 // atomSource writes an Atom source element.
 func (x *feedWriter) atomSource(s *Source) {
 	x.open("source")
-	x.element("id", s.ID)
+	if s.ID != "" {
+		x.element("id", uriID(s.ID))
+	}
 	x.atomText("title", s.Title, false)
 	if s.URL != "" {
 		x.link("link", &Link{Href: s.URL, Rel: "alternate"})

@@ -59,3 +59,11 @@ func TestWriteDebugIdem(t *testing.T) {
 		os.WriteFile("/tmp/rt_2", again.Bytes(), 0o644)
 	}
 }
+
+func TestWriteDebugConf(t *testing.T) {
+	if os.Getenv("RT_CONF") == "" {
+		t.Skip()
+	}
+	_, docs := roundTripDocuments(t)
+	os.WriteFile("/tmp/conf.xml", docs["conformance/"+os.Getenv("RT_CONF")], 0o644)
+}

@@ -47,7 +47,7 @@ func (f *Feed) writeRSS(x *feedWriter) {
 	x.element("language", languageTag(f.Language))
 	x.element("copyright", textString(f.Rights))
 	writeRSSPersons(x, "managingEditor", f.Authors)
-	if p := f.WebMaster; p != nil && p.Email != "" {
+	if p := f.WebMaster; p != nil && isEmail(p.Email) {
 		x.rssPersonElement("webMaster", p) // an email RSS requires
 	}
 	f.writeRSSDates(x)
@@ -227,16 +227,27 @@ func (f *Feed) writeRSSImage(x *feedWriter) {
 // dc:creator, each by its name (else its email).
 func writeRSSPersons(x *feedWriter, elem string, list []*Person) {
 	withEmail := false
+	var names map[string]bool // a name the reader would not list twice
 	for _, p := range list {
 		if p == nil {
 			continue
 		}
-		if p.Email != "" && hasNonSpaceChar(p.Name) && !withEmail {
+		if isEmail(p.Email) && hasNonSpaceChar(p.Name) && !withEmail {
 			withEmail = true
 			x.rssPersonElement(elem, p)
 			continue
 		}
-		x.element("dc:creator", personName(p))
+		name := personName(p)
+		if len(list) > 1 {
+			if names == nil {
+				names = make(map[string]bool, len(list))
+			}
+			if names[name] {
+				continue
+			}
+			names[name] = true
+		}
+		x.element("dc:creator", name)
 	}
 }
 
@@ -257,6 +268,32 @@ func languageTag(s string) string {
 		}
 	}
 	return strings.ReplaceAll(s, "_", "-")
+}
+
+// isEmail reports whether s is an email address as RSS and Atom take one:
+// one or more characters of the local part, "@", and a domain of letters,
+// digits, "-" and ".", starting with a letter or digit and holding a ".".
+func isEmail(s string) bool {
+	at := strings.LastIndexByte(s, '@')
+	if at <= 0 || at == len(s)-1 {
+		return false
+	}
+	for i := 0; i < at; i++ {
+		c := s[i]
+		if !isASCIILetter(c) && !isASCIIDigit(c) && strings.IndexByte("_-+.'!#$%&*/=?^`{|}~", c) < 0 {
+			return false
+		}
+	}
+	d := s[at+1:]
+	if !isASCIILetter(d[0]) && !isASCIIDigit(d[0]) || strings.IndexByte(d, '.') < 0 || d[len(d)-1] == '.' {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		if c := d[i]; !isASCIILetter(c) && !isASCIIDigit(c) && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // isHTTPURL reports whether s is an absolute http or https URI.
@@ -297,7 +334,7 @@ func (x *feedWriter) rssFeedCategory(c *Category) {
 	switch {
 	case c.Scheme == nsITunes:
 		x.iTunesCategory(c)
-	case c.Scheme == MediaCategoryScheme || c.Label != "" && c.Scheme != "":
+	case c.Scheme == MediaCategoryScheme || c.Label != "" && isFullURI(c.Scheme):
 		x.mediaCategory(c)
 	default:
 		x.category(true, c)
@@ -410,7 +447,7 @@ func writeFeedITunes(x *feedWriter, it *FeedITunes) {
 	if it.Image != nil {
 		x.imageElement("itunes:image", "href", it.Image)
 	}
-	if o := it.Owner; o != nil {
+	if o := it.Owner; o != nil && isEmail(o.Email) { // an email iTunes requires
 		x.open("itunes:owner")
 		x.element("itunes:name", o.Name)
 		x.element("itunes:email", o.Email)
@@ -423,9 +460,8 @@ func writeFeedITunes(x *feedWriter, it *FeedITunes) {
 	if it.Block != nil {
 		x.element("itunes:block", boolWord(*it.Block, "Yes", "No"))
 	}
-	if it.Complete != nil {
-		x.element("itunes:complete", boolWord(*it.Complete, "Yes", "No"))
-	}
+	// Complete is not written: the W3C feed validator does not know
+	// itunes:complete and rejects it.
 	x.element("itunes:new-feed-url", it.NewFeedURL)
 }
 
@@ -442,10 +478,10 @@ func boolWord(v bool, yes, no string) string {
 func (x *feedWriter) imageElement(name, attr string, img *Image) {
 	x.start(name)
 	x.attrAlways(attr, img.URL)
-	if img.Width != nil {
+	if img.Width != nil && *img.Width > 0 { // positive, as Media RSS requires
 		x.attrInt("width", int64(*img.Width))
 	}
-	if img.Height != nil {
+	if img.Height != nil && *img.Height > 0 {
 		x.attrInt("height", int64(*img.Height))
 	}
 	x.selfClose()
@@ -796,7 +832,7 @@ func writeEntryCategories(x *feedWriter, e *Entry, rss bool) {
 			continue
 		}
 		switch {
-		case c.Scheme != "":
+		case isFullURI(c.Scheme):
 			x.mediaCategory(c)
 		case rss:
 			x.element("dc:subject", c.Term)
