@@ -328,8 +328,8 @@ func (x *feedWriter) floatElement(name string, f float64) {
 // or RFC 822: see writableDate). It writes nothing when t cannot be
 // written.
 func (x *feedWriter) dateElement(name string, t *time.Time, rfc822 bool) {
-	if !writableDate(t) {
-		return
+	if !writableDate(t) || rfc822 && t.UTC().Year() < 1000 {
+		return // RSS readers read a year below 1000 as two or three digits
 	}
 	x.open(name)
 	if !x.dry {
@@ -354,10 +354,11 @@ func writableDate(t *time.Time) bool {
 // fraction of a second when it has one, or as an RFC 822 date with a
 // four-digit year and a numeric zone (RSS: whole seconds, the fraction
 // dropped), both in t's own offset from UTC when that offset is whole
-// minutes (else in UTC: neither form can write seconds of offset). The
+// minutes and less than a day (else in UTC: neither form can write
+// seconds of offset, nor an offset of a day). The
 // instant is the same (to the second in RFC 822).
 func appendWriteDate(b []byte, t time.Time, rfc822 bool) []byte {
-	if _, off := t.Zone(); off%60 != 0 {
+	if _, off := t.Zone(); off%60 != 0 || off <= -24*3600 || off >= 24*3600 {
 		t = t.UTC()
 	}
 	if rfc822 {

@@ -1,6 +1,9 @@
 package feedspec
 
-import "unicode/utf8"
+import (
+	"time"
+	"unicode/utf8"
+)
 
 // writeExpect turns want, f's canonical JSON decoded, into what the
 // format carries of it: the mappings and derivations of docs/writing.md,
@@ -18,6 +21,7 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 			}
 		}
 	}
+	dropUnwritableDates(want, format == "rss")
 	entries, _ := want["entries"].([]any)
 	atomIDs, jsonIDs := f.entryIDs(true), f.entryIDs(false)
 	switch format {
@@ -320,6 +324,32 @@ func dropAllSynthesizedLinks(format string, m map[string]any) {
 		setList(e.(map[string]any), "links", dropSynthesizedLinks(format, e.(map[string]any)))
 	}
 	setList(m, "links", dropSynthesizedLinks(format, m))
+}
+
+// dropUnwritableDates drops the dates the writers leave out (years
+// outside 1 to 9999; in RSS, below 1000) from v, an object or a list, and
+// what it holds.
+func dropUnwritableDates(v any, rss bool) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			switch k {
+			case "updated", "published", "last_build_date", "update_base":
+				if s, ok := x.(string); ok {
+					t, err := time.Parse(time.RFC3339Nano, s)
+					if err != nil || !writableDate(&t) || rss && t.Year() < 1000 {
+						delete(v, k)
+					}
+				}
+			default:
+				dropUnwritableDates(x, rss)
+			}
+		}
+	case []any:
+		for _, x := range v {
+			dropUnwritableDates(x, rss)
+		}
+	}
 }
 
 // str returns v as a string ("" when it is not one).

@@ -232,20 +232,21 @@ func writeRSSPersons(x *feedWriter, elem string, list []*Person) {
 		if p == nil {
 			continue
 		}
-		if isEmail(p.Email) && hasNonSpaceChar(p.Name) && !withEmail {
-			withEmail = true
-			x.rssPersonElement(elem, p)
-			continue
-		}
+		whole := isEmail(p.Email) && hasNonSpaceChar(p.Name) && !withEmail
 		name := personName(p)
 		if len(list) > 1 {
 			if names == nil {
 				names = make(map[string]bool, len(list))
 			}
-			if names[name] {
+			if names[name] && !whole {
 				continue
 			}
 			names[name] = true
+		}
+		if whole {
+			withEmail = true
+			x.rssPersonElement(elem, p)
+			continue
 		}
 		x.element("dc:creator", name)
 	}
