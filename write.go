@@ -696,7 +696,7 @@ func isFullURI(s string) bool {
 	return true
 }
 
-func isASCIIDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // isURIChar reports whether c is one of the characters isFullURI allows
 // after the scheme.

@@ -317,4 +317,3 @@ func sameInstant(a, b any, seconds bool) bool {
 	}
 	return ta.Equal(tb)
 }
-

@@ -272,4 +272,3 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	c.n += len(p)
 	return len(p), nil
 }
-
