@@ -7,6 +7,7 @@
 // Usage:
 //
 //	feedspec [-json | -normalized] [-strict] [-url URL] [-timeout D] SOURCE
+//	feedspec -rss | -atom | -jsonfeed [-strict] [-url URL] [-timeout D] SOURCE
 //	feedspec -discover [-url URL] [-timeout D] SOURCE
 //	feedspec -article [-url URL] [-timeout D] SOURCE
 //
@@ -18,6 +19,10 @@
 // readers forgive are read, and nothing is invented) and JSON Feeds are read
 // too, unless -strict asks for the Feed Parsing specification's exact
 // answer.
+//
+// With -rss, -atom or -jsonfeed, the feed is written as RSS 2.0, Atom 1.0
+// or JSON Feed 1.1 (Feed.WriteRSS, WriteAtom, WriteJSONFeed): the command
+// converts between the formats.
 //
 // With -normalized, the feed's entries are printed as a JSON array of
 // feedspec.NormalizedEntry values (Entry.Normalized: what a reader shows
@@ -74,8 +79,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	baseURL := fs.String("url", "", "the URL of a file or of standard input (base for relative links)")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit for fetching a URL")
 	strict := fs.Bool("strict", false, "the specification's exact answer: no recovery mode, no JSON Feed")
+	convert := addConvertFlags(fs) // convert.go
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -discover | -article] [-strict] [-url URL] [-timeout D] FILE|URL|-")
+		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -rss | -atom | -jsonfeed | -discover | -article] [-strict] [-url URL] [-timeout D] FILE|URL|-")
 		fs.PrintDefaults()
 		fmt.Fprintln(stderr, "exit status: 0 ok, 1 not a feed or an error, 2 usage error")
 	}
@@ -86,7 +92,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 		return 2
 	}
 	if fs.NArg() != 1 || *asJSON && *discover || *articleMode && (*asJSON || *discover) ||
-		*normalized && (*asJSON || *discover || *articleMode) {
+		*normalized && (*asJSON || *discover || *articleMode) ||
+		convert.conflicts(*asJSON || *normalized || *discover || *articleMode) {
 		fs.Usage()
 		return 2
 	}
@@ -100,7 +107,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	} else if *discover {
 		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout, stderr)
 	} else {
-		err = showFeed(ctx, client, src, *baseURL, *asJSON, *normalized, *strict, stdin, stdout)
+		err = showFeed(ctx, client, src, *baseURL, *asJSON, *normalized, *strict, convert.format(), stdin, stdout)
 	}
 	if err != nil {
 		printError(stderr, err)
@@ -152,7 +159,7 @@ func openSource(src string, stdin io.Reader) (io.ReadCloser, error) {
 	return os.Open(src)
 }
 
-func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON, normalized, strict bool, stdin io.Reader, stdout io.Writer) error {
+func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON, normalized, strict bool, convertTo string, stdin io.Reader, stdout io.Writer) error {
 	var feed *feedspec.Feed
 	var err error
 	// The command never reads the document's tree.
@@ -189,6 +196,12 @@ func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJ
 	}
 	// A feed cut short by a read error is still printed, then the error
 	// reported.
+	if convertTo != "" {
+		if werr := writeConverted(stdout, feed, convertTo); werr != nil { // convert.go
+			return werr
+		}
+		return err
+	}
 	if asJSON {
 		if werr := writeJSON(stdout, feed); werr != nil {
 			return werr
