@@ -22,6 +22,18 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 		}
 	}
 	dropUnwritableDates(want, format == "rss")
+	if format != "jsonfeed" {
+		for _, e := range list(want["entries"]) {
+			for _, enc := range list(e.(map[string]any)["enclosures"]) {
+				enc := enc.(map[string]any)
+				for _, k := range []string{"width", "height"} {
+					if n, ok := enc[k].(float64); ok && n <= 0 {
+						delete(enc, k) // Media RSS sizes are positive
+					}
+				}
+			}
+		}
+	}
 	entries, _ := want["entries"].([]any)
 	atomIDs, jsonIDs := f.entryIDs(true), f.entryIDs(false)
 	switch format {

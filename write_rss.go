@@ -795,10 +795,10 @@ func (x *feedWriter) mediaContent(enc *Enclosure) {
 		x.attrAlways("type", *enc.MIMEType)
 	}
 	x.attr("medium", enc.Medium)
-	if enc.Width != nil {
+	if enc.Width != nil && *enc.Width > 0 { // positive, as Media RSS requires
 		x.attrInt("width", int64(*enc.Width))
 	}
-	if enc.Height != nil {
+	if enc.Height != nil && *enc.Height > 0 {
 		x.attrInt("height", int64(*enc.Height))
 	}
 	if enc.Duration != nil && *enc.Duration >= 0 {
