@@ -763,8 +763,8 @@ func (x *feedWriter) podcastAlternateEnclosure(a *PodcastAlternateEnclosure) {
 // hasMediaAttributes reports whether enc has a value only a Media RSS
 // content element carries.
 func hasMediaAttributes(enc *Enclosure) bool {
-	return enc.Medium != "" || enc.Width != nil || enc.Height != nil || enc.Duration != nil ||
-		enc.FileSize != nil || enc.Bitrate != nil
+	return enc.Medium != "" || enc.Width != nil && *enc.Width > 0 || enc.Height != nil && *enc.Height > 0 ||
+		enc.Duration != nil || enc.FileSize != nil || enc.Bitrate != nil
 }
 
 // rssEnclosure writes an enclosure: as an RSS enclosure element, which
