@@ -314,16 +314,6 @@ func (x *feedWriter) intElement(name string, n int64) {
 	x.end(name)
 }
 
-// floatElement writes <name>f</name>, f as attrFloat writes it.
-func (x *feedWriter) floatElement(name string, f float64) {
-	x.open(name)
-	if !x.dry {
-		x.room(32)
-		x.buf = strconv.AppendFloat(x.buf, f, 'f', -1, 64)
-	}
-	x.end(name)
-}
-
 // dateElement writes <name>t</name>, t formatted by appendDate (RFC 3339
 // or RFC 822: see writableDate). It writes nothing when t cannot be
 // written.
