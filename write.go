@@ -360,7 +360,7 @@ func appendWriteDate(b []byte, t time.Time, rfc822 bool) []byte {
 // The escaping tables: the class of each byte in a context (see escape).
 const (
 	escCopy  = 0 // written as it is
-	escOwn   = 1 // escaped (text: & < > CR; attributes: also " TAB LF; CDATA: ']')
+	escOwn   = 1 // escaped (text: & < > CR; attributes: also " TAB LF; CDATA: ']' and CR)
 	escDrop  = 2 // dropped: a C0 control XML 1.0 does not allow
 	escMulti = 3 // starts a UTF-8 sequence to check
 )
@@ -372,12 +372,12 @@ type escTable = [256]uint8
 var (
 	escText  = makeEscTable("&<>\r", false)
 	escAttr  = makeEscTable("&<>\"\r\t\n", false)
-	escCDATA = makeEscTable("]", false)
+	escCDATA = makeEscTable("]\r", false)
 	// The same for a string known to be valid UTF-8: only 0xEF (which
 	// starts U+FFFE and U+FFFF) of the bytes from 0x80 is checked.
 	escTextValid  = makeEscTable("&<>\r", true)
 	escAttrValid  = makeEscTable("&<>\"\r\t\n", true)
-	escCDATAValid = makeEscTable("]", true)
+	escCDATAValid = makeEscTable("]\r", true)
 )
 
 func makeEscTable(own string, valid bool) *escTable {
@@ -434,6 +434,12 @@ func (x *feedWriter) escape(s string, t *escTable) {
 		case escOwn:
 			n := 1
 			switch {
+			case (t == escCDATA || t == escCDATAValid) && c == '\r':
+				// A CDATA section cannot hold a carriage return (XML reads
+				// CR LF and CR as LF): it is written as XML reads it.
+				if len(s) < 2 || s[1] != '\n' {
+					x.raw("\n")
+				}
 			case t == escCDATA || t == escCDATAValid: // ']'
 				if strings.HasPrefix(s, "]]>") {
 					x.raw("]]]]><![CDATA[>")
@@ -474,8 +480,8 @@ var xmlEscapes = [256]string{
 }
 
 // cdata writes s as a CDATA section: "]]>" in s is split across two
-// sections, and the characters XML cannot carry are dropped or replaced
-// as escape does.
+// sections, CR LF and CR are written LF (as XML reads them), and the
+// characters XML cannot carry are dropped or replaced as escape does.
 func (x *feedWriter) cdata(s string) {
 	if x.dry {
 		return
@@ -503,15 +509,23 @@ func (x *feedWriter) htmlElement(name string, t *Text) {
 	x.end(name)
 }
 
-// htmlValue returns t's HTML, in x.scratch (valid until the next call),
-// and whether it holds markup (a "<": an element, a comment...). It is
-// appendTextHTML's, except for a Node value that was not parsed from
-// escaped HTML (Atom XHTML content, a tree a program built, a
-// serialization read back from the canonical JSON): that one is
+// htmlValue returns t's HTML (valid until the next call) and whether it
+// holds markup (a "<": an element, a comment...). A Node value parsed from
+// escaped HTML gives that source, which the reader parses into the same
+// fragment (so nothing is serialized); a string value, its escaping
+// (appendTextHTML); any other Node value (Atom XHTML content, a tree a
+// program built, a serialization read back from the canonical JSON) is
 // serialized, then parsed as the reader will parse it and serialized
 // again, so that writing what is read back gives the same bytes (the HTML
 // parser does not keep every tree: a p in a p, for one).
 func (x *feedWriter) htmlValue(t *Text) (string, bool) {
+	if l := t.lazy; l != nil && l.escapedSource() {
+		// The escaped HTML the Node was parsed from: the reader parses it
+		// into the same fragment, so it is written as it is, without
+		// serializing the fragment. It holds markup: a source of text
+		// alone would have given a string value ([339]).
+		return t.source(l), true
+	}
 	x.scratch = appendTextHTML(x.scratch[:0], t)
 	if t.isNode() && (t.lazy == nil || !t.lazy.escapedSource()) {
 		n := len(x.scratch)
