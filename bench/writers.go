@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -38,9 +39,10 @@ func writersMain(args []string) {
 	jobs := fs.Int("j", 1, "cachegrind runs at once")
 	readbackOnly := fs.Bool("readback-only", false, "only check what gofeed and feedparser read")
 	insnOnly := fs.Bool("instructions-only", false, "only count instructions")
+	modes := fs.String("modes", "", "count only the writer modes whose names start with one of these (comma-separated)")
 	fs.Parse(args)
 	if !*readbackOnly {
-		writersInstructions(*valgrind, *corpus, *jobs)
+		writersInstructions(*valgrind, *corpus, *jobs, *modes)
 	}
 	if !*insnOnly {
 		readback(*corpus)
@@ -49,7 +51,7 @@ func writersMain(args []string) {
 
 // writersInstructions prints the instructions per output byte of each
 // writer mode over the corpus.
-func writersInstructions(valgrind, corpus string, jobs int) {
+func writersInstructions(valgrind, corpus string, jobs int, only string) {
 	self, remove := buildInsnChild("writers")
 	defer remove()
 	type count struct {
@@ -62,6 +64,9 @@ func writersInstructions(valgrind, corpus string, jobs int) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(1, jobs))
 	for _, m := range insn.WriteModes {
+		if only != "" && !slices.ContainsFunc(strings.Split(only, ","), func(p string) bool { return p != "" && strings.HasPrefix(m, p) }) {
+			continue
+		}
 		for _, n := range []int{1, 3} {
 			wg.Add(1)
 			go func(mode string, passes int) {
