@@ -284,16 +284,19 @@ func (x *feedWriter) text(s string) {
 	x.escape(s, escText)
 }
 
-// element writes <name>s</name>, s escaped; nothing when s is "".
+// element writes <name>s</name>, s escaped; nothing when s is "" (or
+// holds only characters XML cannot carry).
 func (x *feedWriter) element(name, s string) {
-	if s == "" {
+	if s = xmlCarried(s); s == "" {
 		return
 	}
 	x.elementAlways(name, s)
 }
 
-// elementAlways writes <name>s</name>, or <name/> when s is "".
+// elementAlways writes <name>s</name>, or <name/> when s is "" (or holds
+// only characters XML cannot carry).
 func (x *feedWriter) elementAlways(name, s string) {
+	s = xmlCarried(s)
 	x.start(name)
 	if s == "" {
 		x.selfClose()
@@ -650,6 +653,30 @@ func (w *appendWriter) WriteByte(c byte) error {
 
 // errNilFeed is returned by the writers for a nil Feed.
 var errNilFeed = errors.New(errPrefix + "writing a nil Feed")
+
+// xmlCarried returns s without the characters XML cannot carry (which
+// escape drops), so that an element whose text holds nothing else is
+// written empty; s itself (no copy) when it has none of them, as almost
+// every string.
+func xmlCarried(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0xEF {
+			return xmlCharsOf(s)
+		}
+	}
+	return s
+}
+
+// xmlCharsOf returns s without C0 controls other than tab, line feed and
+// carriage return, U+FFFE and U+FFFF.
+func xmlCharsOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
+			return -1
+		}
+		return r
+	}, s)
+}
 
 // stringValue returns s, or "" when it has only space characters (a
 // string element holding them is null to the reader).

@@ -246,7 +246,13 @@ func sameWrittenText(a, b any, xml bool) bool {
 		return true
 	}
 	if a == nil || b == nil {
-		return false
+		// A text of characters XML cannot carry (and spaces) is null in
+		// XML.
+		v := a
+		if v == nil {
+			v = b
+		}
+		return xml && !hasNonSpaceChar(xmlCharsOnly(textOfValue(v)))
 	}
 	ha, aHTML := htmlOf(a)
 	hb, bHTML := htmlOf(b)
@@ -263,14 +269,7 @@ func sameWrittenText(a, b any, xml bool) bool {
 // xmlCharsOnly returns s without the characters the writers drop from
 // XML: C0 controls other than tab, line feed and carriage return, U+FFFE
 // and U+FFFF.
-func xmlCharsOnly(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
-			return -1
-		}
-		return r
-	}, s)
-}
+func xmlCharsOnly(s string) string { return xmlCharsOf(s) }
 
 // htmlOf returns the HTML of a {"html": ...} value.
 func htmlOf(v any) (string, bool) {
