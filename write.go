@@ -661,7 +661,10 @@ var errNilFeed = errors.New(errPrefix + "writing a nil Feed")
 func xmlCarried(s string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0xEF {
-			return xmlCharsOf(s)
+			if s = xmlCharsOf(s); !hasNonSpaceChar(s) {
+				return "" // only spaces were carried: what a string element reads as null
+			}
+			return s
 		}
 	}
 	return s
