@@ -14,7 +14,9 @@ const ianaRelation = "http://www.iana.org/assignments/relation/"
 // processAtomFeed is "process an Atom feed element" [20], for a feed element
 // in the Atom or the Atom 0.3 namespace.
 func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
-	feed := &Feed{}                                                         // [14]
+	feed := &Feed{}      // [14]
+	var media *xml5.Node // the first Media RSS child (mediarss.go)
+	var geo geoState
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [21]
 		// The hook for recovery mode (repair 2, recovery.go).
 		p.trappedEntries(feed, c, trappedInAtom)
@@ -102,10 +104,30 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 			if c.Local == "language" && feed.Language == "" { // an addition
 				feed.Language = processStringElement(c)
 			}
+		// The additions of issue 38.
+		case nsMedia, nsMediaAlt: // mediarss.go
+			if media == nil {
+				media = c
+			}
+		case nsGeoRSS, nsW3CGeo: // geo.go
+			p.processGeo(&feed.Geo, &geo, c)
+		case nsCC, nsCreativeCommons: // license.go
+			if c.Local == "license" {
+				p.processLicense(&feed.License, inFeed, c)
+			}
+		case nsTombstones: // tombstone.go
+			if c.Local == "deleted-entry" {
+				p.processDeletedEntry(feed, c)
+			}
+		case nsFeedHistory: // tombstone.go
+			processFeedHistory(feed, c)
 		}
 	}
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
+	}
+	if media != nil { // an addition (mediarss.go)
+		feed.MediaRSS = p.processMediaRSS(el, media, inFeed)
 	}
 	feed.el = el
 	return feed // [25]
@@ -116,6 +138,8 @@ func (p *processor) processAtomFeed(el *xml5.Node) *Feed {
 func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 	entry := p.newEntry(el) // [78] (entry.go)
 	p.startEntry()
+	var media *xml5.Node // the first Media RSS child (mediarss.go)
+	var geo geoState
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [79]
 		switch ns := c.Namespace; ns { // [80]
 		case nsAtom, nsAtom03: // a case naming neither atom nor atom03 is for both
@@ -159,10 +183,12 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 			case atom && name == "summary":
 				if entry.Summary == nil {
 					entry.Summary = p.processAtomText(c)
+					p.noteBody(c, false) // an addition (normalize.go)
 				}
 			case atom03 && name == "summary":
 				if entry.Summary == nil {
 					entry.Summary = p.processAtom03Content(c)
+					p.noteBody(c, false)
 				}
 			case atom && name == "content":
 				if entry.ContentSrc == "" { // an addition
@@ -176,11 +202,13 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				if entry.Content == nil {
 					entry.Content = p.processAtomText(c)
 					gave = entry.Content != nil
+					p.noteBody(c, true) // an addition (normalize.go)
 				}
 				p.processContentRules(entry, c, gave) // an addition (contentrules.go)
 			case atom03 && name == "content":
 				if entry.Content == nil {
 					entry.Content = p.processAtom03Content(c)
+					p.noteBody(c, true)
 				}
 			case name == "link":
 				p.processAtomLink(c, nil, entry)
@@ -213,8 +241,13 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				p.processDCAddition(c, &entry.Language, &entry.Rights, &entry.Contributors)
 			}
 		case nsThr:
-			if c.Local == "total" && entry.CommentCount == nil { // an addition
-				entry.CommentCount = p.processCount(c)
+			switch c.Local {
+			case "total":
+				if entry.CommentCount == nil { // an addition
+					entry.CommentCount = p.processCount(c)
+				}
+			case "in-reply-to": // an addition (threading.go)
+				p.processInReplyTo(entry, c)
 			}
 		case nsWfw:
 			// An addition: the comment feed. CommentsURL stays the
@@ -223,6 +256,9 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 				entry.CommentsFeedURL = p.processURLElement(c)
 			}
 		case nsMedia, nsMediaAlt:
+			if media == nil {
+				media = c
+			}
 			switch c.Local {
 			case "thumbnail":
 				if entry.Thumbnail == nil {
@@ -233,10 +269,24 @@ func (p *processor) processAtomEntry(el *xml5.Node) *Entry {
 			case "category": // an addition (categorydetails.go)
 				p.addMediaCategory(&p.entryCats, inEntry, c)
 			}
+		// The additions of issue 38.
+		case nsGeoRSS, nsW3CGeo: // geo.go
+			p.processGeo(&entry.Geo, &geo, c)
+		case nsCC, nsCreativeCommons: // license.go
+			if c.Local == "license" {
+				p.processLicense(&entry.License, inEntry, c)
+			}
+		case nsPSC: // chapters.go
+			if c.Local == "chapters" {
+				p.processChapters(entry, c)
+			}
 		}
 	}
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
+	}
+	if media != nil { // an addition (mediarss.go)
+		entry.MediaRSS = p.processMediaRSS(el, media, inEntry)
 	}
 	return entry // [246]
 }
@@ -256,6 +306,7 @@ func (p *processor) processMediaGroup(entry *Entry, el *xml5.Node) {
 		case "description":
 			if entry.Summary == nil {
 				entry.Summary = p.textOrNull(processStringElement(gc))
+				p.noteBody(gc, false) // an addition (normalize.go)
 			}
 		case "thumbnail":
 			if entry.Thumbnail == nil {

@@ -71,6 +71,16 @@ var hostileShapes = []hostileShape{
 	{name: "escaped HTML in one item", make: repeatShape("<rss><channel><item><description>", escapedHTMLUnit, "</description></item></channel></rss>")},
 	{name: "escaped <i>x</i> in one item", make: repeatShape("<rss><channel><item><description>", "&lt;i&gt;x&lt;/i&gt;", "</description></item></channel></rss>")},
 	{name: "escaped HTML items", make: repeatShape("<rss><channel>", "<item><description>"+escapedHTMLUnit+"</description></item>", "</channel></rss>")},
+	// The elements of issue 38: Media RSS objects (their metadata shared
+	// by a group's contents), live items (entries of their own), chapters.
+	{name: "<media:content> in one item", make: repeatShape(`<rss xmlns:media="http://search.yahoo.com/mrss/"><channel><item>`,
+		`<media:content url="/a"/>`, "</item></channel></rss>")},
+	{name: "items of a Media RSS group", make: repeatShape(`<rss xmlns:media="http://search.yahoo.com/mrss/"><channel>`,
+		`<item><media:title>t</media:title><media:group><media:content url="/a"/><media:content url="/b"/></media:group></item>`, "</channel></rss>")},
+	{name: "<podcast:liveItem/> in the channel", make: repeatShape(`<rss xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>`,
+		"<podcast:liveItem/>", "</channel></rss>")},
+	{name: "<psc:chapter> in one item", make: repeatShape(`<rss xmlns:psc="http://podlove.org/simple-chapters"><channel><item><psc:chapters>`,
+		`<psc:chapter start="1"/>`, "</psc:chapters></item></channel></rss>")},
 	{name: "RSS 100,000 <item/> (700 KB)", size: 700000, make: repeatShape("<rss><channel>", "<item/>", "</channel></rss>")},
 	{name: "JSON Feed 100,000 {} (300 KB)", size: 300000, json: true, make: repeatShape(`{"version":"https://jsonfeed.org/version/1.1","items":[{}`, ",{}", "]}")},
 	{name: "JSON Feed {}", json: true, make: repeatShape(`{"version":"https://jsonfeed.org/version/1.1","items":[{}`, ",{}", "]}")},
@@ -298,12 +308,12 @@ func TestMaxItemsXML(t *testing.T) {
 	}
 
 	// Atom, and the budget that follows the size: 80,000 "<entry/>" in
-	// 640 KB make 5,000 entries (one per 128 bytes).
+	// 640 KB make 4,266 entries (one per 150 bytes).
 	atom := repeatShape(`<feed xmlns="http://www.w3.org/2005/Atom"><title>a</title>`, "<entry/>", "</feed>")(640000)
 	f, err = feedspec.ParseDocument(bytes.NewReader(atom), feedspec.WithoutDocument())
 	require.ErrorIs(t, err, feedspec.ErrLimit)
 	require.NotNil(t, f)
-	assert.Equal(t, len(atom)/128, len(f.Entries))
+	assert.Equal(t, len(atom)/150, len(f.Entries))
 	assert.Equal(t, "a", f.Title.String())
 
 	// No limit.

@@ -1,6 +1,8 @@
 package feedspec
 
 import (
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -88,6 +90,49 @@ func TestCanonicalURLErrors(t *testing.T) {
 	}
 }
 
+// TestCanonicalURLSlashes: a URL of more than 64 slashes (and backslashes)
+// before its query is refused with ErrLimit, whose path the URL parser
+// would serialize at a cost of the square of its length; slashes in the
+// query and fragment do not count. Below the limit, the bytes allocated
+// grow with the URL's length, not its square.
+func TestCanonicalURLSlashes(t *testing.T) {
+	at := "https://example.com/" + strings.Repeat("a/", 61) // 64 slashes
+	got, err := CanonicalURL(at)
+	require.NoError(t, err, "64 slashes")
+	assert.Equal(t, strings.TrimSuffix(at, "/"), got, "64 slashes")
+	for _, over := range []string{at + "b/", `https://example.com/` + strings.Repeat(`a\`, 63)} {
+		got, err = CanonicalURL(over)
+		require.ErrorIs(t, err, ErrLimit, "65 slashes: %q", over)
+		assert.Empty(t, got, "65 slashes")
+	}
+	_, err = CanonicalURL(at + "?q=" + strings.Repeat("/", 100) + "#" + strings.Repeat("/", 100))
+	require.NoError(t, err, "slashes in the query and fragment")
+	// The parser adds two slashes to a file: URL: a result of more than 64
+	// is refused too, so that every result CanonicalURL gives it accepts.
+	file := "file:" + strings.Repeat("/a", 62)
+	got, err = CanonicalURL(file)
+	require.NoError(t, err, "62 slashes, 64 once parsed")
+	assert.Equal(t, "file://"+strings.Repeat("/a", 62), got, "file: URL")
+	_, err = CanonicalURL(file + "/b")
+	require.ErrorIs(t, err, ErrLimit, "63 slashes, 65 once parsed")
+	assert.Contains(t, err.Error(), "has 65 slashes before its query once parsed, more than 64", "the message")
+
+	// The worst a URL under the limit can do: one long segment followed by
+	// short ones, each of which copies the path serialized so far.
+	alloc := func(n int) uint64 {
+		u := "https://example.com/" + strings.Repeat("e", n) + strings.Repeat("/a", 60)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := CanonicalURL(u)
+		runtime.ReadMemStats(&after)
+		require.NoError(t, err, "under the limit")
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	a, b := alloc(20_000), alloc(200_000)
+	t.Logf("bytes allocated: %d for a URL of 20 KB, %d for 200 KB (%.0f a byte)", a, b, float64(b)/200_000)
+	assert.LessOrEqual(t, float64(b)/float64(a), 12.0, "10x the URL, at most 12x the bytes allocated")
+}
+
 func TestCanonicalURLSameArticle(t *testing.T) {
 	// Variants of one article URL as different feeds publish it.
 	variants := []string{
@@ -110,6 +155,7 @@ func FuzzCanonicalURL(f *testing.F) {
 		"HTTPS://WWW.Example.COM", "http://example.com:80/a/?b=2&a=1&utm_source=x#f",
 		"https://example.com/%41%2f/", "foo://Host/x/", "mailto:A@B", "https://example.com/#!/x",
 		"https://example.com/a/%2E%2E/b", "https://example.com/?%7E=%7e&&=", "file:///C:/x/",
+		"file:" + strings.Repeat("/a", 63), "https://example.com/" + strings.Repeat(`a\`, 62),
 	} {
 		f.Add(s)
 	}

@@ -7,7 +7,7 @@ import "github.com/feedspec/feedspec/xml5"
 // None of them changes the specification's Categories.
 
 // nsTaxo is the namespace of the RSS 1.0 taxonomy module.
-const nsTaxo = "http://purl.org/rss/1.0/modules/taxonomy/"
+const nsTaxo = TaxonomyScheme
 
 // MediaCategoryScheme is the scheme a media:category element without a
 // scheme attribute has (Media RSS: "If this attribute is not included, the
@@ -18,7 +18,7 @@ const MediaCategoryScheme = "http://search.yahoo.com/mrss/category_schema"
 // TaxonomyScheme is the Scheme of the categories read from an RSS 1.0
 // taxo:topics element: the taxonomy module's namespace URL, which says
 // that the Term is a topic's URL (rdf:resource).
-const TaxonomyScheme = nsTaxo
+const TaxonomyScheme = "http://purl.org/rss/1.0/modules/taxonomy/"
 
 // mediaCategory reads a media:category element: its text (not trimmed, as
 // an RSS category's) is the term, its scheme attribute the scheme

@@ -18,7 +18,7 @@ import (
 
 // ErrBase64Content is wrapped by the error Entry.ContentBytes returns when
 // the entry's Base64 content (RFC 4287 4.1.3.3, rule 6) does not decode.
-var ErrBase64Content = errors.New(errPrefix + "content is not valid Base64")
+var ErrBase64Content = errors.New("feedspec: content is not valid Base64")
 
 // Content kinds of an Atom content element's type attribute, for the rules
 // beyond the specification's.

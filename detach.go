@@ -44,9 +44,10 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 // value its IDIsPermalink points to moves to the block's end.
 func detachFeed(f *Feed) []byte {
 	permalinks := 0
-	for _, e := range f.Entries {
-		if e == nil || e.priv == nil {
-			continue
+	f.bodyEls = nil // keepBodyBases kept what is needed
+	f.eachEntry(func(e *Entry) {
+		if e.priv == nil {
+			return
 		}
 		priv := e.priv
 		// Entry.Image reads the episode's itunes:image from the element:
@@ -59,7 +60,7 @@ func detachFeed(f *Feed) []byte {
 		if e.IDIsPermalink == &priv.permalink {
 			permalinks++
 		}
-	}
+	})
 	f.doc, f.el, f.object = nil, nil, nil
 	// Node texts keep no tree: one of escaped HTML keeps its source (copied
 	// with the other strings), one of Atom XHTML content, read from the
@@ -69,9 +70,9 @@ func detachFeed(f *Feed) []byte {
 	compactTexts(f)
 	clipSlices(f)
 	block := moveStrings(f, permalinks)
-	for _, e := range f.Entries {
-		if e == nil || e.priv == nil {
-			continue
+	f.eachEntry(func(e *Entry) {
+		if e.priv == nil {
+			return
 		}
 		priv := e.priv
 		if e.IDIsPermalink == &priv.permalink {
@@ -87,8 +88,25 @@ func detachFeed(f *Feed) []byte {
 		if priv.ownImage != nil || priv.base64Content {
 			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content}
 		}
-	}
+	})
 	return block
+}
+
+// eachEntry calls fn with each entry of f that is not nil: its Entries,
+// then the entries of its Podcasting 2.0 live items.
+func (f *Feed) eachEntry(fn func(*Entry)) {
+	for _, e := range f.Entries {
+		if e != nil {
+			fn(e)
+		}
+	}
+	if pc := f.Podcast; pc != nil {
+		for i := range pc.LiveItems {
+			if e := pc.LiveItems[i].Entry; e != nil {
+				fn(e)
+			}
+		}
+	}
 }
 
 // moveStrings copies every string of f's model into one new block, sized
@@ -302,10 +320,8 @@ func (f *Feed) eachTextSlot(fn func(**Text)) {
 		fn(&in.Title)
 		fn(&in.Description)
 	}
-	for _, e := range f.Entries {
-		if e == nil {
-			continue
-		}
+	eachMediaTextSlot(fn, f.MediaRSS)
+	f.eachEntry(func(e *Entry) {
 		fn(&e.Title)
 		fn(&e.Subtitle)
 		fn(&e.Summary)
@@ -314,6 +330,20 @@ func (f *Feed) eachTextSlot(fn func(**Text)) {
 		if src := e.Source; src != nil {
 			fn(&src.Title)
 			fn(&src.Rights)
+		}
+		eachMediaTextSlot(fn, e.MediaRSS)
+	})
+}
+
+// eachMediaTextSlot calls fn with a pointer to every Text field of the
+// metadata of list, a metadata the objects of a group share visited once.
+func eachMediaTextSlot(fn func(**Text), list []MediaObject) {
+	var last *MediaMetadata
+	for i := range list {
+		if m := list[i].Metadata; m != nil && m != last {
+			last = m
+			fn(&m.Title)
+			fn(&m.Description)
 		}
 	}
 }
@@ -383,15 +413,24 @@ func clipSlices(f *Feed) {
 	f.SkipHours = clipSlice(c, f.SkipHours)
 	f.SkipDays = clipSlice(c, f.SkipDays)
 	f.Links = clipSlice(c, f.Links)
+	f.MediaRSS = clipMedia(c, f.MediaRSS)
+	f.License = clipSlice(c, f.License)
+	f.DeletedEntries = clipSlice(c, f.DeletedEntries)
 	if pc := f.Podcast; pc != nil {
 		pc.Funding = clipSlice(c, pc.Funding)
 		pc.Persons = clipSlice(c, pc.Persons)
 		pc.Values = clipValues(c, pc.Values)
+		pc.Locations = clipSlice(c, pc.Locations)
+		pc.Trailers = clipSlice(c, pc.Trailers)
+		pc.Images = clipSlice(c, pc.Images)
+		pc.LiveItems = clipSlice(c, pc.LiveItems)
+		pc.RemoteItems = clipSlice(c, pc.RemoteItems)
+		pc.Podroll = clipSlice(c, pc.Podroll)
+		pc.Txt = clipSlice(c, pc.Txt)
+		pc.Blocks = clipSlice(c, pc.Blocks)
+		pc.SocialInteracts = clipSlice(c, pc.SocialInteracts)
 	}
-	for _, e := range f.Entries {
-		if e == nil {
-			continue
-		}
+	f.eachEntry(func(e *Entry) {
 		e.Authors = clipSlice(c, e.Authors)
 		e.Categories = clipSlice(c, e.Categories)
 		e.Enclosures = clipSlice(c, e.Enclosures)
@@ -412,8 +451,47 @@ func clipSlices(f *Feed) {
 				a.Sources = clipSlice(c, a.Sources)
 			}
 			pc.Values = clipValues(c, pc.Values)
+			pc.Locations = clipSlice(c, pc.Locations)
+			pc.Images = clipSlice(c, pc.Images)
+			pc.Txt = clipSlice(c, pc.Txt)
+			pc.SocialInteracts = clipSlice(c, pc.SocialInteracts)
+			pc.ContentLinks = clipSlice(c, pc.ContentLinks)
+		}
+		e.MediaRSS = clipMedia(c, e.MediaRSS)
+		e.License = clipSlice(c, e.License)
+		e.Chapters = clipSlice(c, e.Chapters)
+		e.InReplyTo = clipSlice(c, e.InReplyTo)
+	})
+}
+
+// clipMedia is clipSlice for Media RSS objects and the lists of their
+// metadata (a metadata the objects of a group share clipped once).
+func clipMedia(c clipper, list []MediaObject) []MediaObject {
+	list = clipSlice(c, list)
+	var last *MediaMetadata
+	for i := range list {
+		m := list[i].Metadata
+		if m == nil || m == last {
+			continue
+		}
+		last = m
+		m.Keywords = clipSlice(c, m.Keywords)
+		m.Thumbnails = clipSlice(c, m.Thumbnails)
+		m.Credits = clipSlice(c, m.Credits)
+		m.Ratings = clipSlice(c, m.Ratings)
+		m.Restrictions = clipSlice(c, m.Restrictions)
+		m.Hashes = clipSlice(c, m.Hashes)
+		m.Responses = clipSlice(c, m.Responses)
+		m.Comments = clipSlice(c, m.Comments)
+		m.Prices = clipSlice(c, m.Prices)
+		if com := m.Community; com != nil {
+			com.Tags = clipSlice(c, com.Tags)
+		}
+		if em := m.Embed; em != nil {
+			em.Params = clipSlice(c, em.Params)
 		}
 	}
+	return list
 }
 
 // A clipper remembers the slices clipSlice copied, by backing array and
@@ -454,11 +532,17 @@ func clipCategories(c clipper, list []Category) []Category {
 	return list
 }
 
-// clipValues is clipSlice for podcast values and their recipients.
+// clipValues is clipSlice for podcast values, their recipients and time
+// splits.
 func clipValues(c clipper, list []PodcastValue) []PodcastValue {
 	list = clipSlice(c, list)
 	for i := range list {
 		list[i].Recipients = clipSlice(c, list[i].Recipients)
+		list[i].TimeSplits = clipSlice(c, list[i].TimeSplits)
+		for j := range list[i].TimeSplits {
+			ts := &list[i].TimeSplits[j]
+			ts.Recipients = clipSlice(c, ts.Recipients)
+		}
 	}
 	return list
 }
@@ -535,6 +619,36 @@ func (f *Feed) eachString(fn func(*string), textFn func(*Text)) {
 		}
 		eachPodcastPerson(fn, pc.Persons)
 		eachPodcastValue(fn, pc.Values)
+		eachPodcastLocation(fn, pc.Locations)
+		for i := range pc.Trailers {
+			t := &pc.Trailers[i]
+			fn(&t.Title)
+			fn(&t.URL)
+			fn(&t.Type)
+		}
+		eachPodcastLicense(fn, pc.License)
+		fn(&pc.Medium)
+		eachPodcastImage(fn, pc.Images)
+		for i := range pc.LiveItems {
+			l := &pc.LiveItems[i]
+			fn(&l.Status)
+			if l.Entry != nil {
+				l.Entry.eachString(fn, textFn)
+			}
+		}
+		eachRemoteItems(fn, pc.RemoteItems)
+		eachRemoteItems(fn, pc.Podroll)
+		eachPodcastTxt(fn, pc.Txt)
+		if u := pc.UpdateFrequency; u != nil {
+			fn(&u.Text)
+			fn(&u.RRule)
+		}
+		for i := range pc.Blocks {
+			fn(&pc.Blocks[i].ID)
+		}
+		eachPodcastChat(fn, pc.Chat)
+		eachSocialInteract(fn, pc.SocialInteracts)
+		eachRemoteItem(fn, pc.Publisher)
 	}
 	fn((*string)(&f.Format))
 	fn(&f.Version)
@@ -557,6 +671,16 @@ func (f *Feed) eachString(fn func(*string), textFn func(*Text)) {
 	fn(&f.Rating)
 	fn(&f.Docs)
 	eachPerson(fn, f.WebMaster)
+	eachMedia(fn, textFn, f.MediaRSS)
+	for i := range f.License {
+		fn(&f.License[i])
+	}
+	for i := range f.DeletedEntries {
+		d := &f.DeletedEntries[i]
+		fn(&d.Ref)
+		eachPerson(fn, d.By)
+		fn(&d.Comment)
+	}
 }
 
 // eachString is Feed.eachString for an entry.
@@ -640,9 +764,184 @@ func (e *Entry) eachString(fn func(*string), textFn func(*Text)) {
 			}
 		}
 		eachPodcastValue(fn, pc.Values)
+		eachPodcastLocation(fn, pc.Locations)
+		eachPodcastLicense(fn, pc.License)
+		eachPodcastImage(fn, pc.Images)
+		eachPodcastTxt(fn, pc.Txt)
+		eachPodcastChat(fn, pc.Chat)
+		eachSocialInteract(fn, pc.SocialInteracts)
+		for i := range pc.ContentLinks {
+			fn(&pc.ContentLinks[i].Href)
+			fn(&pc.ContentLinks[i].Text)
+		}
 	}
 	fn(&e.CommentsFeedURL)
 	fn(&e.ContentXML)
+	eachMedia(fn, textFn, e.MediaRSS)
+	for i := range e.License {
+		fn(&e.License[i])
+	}
+	for i := range e.Chapters {
+		c := &e.Chapters[i]
+		fn(&c.Title)
+		fn(&c.Href)
+		fn(&c.Image)
+	}
+	for i := range e.InReplyTo {
+		r := &e.InReplyTo[i]
+		fn(&r.Ref)
+		fn(&r.Href)
+		fn(&r.Type)
+		fn(&r.Source)
+	}
+}
+
+// eachMedia visits the strings of Media RSS objects; a metadata the
+// objects of a group share is visited once.
+func eachMedia(fn func(*string), textFn func(*Text), list []MediaObject) {
+	var last *MediaMetadata
+	for i := range list {
+		o := &list[i]
+		fn(&o.URL)
+		fn(&o.Type)
+		fn(&o.Medium)
+		fn(&o.Expression)
+		fn(&o.Lang)
+		m := o.Metadata
+		if m == nil || m == last {
+			continue
+		}
+		last = m
+		eachText(fn, textFn, m.Title, m.Description)
+		for j := range m.Keywords {
+			fn(&m.Keywords[j])
+		}
+		for j := range m.Thumbnails {
+			fn(&m.Thumbnails[j].URL)
+		}
+		for j := range m.Credits {
+			c := &m.Credits[j]
+			fn(&c.Role)
+			fn(&c.Scheme)
+			fn(&c.Name)
+		}
+		if pl := m.Player; pl != nil {
+			fn(&pl.URL)
+		}
+		for j := range m.Ratings {
+			fn(&m.Ratings[j].Scheme)
+			fn(&m.Ratings[j].Value)
+		}
+		for j := range m.Restrictions {
+			r := &m.Restrictions[j]
+			fn(&r.Relationship)
+			fn(&r.Type)
+			fn(&r.Value)
+		}
+		if com := m.Community; com != nil {
+			for j := range com.Tags {
+				fn(&com.Tags[j].Name)
+			}
+		}
+		if cr := m.Copyright; cr != nil {
+			fn(&cr.Text)
+			fn(&cr.URL)
+		}
+		for j := range m.Hashes {
+			fn(&m.Hashes[j].Algo)
+			fn(&m.Hashes[j].Value)
+		}
+		if em := m.Embed; em != nil {
+			fn(&em.URL)
+			for j := range em.Params {
+				fn(&em.Params[j].Name)
+				fn(&em.Params[j].Value)
+			}
+		}
+		for j := range m.Responses {
+			fn(&m.Responses[j])
+		}
+		for j := range m.Comments {
+			fn(&m.Comments[j])
+		}
+		for j := range m.Prices {
+			pr := &m.Prices[j]
+			fn(&pr.Type)
+			fn(&pr.Price)
+			fn(&pr.Info)
+			fn(&pr.Currency)
+		}
+	}
+}
+
+func eachPodcastLocation(fn func(*string), list []PodcastLocation) {
+	for i := range list {
+		l := &list[i]
+		fn(&l.Name)
+		fn(&l.Rel)
+		fn(&l.OSM)
+		fn(&l.Country)
+	}
+}
+
+func eachPodcastLicense(fn func(*string), l *PodcastLicense) {
+	if l != nil {
+		fn(&l.Name)
+		fn(&l.URL)
+	}
+}
+
+func eachPodcastImage(fn func(*string), list []PodcastImage) {
+	for i := range list {
+		img := &list[i]
+		fn(&img.Href)
+		fn(&img.Alt)
+		fn(&img.AspectRatio)
+		fn(&img.Type)
+		fn(&img.Purpose)
+	}
+}
+
+func eachRemoteItems(fn func(*string), list []PodcastRemoteItem) {
+	for i := range list {
+		eachRemoteItem(fn, &list[i])
+	}
+}
+
+func eachRemoteItem(fn func(*string), r *PodcastRemoteItem) {
+	if r != nil {
+		fn(&r.FeedGUID)
+		fn(&r.FeedURL)
+		fn(&r.ItemGUID)
+		fn(&r.Medium)
+		fn(&r.Title)
+	}
+}
+
+func eachPodcastTxt(fn func(*string), list []PodcastTxt) {
+	for i := range list {
+		fn(&list[i].Text)
+		fn(&list[i].Purpose)
+	}
+}
+
+func eachPodcastChat(fn func(*string), c *PodcastChat) {
+	if c != nil {
+		fn(&c.Server)
+		fn(&c.Protocol)
+		fn(&c.AccountID)
+		fn(&c.Space)
+	}
+}
+
+func eachSocialInteract(fn func(*string), list []PodcastSocialInteract) {
+	for i := range list {
+		s := &list[i]
+		fn(&s.Protocol)
+		fn(&s.URI)
+		fn(&s.AccountID)
+		fn(&s.AccountURL)
+	}
 }
 
 // eachText calls textFn (when not nil) with each text, then visits its
@@ -718,14 +1017,23 @@ func eachPodcastValue(fn func(*string), list []PodcastValue) {
 		fn(&v.Type)
 		fn(&v.Method)
 		fn(&v.Suggested)
-		for j := range v.Recipients {
-			r := &v.Recipients[j]
-			fn(&r.Name)
-			fn(&r.Type)
-			fn(&r.Address)
-			fn(&r.CustomKey)
-			fn(&r.CustomValue)
+		eachValueRecipient(fn, v.Recipients)
+		for j := range v.TimeSplits {
+			ts := &v.TimeSplits[j]
+			eachValueRecipient(fn, ts.Recipients)
+			eachRemoteItem(fn, ts.RemoteItem)
 		}
+	}
+}
+
+func eachValueRecipient(fn func(*string), list []PodcastValueRecipient) {
+	for j := range list {
+		r := &list[j]
+		fn(&r.Name)
+		fn(&r.Type)
+		fn(&r.Address)
+		fn(&r.CustomKey)
+		fn(&r.CustomValue)
 	}
 }
 

@@ -114,7 +114,9 @@ func TestWithoutDocumentLetsGo(t *testing.T) {
 // WithoutDocument copies them all.
 func TestEachStringSeesEveryString(t *testing.T) {
 	var f Feed
-	fillAll(reflect.ValueOf(&f).Elem(), 0)
+	// Twelve levels deep: the Media RSS metadata's lists, the podcast
+	// values' time splits and the live items' entries are filled too.
+	fillWithRoom(reflect.ValueOf(&f).Elem(), 0)
 	// Every string field, and every Text's string value.
 	want := countTexts(reflect.ValueOf(&f).Elem())
 	walkModel(reflect.ValueOf(&f).Elem(), "", func(_ string, v reflect.Value) bool {

@@ -11,9 +11,15 @@ type DiagnosticKind string
 
 // The kinds of Diagnostic.
 const (
-	// DiagnosticXML is a parse error the XML5 parser recovered from; Line
-	// and Column say where, Message is the parser's code (such as
-	// "unexpected-eof").
+	// DiagnosticXML is a parse error the XML5 parser recovered from, or
+	// an encoding error of the input; Line and Column say where, Message
+	// is the parser's code (such as "eof-in-element"). The encoding errors
+	// are one for each run of bytes that did not decode in the document's
+	// encoding ("invalid-byte-sequence": they became U+FFFD) and each run
+	// of characters XML 1.0 does not allow ("control-character-in-input-stream"
+	// for C0 controls other than tab, line feed and carriage return, NUL
+	// included; "noncharacter-in-input-stream" for U+FFFE and U+FFFF), at
+	// most 1,000 a document.
 	DiagnosticXML DiagnosticKind = "xml"
 	// DiagnosticDate is a date the date algorithm (Atom, W3C-DTF or RSS 2.0)
 	// could not read, so the field stayed null (or, with WithLenientDates,
@@ -43,8 +49,10 @@ const (
 	DiagnosticType DiagnosticKind = "type"
 	// DiagnosticLimit is an element left out because its entry reached a
 	// limit (Limits.MaxPerEntry; or an Entry.ContentXML past its budget,
-	// a LimitError whose Limit is "ContentXML"); Err wraps ErrLimit. It is
-	// recorded once per entry and list.
+	// a LimitError whose Limit is "ContentXML"; or a URL once the
+	// document's budget of URL parser runs is spent, "URLParses", see
+	// Limits); Err wraps ErrLimit. It is recorded once per entry and list
+	// (for URLParses, once per document).
 	DiagnosticLimit DiagnosticKind = "limit"
 )
 
@@ -139,7 +147,9 @@ func (d Diagnostic) String() string {
 }
 
 // WithDiagnostics asks ParseDocument (and ParseResponse) to append to *dst a
-// Diagnostic for every XML parse error the parser recovered from, in input
+// Diagnostic for every XML parse error the parser recovered from and every
+// encoding error of the input (bytes that did not decode, characters XML
+// 1.0 does not allow: see DiagnosticXML; the first 1,000), in input
 // order, then (with WithRecovery) one for each repair the XML parser made,
 // followed by one for every value the feed processors rejected and every
 // repair they made, in document order. The parse result is the same with or
@@ -155,6 +165,19 @@ func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg 
 	if p.diags == nil {
 		return
 	}
+	// A Media RSS element is read twice: by the steps (an enclosure, a
+	// thumbnail) and again for Entry.MediaRSS (mediarss.go). Its value is
+	// reported once.
+	if el != nil && isMedia(el.Namespace) {
+		key := diagnosedKey{el, attr}
+		if _, seen := p.diagnosed[key]; seen {
+			return
+		}
+		if p.diagnosed == nil {
+			p.diagnosed = make(map[diagnosedKey]struct{})
+		}
+		p.diagnosed[key] = struct{}{}
+	}
 	d := Diagnostic{Kind: kind, Attr: attr, Value: value, Message: msg}
 	if el != nil {
 		d.Element = el.QualifiedName()
@@ -164,6 +187,13 @@ func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg 
 		d.Line, d.Column = p.doc.Position(el.Offset)
 	}
 	*p.diags = append(*p.diags, d)
+}
+
+// A diagnosedKey is an element and an attribute ("" for its text) whose
+// value was reported (processor.diagnosed).
+type diagnosedKey struct {
+	el   *xml5.Node
+	attr string
 }
 
 // xmlDiagnostics appends doc's recovered parse errors to dst.

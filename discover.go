@@ -2,11 +2,13 @@ package feedspec
 
 import (
 	"bufio"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
 	"strings"
+	"unsafe"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/html/charset"
@@ -80,20 +82,40 @@ var feedLinkTypes = map[string]bool{
 //
 // The page is read as a stream of tokens, not built into a tree: what
 // DiscoverFeeds keeps is its <link rel=alternate|feed> and <a href>
-// elements: at most about 4 bytes allocated per byte of the page, whatever
-// its shape, and a few kilobytes to resolve each link that may be a feed
-// (MaxDiscoverCandidates of them at most). Where an <a> ends follows the
-// HTML tree construction rules (an unclosed or misnested <a> ends where
-// the tree would end it).
+// elements. It reads at most MaxDiscoverBytes of r (16 MiB), and allocates
+// at most about 4 bytes per byte read, whatever the page's shape (about 6
+// for a page that is one enormous link text; see SECURITY.md for a tag
+// with thousands of distinct attributes), and a few kilobytes to resolve
+// each link that may be a feed (MaxDiscoverCandidates of them at most).
+// Where an <a> ends follows the HTML tree construction rules (an unclosed
+// or misnested <a> ends where the tree would end it).
 //
 // pageURL may be "", for a page whose address is not known: relative URLs
 // are then resolved only against an absolute <base href>, and skipped
 // otherwise. The error is for a pageURL that is not an absolute URL, for
-// a failure to read r, and for a page with more than MaxDiscoverCandidates
-// links that may be feeds (it wraps ErrLimit, and comes with the feeds
-// among those links). A page with no feeds gives an empty list and no
+// a failure to read r, and for a limit: a page longer than
+// MaxDiscoverBytes (read up to the limit, the feeds among its first
+// MaxDiscoverBytes bytes returned) or with more than MaxDiscoverCandidates
+// links that may be feeds (the feeds among those links returned); both
+// errors wrap ErrLimit. A page with no feeds gives an empty list and no
 // error.
+//
+// ParseResponse (and the Fetcher) read an HTML page served where a feed
+// was expected up to their own body limit instead (WithMaxBodySize).
 func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
+	return discoverFeeds(r, pageURL, MaxDiscoverBytes)
+}
+
+// MaxDiscoverBytes is how much of a page DiscoverFeeds reads: 16 MiB, the
+// Fetcher's body limit (DefaultFetchMaxBodySize), far more than a page's
+// head, where its feed links are. Past it DiscoverFeeds returns the feeds
+// found in the bytes before it and an error wrapping ErrLimit.
+const MaxDiscoverBytes = 16 << 20
+
+// discoverFeeds is DiscoverFeeds reading at most maxBytes of r (no limit
+// when maxBytes is negative: ParseResponse's page is bounded by its body
+// limit).
+func discoverFeeds(r io.Reader, pageURL string, maxBytes int64) ([]FeedLink, error) {
 	var page *whatwg.Url
 	if pageURL != "" {
 		u, err := whatwg.Parse(pageURL)
@@ -101,6 +123,11 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 			return nil, errors.New("feedspec: discover feeds: page URL " + quoteCut(pageURL) + " is not an absolute URL: " + urlReason(err))
 		}
 		page = u
+	}
+	var limited *discLimitReader
+	if maxBytes >= 0 {
+		limited = &discLimitReader{r: r, left: maxBytes}
+		r = limited
 	}
 	br := bufio.NewReaderSize(r, 1024)
 	head, err := br.Peek(1024)
@@ -110,7 +137,7 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 	enc, _, _ := charset.DetermineEncoding(head, "")
 	// The page is read as a stream of tokens, never as a tree: the memory
 	// it takes follows the links found, not the page (see discscan.go).
-	s := newDiscScanner(enc.NewDecoder().Reader(br))
+	s := newDiscScanner(newEagerEOFReader(enc.NewDecoder().Reader(br)))
 	if err := s.run(); err != nil {
 		return nil, fmt.Errorf("feedspec: discover feeds: reading the page: %w", err)
 	}
@@ -146,19 +173,132 @@ func DiscoverFeeds(r io.Reader, pageURL string) ([]FeedLink, error) {
 		if !baseFeedish && !feedishRef(a.href) && !feedWords(a.titleAttr) && !feedWords(a.text) && !feedWords(a.alt) {
 			continue
 		}
-		key = append(append(append(key[:0], a.attrs...), 0), a.piece...)
-		if done[string(key)] {
-			continue
+		// The key holds the attributes and the piece's texts, each after
+		// its length (discAnchorKey); its string is the map's key and
+		// holds the strings fromAnchor gets. A long one (a piece may be as
+		// long as the page) is made as a string at once, to its size.
+		var ks string
+		if n := discAnchorKeyLen(a); n <= 4096 {
+			key = discAnchorKey(key[:0], a)
+			if done[string(key)] {
+				continue
+			}
+			ks = string(key)
+		} else {
+			// b is never written again: the string can share its bytes.
+			b := discAnchorKey(make([]byte, 0, n), a)
+			ks = unsafe.String(unsafe.SliceData(b), len(b))
+			if done[ks] {
+				continue
+			}
 		}
 		if len(done) == MaxDiscoverCandidates {
 			return feeds, discoverLimitError()
 		}
-		done[string(key)] = true
-		if f, ok := d.fromAnchor(string(a.href), string(a.titleAttr), string(a.text), string(a.alt)); ok && d.add(f.URL) {
+		done[ks] = true
+		href, rest := discCutString(ks)
+		titleAttr, rest := discCutString(rest)
+		text, alt := discCutString(rest)
+		if f, ok := d.fromAnchor(href, titleAttr, text, alt); ok && d.add(f.URL) {
 			feeds = append(feeds, f)
 		}
 	}
+	if limited != nil && limited.over {
+		return feeds, discoverBytesError{maxBytes}
+	}
 	return feeds, nil
+}
+
+// discAnchorKey appends to b the key of an <a> (or a copy) for telling
+// the same element again: its href, title attribute and text, each after
+// its length, and its alt text.
+func discAnchorKey(b []byte, a discAnchor) []byte {
+	for _, f := range [][]byte{a.href, a.titleAttr, a.text} {
+		b = binary.AppendUvarint(b, uint64(len(f)))
+		b = append(b, f...)
+	}
+	return append(b, a.alt...)
+}
+
+// discAnchorKeyLen is at least the length of a's key.
+func discAnchorKeyLen(a discAnchor) int {
+	return 3*binary.MaxVarintLen64 + len(a.href) + len(a.titleAttr) + len(a.text) + len(a.alt)
+}
+
+// discCutString is discCut for a string: the uvarint-prefixed field at the
+// start of s, and the rest.
+func discCutString(s string) (field, rest string) {
+	l, n := binary.Uvarint([]byte(s[:min(len(s), binary.MaxVarintLen64)]))
+	return s[n : n+int(l)], s[n+int(l):]
+}
+
+// A discLimitReader reads at most left bytes of r, then ends as if r
+// ended, recording in over whether r had more.
+type discLimitReader struct {
+	r    io.Reader
+	left int64
+	over bool
+}
+
+func (l *discLimitReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		if l.over {
+			return 0, io.EOF
+		}
+		// Is there more? One byte tells.
+		var one [1]byte
+		for range 100 {
+			n, err := l.r.Read(one[:])
+			if n > 0 {
+				l.over = true
+				return 0, io.EOF
+			}
+			if err != nil {
+				return 0, err
+			}
+		}
+		return 0, io.ErrNoProgress
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
+
+// An eagerEOFReader fills the buffer of each Read, and returns the end of
+// its reader (io.EOF, or an error) with the last bytes rather than on the
+// next Read. x/net/html's tokenizer keeps the current token whole in its
+// buffer and, each time it has read all it holds, allocates one twice as
+// large if the token fills more than half of it. Reads that fill it leave
+// it at most twice the size of the longest token (a token that runs to the
+// end of the page: an unclosed comment or attribute value, text without
+// tags), and allocate about twice that in all; reads of a few kilobytes
+// made it grow at half full, and a last read that gave only io.EOF made it
+// allocate one more buffer, twice as large, for nothing: 8 bytes per byte
+// of such a page.
+type eagerEOFReader struct {
+	br *bufio.Reader
+}
+
+func newEagerEOFReader(r io.Reader) *eagerEOFReader {
+	return &eagerEOFReader{br: bufio.NewReaderSize(r, 4096)}
+}
+
+func (e *eagerEOFReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		m, err := e.br.Read(p[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	if _, err := e.br.Peek(1); err != nil {
+		return n, err
+	}
+	return n, nil
 }
 
 // MaxDiscoverCandidates is how many links that may be feeds DiscoverFeeds
@@ -181,6 +321,16 @@ func (discoverLimit) Error() string {
 }
 
 func (discoverLimit) Unwrap() error { return ErrLimit }
+
+// discoverBytesError is DiscoverFeeds' error for a page longer than the
+// bytes it reads; it wraps ErrLimit.
+type discoverBytesError struct{ limit int64 }
+
+func (e discoverBytesError) Error() string {
+	return fmt.Sprintf("feedspec: discover feeds: limit reached: the page is longer than %d bytes (MaxDiscoverBytes); the feeds in its first %d bytes are returned", e.limit, e.limit)
+}
+
+func (discoverBytesError) Unwrap() error { return ErrLimit }
 
 // discoverer holds the state of one DiscoverFeeds call.
 type discoverer struct {

@@ -322,6 +322,10 @@ func discMemPages(n int) map[string][]byte {
 		"feed links, repeated":     rep(`<link rel=alternate type=application/rss+xml href=/feed>`),
 		"nested <div>":             rep(`<div>`),
 		"feed links, repeated <a>": rep(`<a href="/feed">RSS</a>`),
+		// A token that runs to the end of the page: the tokenizer keeps
+		// it whole.
+		"unclosed comment":         append([]byte("<!--"), rep("x")[4:]...),
+		"unclosed attribute value": append([]byte(`<a href="`), rep("x")[9:]...),
 		"distinct feed links": func() []byte {
 			var b bytes.Buffer
 			for i := 0; b.Len() < n-40; i++ {

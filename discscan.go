@@ -225,6 +225,7 @@ func (s *discScanner) addText(t []byte) {
 	if s.dead {
 		return
 	}
+	s.text = discGrow(s.text, len(t)+1)
 	for len(t) > 0 {
 		r, n := decodeRune(t)
 		switch {
@@ -799,9 +800,20 @@ func (s *discScanner) addPiece(text, alt []byte) {
 		return
 	}
 	s.scratch = binary.AppendUvarint(s.scratch[:0], uint64(len(text)))
-	s.scratch = append(s.scratch, text...)
-	s.scratch = append(s.scratch, alt...)
-	s.anchors.write('P', s.scratch)
+	s.anchors.write('P', s.scratch, text, alt)
+}
+
+// discGrow returns b with room for n more bytes. It doubles b's capacity
+// when it grows it (append grows a large slice by a quarter, which
+// allocates about 5 times the final length in all; doubling, at most 4, and
+// a text read in one token gets a slice of its size, once).
+func discGrow(b []byte, n int) []byte {
+	if cap(b)-len(b) >= n {
+		return b
+	}
+	nb := make([]byte, len(b), max(2*cap(b), len(b)+n, 64))
+	copy(nb, b)
+	return nb
 }
 
 func discAppendAttrs(b, href, title []byte) []byte {
@@ -844,18 +856,26 @@ type discArena struct {
 	ci, off int
 }
 
-func (a *discArena) write(kind byte, p []byte) {
+// write writes a record of the given kind holding the bytes of parts, one
+// after another.
+func (a *discArena) write(kind byte, parts ...[]byte) {
+	l := 0
+	for _, p := range parts {
+		l += len(p)
+	}
 	var hdr [1 + binary.MaxVarintLen64]byte
 	hdr[0] = kind
-	n := 1 + binary.PutUvarint(hdr[1:], uint64(len(p)))
-	need := n + len(p)
+	n := 1 + binary.PutUvarint(hdr[1:], uint64(l))
+	need := n + l
 	if len(a.chunks) == 0 || cap(a.chunks[len(a.chunks)-1])-len(a.chunks[len(a.chunks)-1]) < need {
 		size := min(max(4096, a.total/2), 256<<10)
 		a.chunks = append(a.chunks, make([]byte, 0, max(size, need)))
 	}
 	c := &a.chunks[len(a.chunks)-1]
 	*c = append(*c, hdr[:n]...)
-	*c = append(*c, p...)
+	for _, p := range parts {
+		*c = append(*c, p...)
+	}
 	a.total += need
 }
 

@@ -41,6 +41,11 @@
 //	key := feedspec.EntryKey(entry) // "id:…", "url:…", "enclosure:…" or "hash:…"
 //	if !seen[key] { /* a new entry */ }
 //
+// A feed that re-issues its ids (a new CMS, added tracking parameters)
+// makes every entry look new under EntryKey: DedupKeys gives every key
+// under which an entry may have been seen before; take the entry for seen
+// when any of them is stored, and store them all.
+//
 // Entry.Normalized gives, in one call, what a reader shows and stores for an
 // entry (title with a fallback, an http(s) URL, author names, a UTC date
 // flagged when uncertain, safe HTML and its text, categories, media, a

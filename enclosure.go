@@ -170,6 +170,18 @@ func (p *processor) processMediaContent(entry *Entry, el *xml5.Node) {
 	p.appendEnclosure(&entry.Enclosures, &enc.e) // [371] [171]
 }
 
+// processMediaGroupContents runs the steps for the content elements of a
+// group element in the Media RSS namespace ([123]–[171]) for an RSS 2.0
+// item: an addition, as the specification reads a group's contents in an
+// Atom entry only (docs/decisions.md#rss-media-group).
+func (p *processor) processMediaGroupContents(entry *Entry, el *xml5.Node) {
+	for gc := el.FirstElementChild(); gc != nil; gc = gc.NextElementSibling() {
+		if gc.Local == "content" && isMedia(gc.Namespace) {
+			p.processMediaContent(entry, gc)
+		}
+	}
+}
+
 // mediaAttributes reads the additions of a Media RSS content element: medium,
 // width, height, duration, fileSize and bitrate. Only the attributes that
 // are present are looked at; the element usually has few.

@@ -62,17 +62,17 @@ type Entry struct {
 	// a name), dc:creator and itunes:author names, in document order, a
 	// name already listed without an email not repeated. ComputedAuthors
 	// falls back to the feed's.
-	Authors []*Person `json:"authors,omitempty"`
+	Authors []*Person `json:"authors,omitempty" jsongen:"maxperentry"`
 	// Categories are the terms of the Atom categories, RSS categories and
 	// dc:subject elements (of Atom entries and RSS 1.0 items; an RSS 2.0
 	// item's are in CategoryDetails only): a set, in first-seen order, no
 	// repeats.
-	Categories []string `json:"categories,omitempty"`
+	Categories []string `json:"categories,omitempty" jsongen:"maxperentry"`
 	// Enclosures are the media files: RSS enclosures, Atom links with rel
 	// "enclosure", and Media RSS content elements (in the item or in a
 	// media:group), in document order, each with a URL that parsed.
 	// AudioEnclosure picks the audio file.
-	Enclosures []*Enclosure `json:"enclosures,omitempty"`
+	Enclosures []*Enclosure `json:"enclosures,omitempty" jsongen:"maxperentry"`
 
 	// The fields below are additions: the specification's model does not
 	// have them (see Feed). Strings are "" when null.
@@ -112,7 +112,7 @@ type Entry struct {
 	// source.
 	Source *Source `json:"source,omitempty"`
 	// Contributors are the Atom contributors and dc:contributor names.
-	Contributors []*Person `json:"contributors,omitempty"`
+	Contributors []*Person `json:"contributors,omitempty" jsongen:"maxperentry"`
 	// CategoryDetails lists every category element in document order,
 	// repeats kept: Atom categories with a non-empty term, RSS categories,
 	// dc:subject elements (of Atom, RSS 2.0 and RSS 1.0 entries; in RSS 2.0
@@ -121,7 +121,7 @@ type Entry struct {
 	// media:content; Scheme defaults to MediaCategoryScheme) and the topics of an RSS 1.0 item's taxo:topics
 	// (Term the rdf:li's resource as written, Scheme TaxonomyScheme). Only
 	// the first three give Categories, as the specification says.
-	CategoryDetails []Category `json:"category_details,omitempty"`
+	CategoryDetails []Category `json:"category_details,omitempty" jsongen:"maxperentry"`
 	// ContentSrc and ContentType describe Atom out-of-line content: the
 	// first content element with a src attribute gives its URL and its
 	// type attribute as written.
@@ -131,7 +131,7 @@ type Entry struct {
 	ContentType string `json:"content_type,omitempty"`
 	// Links lists every Atom link element of the entry (also atom:link in
 	// an RSS item) whose href parsed, in document order.
-	Links []Link `json:"links,omitempty"`
+	Links []Link `json:"links,omitempty" jsongen:"maxperentry"`
 	// ITunes holds the episode-level iTunes elements; nil when there are
 	// none.
 	ITunes *EntryITunes `json:"itunes,omitempty"`
@@ -161,6 +161,30 @@ type Entry struct {
 	// Untrusted: the feed's markup, never sanitized; parse it as XML,
 	// never write it into a page.
 	ContentXML string `json:"content_xml,omitempty"`
+	// MediaRSS lists the entry's Media RSS objects: the media:content
+	// elements of the item (Atom entry) and of its media:group elements,
+	// each with the optional elements (title, description, thumbnails,
+	// credits...) of the content, else of its group, else of the item
+	// (see MediaObject; mediarss.go). An item with optional elements but
+	// no content has one object without URL holding them. Enclosures keep
+	// the specification's reading of the same elements.
+	MediaRSS []MediaObject `json:"media_rss,omitempty"`
+	// Geo is the entry's location: the first georss:point,
+	// georss:where/gml:Point/gml:pos, or geo:lat and geo:long pair (W3C
+	// Basic Geo, also inside a geo:Point) of the entry that gives a valid
+	// point (geo.go).
+	Geo *Geo `json:"geo,omitempty"`
+	// License lists the URLs of the entry's licences: cc:license (its
+	// rdf:resource) and creativeCommons:license (its text), in document
+	// order, repeats kept (license.go).
+	License []string `json:"license,omitempty"`
+	// Chapters are the chapters of the entry's first psc:chapters element
+	// (Podlove Simple Chapters) that has any, in document order
+	// (chapters.go).
+	Chapters []Chapter `json:"chapters,omitempty"`
+	// InReplyTo lists the entry's thr:in-reply-to elements (RFC 4685):
+	// the entries it answers (threading.go).
+	InReplyTo []InReplyTo `json:"in_reply_to,omitempty"`
 
 	// priv holds the entry's state that is not in its model, nil when it
 	// has none: behind one pointer, so that an Entry fits the runtime's
@@ -350,10 +374,11 @@ const categoryMapThreshold = 16
 
 // addCategory adds term to the current entry's categories, a set kept in
 // first-seen order, collected in p.entryTerms until finishEntry gives them to
-// the entry. Long sets are indexed in p.categories, which startEntry resets
-// for every entry.
+// the entry. Long sets are indexed in p.categories, which startEntry empties
+// for every entry (keeping its room: an entry after another with many
+// categories does not grow it again).
 func (p *processor) addCategory(term string) {
-	if p.categories == nil {
+	if !p.categoriesIndexed {
 		for _, c := range p.entryTerms {
 			if c == term {
 				return
@@ -361,7 +386,10 @@ func (p *processor) addCategory(term string) {
 		}
 		p.entryTerms = append(p.entryTerms, term)
 		if len(p.entryTerms) >= categoryMapThreshold {
-			p.categories = make(map[string]struct{}, 2*len(p.entryTerms))
+			p.categoriesIndexed = true
+			if p.categories == nil {
+				p.categories = make(map[string]struct{}, 2*len(p.entryTerms))
+			}
 			for _, c := range p.entryTerms {
 				p.categories[c] = struct{}{}
 			}

@@ -272,6 +272,10 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := CanonicalURL("/relative/" + binaryName)
 			return err
 		}, contains: []string{`canonical URL: cannot parse "/relative/x\x01`}},
+		{name: "CanonicalURL, too many slashes", err: func(*testing.T) error {
+			_, err := CanonicalURL("https://example.com/" + strings.Repeat("a/", 70))
+			return err
+		}, is: []error{ErrLimit}, contains: []string{`canonical URL: limit reached: "https://example.com/a/a/`, `has 73 slashes before its query, more than 64`}},
 		{name: "DiscoverFeeds, page URL", err: func(*testing.T) error {
 			_, err := DiscoverFeeds(strings.NewReader(""), "not absolute")
 			return err
@@ -292,6 +296,11 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := DiscoverFeeds(strings.NewReader(page.String()), "https://example.com/")
 			return err
 		}, is: []error{ErrLimit}, contains: []string{"discover feeds: limit reached: the page has more than 1000 links that may be feeds (MaxDiscoverCandidates)"}},
+		{name: "DiscoverFeeds, MaxDiscoverBytes", err: func(*testing.T) error {
+			// As at 16 MiB (TestDiscoverFeedsByteLimit), with a limit of 10.
+			_, err := discoverFeeds(strings.NewReader("<p>a page longer than 10 bytes</p>"), "https://example.com/", 10)
+			return err
+		}, is: []error{ErrLimit}, contains: []string{"discover feeds: limit reached: the page is longer than 10 bytes (MaxDiscoverBytes); the feeds in its first 10 bytes are returned"}},
 		{name: "CommonFeedURLs, relative", err: func(*testing.T) error {
 			_, err := CommonFeedURLs("/blog")
 			return err
@@ -300,6 +309,13 @@ func errorCases(t *testing.T) []errorCase {
 			_, err := CommonFeedURLs("ftp://example.com/")
 			return err
 		}, contains: []string{`common feed URLs: "ftp://example.com/" is not an http or https URL`}},
+		{name: "ContentBytes", err: func(t *testing.T) error {
+			f, err := ParseDocument(strings.NewReader(atomEntryDoc(`<content type="application/pdf">not base64!</content>`)))
+			require.NoError(t, err, "parse")
+			require.Len(t, f.Entries, 1, "entries")
+			_, err = f.Entries[0].ContentBytes()
+			return err
+		}, is: []error{ErrBase64Content}, contains: []string{"content is not valid Base64: byte 9 of the text"}},
 		{name: "ParseDate", err: func(*testing.T) error {
 			_, _, err := ParseDate("Mon, 32 " + binaryName)
 			return err

@@ -210,6 +210,48 @@ func ExampleEntryKey() {
 	// hash:4f47aadea0cd129b86325a21d8b76568
 }
 
+// DedupKeys finds an entry again when the feed re-issued its ids: a reader
+// stores every key of every entry, and takes an entry for one it has seen
+// when any of its keys is stored. Here the second fetch changed every guid
+// and added tracking parameters to the links.
+func ExampleDedupKeys() {
+	first := `<rss><channel>
+	  <item><guid>urn:post:1</guid><title>Rain</title><link>https://example.com/rain</link></item>
+	  <item><guid>urn:post:2</guid><title>Weekly notes</title><pubDate>Mon, 08 Jan 2024 09:00:00 GMT</pubDate></item>
+	</channel></rss>`
+	second := `<rss><channel>
+	  <item><guid>https://example.com/?p=3</guid><title>Snow</title><link>https://example.com/snow?utm_source=rss</link></item>
+	  <item><guid>https://example.com/?p=1</guid><title>Rain</title><link>https://example.com/rain?utm_source=rss</link></item>
+	  <item><guid>https://example.com/?p=2</guid><title>Weekly notes</title><pubDate>Mon, 08 Jan 2024 09:00:00 GMT</pubDate></item>
+	</channel></rss>`
+	seen := map[string]bool{} // a reader's store, per feed
+	for i, doc := range []string{first, second} {
+		feed, err := feedspec.ParseDocument(strings.NewReader(doc))
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, e := range feed.Entries {
+			keys := feedspec.DedupKeys(e)
+			isNew := true
+			for _, k := range keys {
+				if seen[k] {
+					isNew = false
+				}
+			}
+			for _, k := range keys {
+				seen[k] = true // store them all, seen or new
+			}
+			if isNew {
+				fmt.Printf("fetch %d: new: %s (%d keys, the first %s)\n", i+1, e.Title, len(keys), keys[0])
+			}
+		}
+	}
+	// Output:
+	// fetch 1: new: Rain (2 keys, the first id:urn:post:1)
+	// fetch 1: new: Weekly notes (2 keys, the first id:urn:post:2)
+	// fetch 2: new: Snow (2 keys, the first id:https://example.com/?p=3)
+}
+
 // WithDiagnostics collects what went wrong next to what could be read.
 func ExampleWithDiagnostics() {
 	doc := `<rss><channel><title>News &bogus; today</title>

@@ -83,7 +83,7 @@ type Source struct {
 	FeedURL string `json:"feed_url,omitempty"`
 	// Authors are the Atom source's authors (RFC 4287 4.2.11), in document
 	// order; Entry.ComputedAuthors takes them when the entry has none.
-	Authors []*Person `json:"authors,omitempty"`
+	Authors []*Person `json:"authors,omitempty" jsongen:"maxperentry"`
 	// Rights is the Atom source's first rights (an Atom text);
 	// Entry.ComputedRights takes it when the entry has none.
 	Rights *Text `json:"rights,omitempty"`
@@ -91,7 +91,7 @@ type Source struct {
 	Updated *time.Time `json:"updated,omitempty"`
 	// CategoryDetails are the Atom source's categories with a non-empty
 	// term, in document order, repeats kept.
-	CategoryDetails []Category `json:"category_details,omitempty"`
+	CategoryDetails []Category `json:"category_details,omitempty" jsongen:"maxperentry"`
 }
 
 // isZero reports whether s holds nothing (the source is then null).

@@ -69,10 +69,10 @@ type Feed struct {
 	// Authors are the feed's Atom authors, RSS managingEditor ("email
 	// (name)" or a name), dc:creator and itunes:author names, in document
 	// order, a name already listed without an email not repeated.
-	Authors []*Person `json:"authors,omitempty"`
+	Authors []*Person `json:"authors,omitempty" jsongen:"maxperfeed"`
 	// Entries are the Atom entries, or the RSS items (of the channel and
 	// directly under rss), or the RSS 1.0 items, in document order.
-	Entries []*Entry `json:"entries,omitempty" jsongen:"stream"`
+	Entries []*Entry `json:"entries,omitempty" jsongen:"stream,maxitems"`
 
 	// The fields below are additions: the specification's model does not
 	// have them. They are read from the format specifications (RSS 2.0,
@@ -103,7 +103,7 @@ type Feed struct {
 	// media:category elements (Scheme defaulting to MediaCategoryScheme)
 	// and the topics of an RSS 1.0 channel's taxo:topics (Scheme
 	// TaxonomyScheme).
-	CategoryDetails []Category `json:"category_details,omitempty"`
+	CategoryDetails []Category `json:"category_details,omitempty" jsongen:"maxperfeed"`
 	// TTL is the RSS ttl, in minutes.
 	TTL *int `json:"ttl,omitempty"`
 	// SkipHours are the RSS skipHours hours (0–23, GMT), a set in document
@@ -119,9 +119,9 @@ type Feed struct {
 	UpdateFrequency *int   `json:"update_frequency,omitempty"`
 	// Links lists every Atom link element of the feed (also atom:link in an
 	// RSS channel) whose href parsed, in document order.
-	Links []Link `json:"links,omitempty"`
+	Links []Link `json:"links,omitempty" jsongen:"maxperfeed"`
 	// Contributors are the Atom contributors and dc:contributor names.
-	Contributors []*Person `json:"contributors,omitempty"`
+	Contributors []*Person `json:"contributors,omitempty" jsongen:"maxperfeed"`
 	// ITunes holds the podcast-level iTunes elements; nil when there are
 	// none.
 	ITunes *FeedITunes `json:"itunes,omitempty"`
@@ -179,6 +179,35 @@ type Feed struct {
 	// a W3C date-time: the base from which UpdatePeriod and
 	// UpdateFrequency count.
 	UpdateBase *time.Time `json:"update_base,omitempty"`
+	// MediaRSS lists the channel's (an Atom feed's) Media RSS objects:
+	// its media:content elements and those of its media:group elements,
+	// each with the optional elements that apply to it, in document order
+	// (see MediaObject; mediarss.go). They are the channel's own media
+	// (a podcast's trailer, a site's video); the optional elements of the
+	// channel apply to them, not to the items' objects.
+	MediaRSS []MediaObject `json:"media_rss,omitempty"`
+	// Geo is the feed's location: the first georss:point,
+	// georss:where/gml:Point/gml:pos, or geo:lat and geo:long pair (W3C
+	// Basic Geo, also inside a geo:Point) of the channel (Atom feed) that
+	// gives a valid point (geo.go).
+	Geo *Geo `json:"geo,omitempty"`
+	// License lists the URLs of the channel's (Atom feed's) licences:
+	// cc:license (its rdf:resource) and creativeCommons:license (its
+	// text), in document order, repeats kept (license.go).
+	License []string `json:"license,omitempty"`
+	// DeletedEntries lists the Atom feed's at:deleted-entry elements
+	// (RFC 6721): the entries the publisher deleted, which a reader that
+	// keeps entries drops (tombstone.go).
+	DeletedEntries []DeletedEntry `json:"deleted_entries,omitempty"`
+	// Complete is true when the feed (Atom feed or RSS channel) has an
+	// fh:complete element (RFC 5005 §2): the document lists every entry
+	// of the feed, so an entry it no longer lists was removed.
+	Complete bool `json:"complete,omitempty"`
+	// Archive is true when the feed has an fh:archive element (RFC 5005
+	// §4): the document is an archive page, whose entries will not
+	// change. Its prev-archive, next-archive and current links are in
+	// Links.
+	Archive bool `json:"archive,omitempty"`
 
 	// doc is the parsed document and el the element the feed was read
 	// from (see Document and Element).
@@ -191,6 +220,14 @@ type Feed struct {
 	// docURL is the document's URL (WithURL), kept for
 	// Entry.NormalizedWith when the document is let go.
 	docURL string
+	// bodyEls maps, with WithXMLBase, each entry whose body (Content, else
+	// Summary) was read from an element of its own to that element: the
+	// xml:base in scope there is its HTML's base (Entry.bodyBase). When
+	// the document is let go, bodyBases holds that base instead, for the
+	// entries where it is not the document's URL. Both are nil otherwise,
+	// so that an entry carries no room for them.
+	bodyEls   map[*Entry]*xml5.Node
+	bodyBases map[*Entry]string
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
@@ -266,7 +303,8 @@ func ParseDocument(r io.Reader, opts ...Option) (*Feed, error) { // [10]
 	}
 	feed, err := processDocument(doc, c, &scratch.p)
 	if feed != nil && c.withoutDocument {
-		kept := detachFeed(feed) // WithoutDocument (detach.go)
+		scratch.p.keepBodyBases(feed) // WithXMLBase (normalize.go)
+		kept := detachFeed(feed)      // WithoutDocument (detach.go)
 		scratch.p.dropUnheldTexts(kept)
 		if reuse {
 			// Nothing references the document any more: the feed
@@ -366,6 +404,28 @@ func (f *Feed) Document() *xml5.Document { return f.doc }
 // attributes and order, repeated elements included.
 func (f *Feed) Element() *xml5.Node { return f.el }
 
+// Position returns the 1-based line and column (counted in characters, as
+// Diagnostic's are) where n, a node of the feed's document, starts: the
+// start tag of an element. Every value of the model read from an element
+// has its position there: the feed's metadata at Element, an entry at
+// Entry.Element, and an entry's title, date or enclosure at the child of
+// that element it was read from (walk it with FirstElementChild and
+// NextElementSibling). n must come from the feed's document: the position
+// of a node of another document is read in this one's text. It returns
+// 0, 0 when n is nil and when the feed has no document (a JSON Feed, a
+// feed read with json.Unmarshal, or one parsed WithoutDocument, as a
+// Fetcher parses unless KeepDocument; Entry.Element is nil then).
+//
+// It is f.Document().Position(n.Offset): it costs the length of the text
+// between the last position asked and n, so positions asked in document
+// order cost, all together, the length of the document.
+func (f *Feed) Position(n *xml5.Node) (line, col int) {
+	if f == nil || f.doc == nil || n == nil {
+		return 0, 0
+	}
+	return f.doc.Position(n.Offset)
+}
+
 // cleanupFeed is "cleanup feed" [351]: an icon with the same URL as the logo
 // is dropped.
 func cleanupFeed(feed *Feed) {
@@ -381,7 +441,7 @@ func cleanupFeed(feed *Feed) {
 // the feed already holds the most entries its limits allow: el is then left
 // out and the limit error recorded (limits.go).
 func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node) *Entry) {
-	if p.maxEntries >= 0 && len(feed.Entries) >= p.maxEntries {
+	if p.maxEntries >= 0 && len(feed.Entries)+p.liveItems >= p.maxEntries { // live items count too (podcast_tags.go)
 		if p.entryLimit == nil {
 			line, _ := p.doc.Position(el.Offset)
 			p.entryLimit = limitError("MaxItems", p.maxEntries, line, el.Offset) // limits.go
@@ -397,6 +457,7 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 		feed.Entries = make([]*Entry, 0, p.entryCapacity(el)) // processor.go
 	}
 	addEntry(feed, entry)
+	p.finishBody(feed, entry)       // an addition, with WithXMLBase (normalize.go)
 	p.countEntry(cap(feed.Entries)) // textblock.go
 }
 

@@ -270,7 +270,82 @@ func checkFuzzedFeed(t *testing.T, feed *Feed, err error) bool {
 			checkImage(p.Icon)
 		}
 	}
+	checkIssue38Values(t, feed)
 	return true
+}
+
+// checkIssue38Values checks the invariants of the values of issue 38: the
+// URLs of Media RSS thumbnails and players, licences and content links are
+// never empty, coordinates are in range, chapters and durations are not
+// negative, every list is within MaxPerEntry (ten times for the feed's),
+// and a live item's entry points to its feed.
+func checkIssue38Values(t *testing.T, feed *Feed) {
+	limit := DefaultLimits().MaxPerEntry
+	checkGeo := func(g *Geo) {
+		if g != nil {
+			require.True(t, g.Lat >= -90 && g.Lat <= 90 && g.Lon >= -180 && g.Lon <= 180, "geo out of range: %+v", *g)
+		}
+	}
+	checkMedia := func(list []MediaObject, max int) {
+		require.LessOrEqual(t, len(list), max, "Media RSS objects")
+		for _, o := range list {
+			require.True(t, o.Duration == nil || *o.Duration >= 0, "negative media duration")
+			require.True(t, o.FileSize == nil || *o.FileSize > 0, "media file size not positive")
+			if m := o.Metadata; m != nil {
+				for _, th := range m.Thumbnails {
+					require.NotEmpty(t, th.URL, "thumbnail with an empty URL")
+					require.True(t, th.Time == nil || *th.Time >= 0, "negative thumbnail time")
+				}
+				require.True(t, m.Player == nil || m.Player.URL != "", "player with an empty URL")
+				require.LessOrEqual(t, len(m.Thumbnails), max)
+			}
+		}
+	}
+	checkGeo(feed.Geo)
+	checkMedia(feed.MediaRSS, 10*limit)
+	require.LessOrEqual(t, len(feed.DeletedEntries), 10*limit)
+	for _, d := range feed.DeletedEntries {
+		require.NotEmpty(t, d.Ref, "deleted entry without a ref")
+	}
+	for _, u := range feed.License {
+		require.NotEmpty(t, u, "empty licence URL")
+	}
+	feed.eachEntry(func(e *Entry) {
+		require.Same(t, feed, e.Feed, "entry (or live item) without its feed")
+		checkGeo(e.Geo)
+		checkMedia(e.MediaRSS, limit)
+		require.LessOrEqual(t, len(e.Chapters), limit)
+		for _, c := range e.Chapters {
+			require.GreaterOrEqual(t, c.Start, time.Duration(0), "negative chapter start")
+		}
+		for _, u := range e.License {
+			require.NotEmpty(t, u, "empty licence URL")
+		}
+		for _, r := range e.InReplyTo {
+			require.NotEmpty(t, r.Ref, "in-reply-to without a ref")
+		}
+		if pc := e.Podcast; pc != nil {
+			for _, l := range pc.ContentLinks {
+				require.NotEmpty(t, l.Href, "content link with an empty href")
+			}
+			for _, l := range pc.Locations {
+				checkGeo(l.Geo)
+			}
+		}
+	})
+	if pc := feed.Podcast; pc != nil {
+		for _, l := range pc.Locations {
+			checkGeo(l.Geo)
+		}
+		for _, tr := range pc.Trailers {
+			require.NotEmpty(t, tr.URL, "trailer with an empty URL")
+		}
+		for _, v := range pc.Values {
+			for _, ts := range v.TimeSplits {
+				require.True(t, ts.StartTime >= 0 && ts.Duration >= 0, "negative time split")
+			}
+		}
+	}
 }
 
 // TestParseDocumentConcurrent parses the golden feeds from several goroutines

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
+
+	"github.com/feedspec/feedspec/internal/allowlist"
 )
 
 // DefaultFetchTimeout is the Timeout of the client a Fetcher uses when its
@@ -27,6 +30,13 @@ var (
 		return &http.Client{Timeout: DefaultFetchTimeout}
 	})
 )
+
+// allowingClients are the clients of Fetchers whose Client is nil and
+// whose AllowAddresses holds a valid prefix, one for each list: as
+// guardedClient, with GuardTransportAllowing.
+var allowingClients = &allowlist.Clients{New: func(allow []netip.Prefix) *http.Client {
+	return &http.Client{Transport: GuardTransportAllowing(nil, allow...), Timeout: DefaultFetchTimeout}
+}}
 
 // DefaultUserAgent is the User-Agent header a Fetcher sends when neither its
 // UserAgent nor its Header sets one.
@@ -76,8 +86,8 @@ type Fetcher struct {
 	//	}}
 	//
 	// Tests against a server on loopback (httptest, feedspectest) give the
-	// Fetcher the server's client (s.Client()), or set
-	// AllowPrivateNetworks.
+	// Fetcher the server's client (s.Client()), or allow the server's
+	// address alone with AllowAddresses.
 	Client *http.Client
 
 	// AllowPrivateNetworks lets a Fetcher whose Client is nil connect to
@@ -89,8 +99,27 @@ type Fetcher struct {
 	// 169.254.169.254) and return the answer as the feed. Its client is
 	// http.DefaultTransport's (with the proxy of the environment,
 	// HTTP_PROXY and HTTPS_PROXY) with DefaultFetchTimeout. It has no
-	// effect on a Client given by the caller.
+	// effect on a Client given by the caller. To open only the addresses
+	// you trust, use AllowAddresses instead.
 	AllowPrivateNetworks bool
+
+	// AllowAddresses lists the addresses that are not public which a
+	// Fetcher whose Client is nil may still connect to, on any port: the
+	// reader's own LAN host (netip.MustParsePrefix("192.168.1.20/32")), a
+	// test server on loopback (127.0.0.1/32). Every other address that is
+	// not public stays refused, whether the feed's URL or a redirect leads
+	// there: a feed on an allowed host that redirects to a neighbouring
+	// address is refused. The client is GuardTransportAllowing's transport
+	// with DefaultFetchTimeout, made once for each list (up to 16 lists
+	// kept) and shared by the Fetchers given the same list.
+	//
+	// A prefix is taken as written (see GuardTransportAllowing):
+	// 0.0.0.0/0 allows every IPv4 address, the cloud metadata service
+	// included. An invalid prefix (the zero netip.Prefix) allows nothing:
+	// with no valid prefix the Fetcher refuses as if the list were empty.
+	// AllowPrivateNetworks, which allows every address, makes the list
+	// needless; neither applies to a Client given by the caller.
+	AllowAddresses []netip.Prefix
 
 	// KeepDocument keeps the parsed document with the feed. By default a
 	// Fetcher parses WithoutDocument: a poller keeps only the model, and
@@ -184,8 +213,8 @@ type FetchResult struct {
 // context governs the whole exchange, reading the body included.
 //
 // With a nil Client, the Fetcher's own client connects only to public
-// addresses (see Fetcher.Client and GuardTransport) and gives up after
-// DefaultFetchTimeout.
+// addresses and those of AllowAddresses (see Fetcher.Client and
+// GuardTransport) and gives up after DefaultFetchTimeout.
 //
 // Every error Fetch returns is a *FetchError naming url; errors.Is and
 // errors.As see through it. When the request could not be sent or no
@@ -272,6 +301,10 @@ func (f *Fetcher) client() *http.Client {
 		return f.Client
 	case f.AllowPrivateNetworks:
 		return unguardedClient()
+	case len(f.AllowAddresses) > 0:
+		if c := allowingClients.Get(f.AllowAddresses); c != nil {
+			return c
+		}
 	}
 	return guardedClient()
 }
@@ -281,8 +314,9 @@ func (f *Fetcher) client() *http.Client {
 // the largest feed of the project's real-feed corpus (2.3 MB), where
 // ParseResponse's DefaultMaxBodySize is 64 MiB. A Fetcher keeps no document
 // (unless KeepDocument), and parsing then peaks at about 16 bytes of heap
-// per input byte whatever the feed (SECURITY.md), so a poll stays under
-// 256 MiB, where 64 MiB would allow 1 GiB.
+// per byte of the document's text (SECURITY.md), which its entities expand
+// to no more than this limit, so a poll stays under 256 MiB, where 64 MiB
+// would allow 1 GiB.
 const DefaultFetchMaxBodySize = 16 << 20
 
 // options returns the options f gives ParseResponse.

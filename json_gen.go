@@ -18,6 +18,7 @@ func (v Category) MarshalJSON() ([]byte, error) {
 // ignored (a newer version may write more); a value of the wrong type, or a
 // date that is not RFC 3339, is an error naming its key path
 // ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+// Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.
 func (v *Category) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -60,7 +61,13 @@ func (r *jsonReader) readCategory(v *Category, i int) error {
 			v.Label, err = r.str(vs, ve)
 		case "subcategories":
 			v.Subcategories = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Subcategories = make([]Category, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Subcategories), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Subcategories = append(v.Subcategories, Category{})
 				return r.readCategory(&v.Subcategories[len(v.Subcategories)-1], vs)
 			})
@@ -128,6 +135,57 @@ func (r *jsonReader) readChannelImage(v *ChannelImage, i int) error {
 	})
 }
 
+// MarshalJSON returns the canonical JSON of a Chapter: an object with the
+// keys start (seconds, always written), title, href and image, in that
+// order, each omitted when null, false, "" or an empty list. Strings are
+// not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v Chapter) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendChapterJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a Chapter (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *Chapter) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readChapter(v, i)
+}
+
+// appendChapterJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendChapterJSON(b []byte, v *Chapter) []byte {
+	s := len(b)
+	b = w.appendSecondsField(b, `,"start":`, v.Start)
+	b = w.appendStringField(b, `,"title":"`, v.Title)
+	b = w.appendStringField(b, `,"href":"`, v.Href)
+	b = w.appendStringField(b, `,"image":"`, v.Image)
+	return endObject(b, s)
+}
+
+// readChapter reads the Chapter at r.data[i] into v, which is reset first.
+func (r *jsonReader) readChapter(v *Chapter, i int) error {
+	*v = Chapter{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "start":
+			v.Start, err = r.fractionalSeconds(vs, ve)
+		case "title":
+			v.Title, err = r.str(vs, ve)
+		case "href":
+			v.Href, err = r.str(vs, ve)
+		case "image":
+			v.Image, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
 // MarshalJSON returns the canonical JSON of a Cloud: an object with the
 // keys domain, port, path, register_procedure and protocol, in that order,
 // each omitted when null, false, "" or an empty list. Strings are not
@@ -177,6 +235,66 @@ func (r *jsonReader) readCloud(v *Cloud, i int) error {
 			v.RegisterProcedure, err = r.str(vs, ve)
 		case "protocol":
 			v.Protocol, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a DeletedEntry: an object with
+// the keys ref, when, by and comment, in that order, each omitted when
+// null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v DeletedEntry) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendDeletedEntryJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a DeletedEntry (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *DeletedEntry) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readDeletedEntry(v, i)
+}
+
+// appendDeletedEntryJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendDeletedEntryJSON(b []byte, v *DeletedEntry) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"ref":"`, v.Ref)
+	b = w.appendDateField(b, `,"when":"`, v.When)
+	if v.By != nil {
+		b = append(b, `,"by":`...)
+		b = w.appendPersonJSON(b, v.By)
+	}
+	b = w.appendStringField(b, `,"comment":"`, v.Comment)
+	return endObject(b, s)
+}
+
+// readDeletedEntry reads the DeletedEntry at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readDeletedEntry(v *DeletedEntry, i int) error {
+	*v = DeletedEntry{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "ref":
+			v.Ref, err = r.str(vs, ve)
+		case "when":
+			v.When, err = r.date(vs, ve)
+		case "by":
+			v.By = nil
+			if r.data[vs] != 'n' {
+				v.By = &Person{}
+				err = r.readPerson(v.By, vs)
+			}
+		case "comment":
+			v.Comment, err = r.str(vs, ve)
 		}
 		return err
 	})
@@ -261,10 +379,11 @@ func (r *jsonReader) readEnclosure(v *Enclosure, i int) error {
 // (whole seconds), published, updated, authors, categories, enclosures, id,
 // id_is_permalink, language, rights, comments_url, comment_count, source,
 // contributors, category_details, content_src, content_type, links, itunes,
-// podcast, comments_feed_url and content_xml, in that order, each omitted
-// when null, false, "" or an empty list. Feed, PublishedInfo and
-// UpdatedInfo are not written. Strings are not HTML-escaped
-// (Feed.AppendJSON and json.Marshal escape <, > and &).
+// podcast, comments_feed_url, content_xml, media_rss, geo, license,
+// chapters and in_reply_to, in that order, each omitted when null, false,
+// "" or an empty list. Feed, PublishedInfo and UpdatedInfo are not written.
+// Strings are not HTML-escaped (Feed.AppendJSON and json.Marshal escape <,
+// > and &).
 func (v Entry) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendEntryJSON(make([]byte, 0, 256), &v), nil
 }
@@ -276,7 +395,12 @@ func (v Entry) MarshalJSON() ([]byte, error) {
 // wrong type, or a date that is not RFC 3339, is an error naming its key
 // path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
 // is. PublishedInfo and UpdatedInfo, not in the JSON, are zero afterwards.
-// Element and JSONObject are nil afterwards.
+// Element and JSONObject are nil afterwards. What b makes is bounded as
+// parsing bounds it: at most 1,000 (MaxPerEntry's default) of each of the
+// entry's links, categories, category details, enclosures, authors and
+// contributors, and of its source's authors and category details, and all
+// the lists of objects together as Feed.UnmarshalJSON says; past a limit
+// the rest of that list is left out, and the error wraps ErrLimit.
 func (v *Entry) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -386,6 +510,41 @@ func (w jsonEnc) appendEntryJSON(b []byte, v *Entry) []byte {
 	}
 	b = w.appendStringField(b, `,"comments_feed_url":"`, v.CommentsFeedURL)
 	b = w.appendStringField(b, `,"content_xml":"`, v.ContentXML)
+	if len(v.MediaRSS) > 0 {
+		b = append(b, `,"media_rss":[`...)
+		for i := range v.MediaRSS {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaObjectJSON(b, &v.MediaRSS[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Geo != nil {
+		b = append(b, `,"geo":`...)
+		b = w.appendGeoJSON(b, v.Geo)
+	}
+	b = w.appendStringsField(b, `,"license":[`, v.License)
+	if len(v.Chapters) > 0 {
+		b = append(b, `,"chapters":[`...)
+		for i := range v.Chapters {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendChapterJSON(b, &v.Chapters[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.InReplyTo) > 0 {
+		b = append(b, `,"in_reply_to":[`...)
+		for i := range v.InReplyTo {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendInReplyToJSON(b, &v.InReplyTo[i])
+		}
+		b = append(b, ']')
+	}
 	return endObject(b, s)
 }
 
@@ -419,7 +578,13 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			v.Updated, err = r.date(vs, ve)
 		case "authors":
 			v.Authors = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Authors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Authors), entryLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Authors = append(v.Authors, nil)
 					return nil
@@ -429,10 +594,16 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 				return r.readPerson(x, vs)
 			})
 		case "categories":
-			v.Categories, err = r.stringList(vs, ve)
+			v.Categories, err = r.stringList(vs, ve, entryLimit)
 		case "enclosures":
 			v.Enclosures = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Enclosures = make([]*Enclosure, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Enclosures), entryLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Enclosures = append(v.Enclosures, nil)
 					return nil
@@ -461,7 +632,13 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			}
 		case "contributors":
 			v.Contributors = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Contributors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Contributors), entryLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Contributors = append(v.Contributors, nil)
 					return nil
@@ -472,7 +649,13 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			})
 		case "category_details":
 			v.CategoryDetails = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.CategoryDetails = make([]Category, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.CategoryDetails), entryLimit, true, vs); err != nil {
+					return err
+				}
 				v.CategoryDetails = append(v.CategoryDetails, Category{})
 				return r.readCategory(&v.CategoryDetails[len(v.CategoryDetails)-1], vs)
 			})
@@ -482,7 +665,13 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			v.ContentType, err = r.str(vs, ve)
 		case "links":
 			v.Links = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Links = make([]Link, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Links), entryLimit, true, vs); err != nil {
+					return err
+				}
 				v.Links = append(v.Links, Link{})
 				return r.readLink(&v.Links[len(v.Links)-1], vs)
 			})
@@ -502,6 +691,50 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			v.CommentsFeedURL, err = r.str(vs, ve)
 		case "content_xml":
 			v.ContentXML, err = r.str(vs, ve)
+		case "media_rss":
+			v.MediaRSS = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.MediaRSS = make([]MediaObject, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.MediaRSS), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.MediaRSS = append(v.MediaRSS, MediaObject{})
+				return r.readMediaObject(&v.MediaRSS[len(v.MediaRSS)-1], vs)
+			})
+		case "geo":
+			v.Geo = nil
+			if r.data[vs] != 'n' {
+				v.Geo = &Geo{}
+				err = r.readGeo(v.Geo, vs)
+			}
+		case "license":
+			v.License, err = r.stringList(vs, ve, noListLimit)
+		case "chapters":
+			v.Chapters = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Chapters = make([]Chapter, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Chapters), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Chapters = append(v.Chapters, Chapter{})
+				return r.readChapter(&v.Chapters[len(v.Chapters)-1], vs)
+			})
+		case "in_reply_to":
+			v.InReplyTo = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.InReplyTo = make([]InReplyTo, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.InReplyTo), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.InReplyTo = append(v.InReplyTo, InReplyTo{})
+				return r.readInReplyTo(&v.InReplyTo[len(v.InReplyTo)-1], vs)
+			})
 		}
 		return err
 	})
@@ -569,9 +802,10 @@ func (r *jsonReader) readEntryITunes(v *EntryITunes, i int) error {
 
 // MarshalJSON returns the canonical JSON of an EntryPodcast: an object with
 // the keys transcripts, chapters, persons, season, episode, soundbites,
-// alternate_enclosures and values, in that order, each omitted when null,
-// false, "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON
-// and json.Marshal escape <, > and &).
+// alternate_enclosures, values, locations, license, images, txt, chat,
+// social_interacts and content_links, in that order, each omitted when
+// null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
 func (v EntryPodcast) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendEntryPodcastJSON(make([]byte, 0, 256), &v), nil
 }
@@ -582,7 +816,8 @@ func (v EntryPodcast) MarshalJSON() ([]byte, error) {
 // not know are ignored (a newer version may write more); a value of the
 // wrong type, or a date that is not RFC 3339, is an error naming its key
 // path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
-// is.
+// is. Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON
+// says.
 func (v *EntryPodcast) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -657,6 +892,64 @@ func (w jsonEnc) appendEntryPodcastJSON(b []byte, v *EntryPodcast) []byte {
 		}
 		b = append(b, ']')
 	}
+	if len(v.Locations) > 0 {
+		b = append(b, `,"locations":[`...)
+		for i := range v.Locations {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastLocationJSON(b, &v.Locations[i])
+		}
+		b = append(b, ']')
+	}
+	if v.License != nil {
+		b = append(b, `,"license":`...)
+		b = w.appendPodcastLicenseJSON(b, v.License)
+	}
+	if len(v.Images) > 0 {
+		b = append(b, `,"images":[`...)
+		for i := range v.Images {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastImageJSON(b, &v.Images[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.Txt) > 0 {
+		b = append(b, `,"txt":[`...)
+		for i := range v.Txt {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastTxtJSON(b, &v.Txt[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Chat != nil {
+		b = append(b, `,"chat":`...)
+		b = w.appendPodcastChatJSON(b, v.Chat)
+	}
+	if len(v.SocialInteracts) > 0 {
+		b = append(b, `,"social_interacts":[`...)
+		for i := range v.SocialInteracts {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastSocialInteractJSON(b, &v.SocialInteracts[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.ContentLinks) > 0 {
+		b = append(b, `,"content_links":[`...)
+		for i := range v.ContentLinks {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastContentLinkJSON(b, &v.ContentLinks[i])
+		}
+		b = append(b, ']')
+	}
 	return endObject(b, s)
 }
 
@@ -668,7 +961,13 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 		switch string(key) {
 		case "transcripts":
 			v.Transcripts = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Transcripts = make([]PodcastTranscript, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Transcripts), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Transcripts = append(v.Transcripts, PodcastTranscript{})
 				return r.readPodcastTranscript(&v.Transcripts[len(v.Transcripts)-1], vs)
 			})
@@ -680,7 +979,13 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			}
 		case "persons":
 			v.Persons = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Persons = make([]PodcastPerson, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Persons), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Persons = append(v.Persons, PodcastPerson{})
 				return r.readPodcastPerson(&v.Persons[len(v.Persons)-1], vs)
 			})
@@ -698,21 +1003,111 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			}
 		case "soundbites":
 			v.Soundbites = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Soundbites = make([]PodcastSoundbite, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Soundbites), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Soundbites = append(v.Soundbites, PodcastSoundbite{})
 				return r.readPodcastSoundbite(&v.Soundbites[len(v.Soundbites)-1], vs)
 			})
 		case "alternate_enclosures":
 			v.AlternateEnclosures = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.AlternateEnclosures = make([]PodcastAlternateEnclosure, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.AlternateEnclosures), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.AlternateEnclosures = append(v.AlternateEnclosures, PodcastAlternateEnclosure{})
 				return r.readPodcastAlternateEnclosure(&v.AlternateEnclosures[len(v.AlternateEnclosures)-1], vs)
 			})
 		case "values":
 			v.Values = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Values = make([]PodcastValue, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Values), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Values = append(v.Values, PodcastValue{})
 				return r.readPodcastValue(&v.Values[len(v.Values)-1], vs)
+			})
+		case "locations":
+			v.Locations = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Locations = make([]PodcastLocation, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Locations), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Locations = append(v.Locations, PodcastLocation{})
+				return r.readPodcastLocation(&v.Locations[len(v.Locations)-1], vs)
+			})
+		case "license":
+			v.License = nil
+			if r.data[vs] != 'n' {
+				v.License = &PodcastLicense{}
+				err = r.readPodcastLicense(v.License, vs)
+			}
+		case "images":
+			v.Images = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Images = make([]PodcastImage, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Images), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Images = append(v.Images, PodcastImage{})
+				return r.readPodcastImage(&v.Images[len(v.Images)-1], vs)
+			})
+		case "txt":
+			v.Txt = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Txt = make([]PodcastTxt, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Txt), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Txt = append(v.Txt, PodcastTxt{})
+				return r.readPodcastTxt(&v.Txt[len(v.Txt)-1], vs)
+			})
+		case "chat":
+			v.Chat = nil
+			if r.data[vs] != 'n' {
+				v.Chat = &PodcastChat{}
+				err = r.readPodcastChat(v.Chat, vs)
+			}
+		case "social_interacts":
+			v.SocialInteracts = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.SocialInteracts = make([]PodcastSocialInteract, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.SocialInteracts), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.SocialInteracts = append(v.SocialInteracts, PodcastSocialInteract{})
+				return r.readPodcastSocialInteract(&v.SocialInteracts[len(v.SocialInteracts)-1], vs)
+			})
+		case "content_links":
+			v.ContentLinks = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.ContentLinks = make([]PodcastContentLink, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.ContentLinks), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.ContentLinks = append(v.ContentLinks, PodcastContentLink{})
+				return r.readPodcastContentLink(&v.ContentLinks[len(v.ContentLinks)-1], vs)
 			})
 		}
 		return err
@@ -725,8 +1120,9 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 // rights, generator, category_details, ttl, skip_hours, skip_days,
 // update_period, update_frequency, links, contributors, itunes, expired,
 // podcast, format, version, channel_image, cloud, text_input, rating, docs,
-// web_master, published, last_build_date and update_base, in that order,
-// each omitted when null, false, "" or an empty list. UpdatedInfo is not
+// web_master, published, last_build_date, update_base, media_rss, geo,
+// license, deleted_entries, complete and archive, in that order, each
+// omitted when null, false, "" or an empty list. UpdatedInfo is not
 // written. Strings are not HTML-escaped (Feed.AppendJSON and json.Marshal
 // escape <, > and &).
 func (v Feed) MarshalJSON() ([]byte, error) {
@@ -742,7 +1138,17 @@ func (v Feed) MarshalJSON() ([]byte, error) {
 // UpdatedInfo, not in the JSON, is zero afterwards. The Feed of each of
 // Entries is v. The document is not in the JSON: Document, Element and
 // JSONObject are nil afterwards. A Node text keeps its HTML serialization
-// as written, and its Node is parsed from it on first use.
+// as written, and its Node is parsed from it on first use. What b makes is
+// bounded as parsing bounds it, whatever b's size: the feed holds at most
+// the entries Limits.MaxItems' default allows for len(b) bytes (the smaller
+// of 100,000 and max(2,500, len(b)/128)), and at most 10,000 (ten times
+// MaxPerEntry's default) of its own links, category details, authors and
+// contributors; an entry as Entry.UnmarshalJSON says; and all the lists of
+// objects together hold at most max(16,384, len(b)/16) elements (and 4 Mi:
+// MaxNodes' rule). Past a limit the rest of that list is left out and the
+// rest of b is read: v holds what was read, and the error, for the first
+// limit reached, wraps ErrLimit (a *LimitError naming MaxItems, MaxPerEntry
+// or MaxNodes, with the byte offset in b).
 func (v *Feed) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -890,6 +1296,37 @@ func (w jsonEnc) appendFeedJSON(b []byte, v *Feed, flush func([]byte) ([]byte, e
 	b = w.appendDateField(b, `,"published":"`, v.Published)
 	b = w.appendDateField(b, `,"last_build_date":"`, v.LastBuildDate)
 	b = w.appendDateField(b, `,"update_base":"`, v.UpdateBase)
+	if len(v.MediaRSS) > 0 {
+		b = append(b, `,"media_rss":[`...)
+		for i := range v.MediaRSS {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaObjectJSON(b, &v.MediaRSS[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Geo != nil {
+		b = append(b, `,"geo":`...)
+		b = w.appendGeoJSON(b, v.Geo)
+	}
+	b = w.appendStringsField(b, `,"license":[`, v.License)
+	if len(v.DeletedEntries) > 0 {
+		b = append(b, `,"deleted_entries":[`...)
+		for i := range v.DeletedEntries {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendDeletedEntryJSON(b, &v.DeletedEntries[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Complete {
+		b = append(b, `,"complete":true`...)
+	}
+	if v.Archive {
+		b = append(b, `,"archive":true`...)
+	}
 	return endObject(b, s), nil
 }
 
@@ -928,7 +1365,13 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 			v.Updated, err = r.date(vs, ve)
 		case "authors":
 			v.Authors = nil
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
+				v.Authors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Authors), feedLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Authors = append(v.Authors, nil)
 					return nil
@@ -939,7 +1382,13 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 			})
 		case "entries":
 			v.Entries = nil
+			if n := r.listSize(vs, itemsLimit, true); n > 0 {
+				v.Entries = make([]*Entry, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Entries), itemsLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Entries = append(v.Entries, nil)
 					return nil
@@ -962,7 +1411,13 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 			}
 		case "category_details":
 			v.CategoryDetails = nil
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
+				v.CategoryDetails = make([]Category, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.CategoryDetails), feedLimit, true, vs); err != nil {
+					return err
+				}
 				v.CategoryDetails = append(v.CategoryDetails, Category{})
 				return r.readCategory(&v.CategoryDetails[len(v.CategoryDetails)-1], vs)
 			})
@@ -971,20 +1426,32 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 		case "skip_hours":
 			v.SkipHours, err = r.ints(vs, ve)
 		case "skip_days":
-			v.SkipDays, err = r.stringList(vs, ve)
+			v.SkipDays, err = r.stringList(vs, ve, noListLimit)
 		case "update_period":
 			v.UpdatePeriod, err = r.str(vs, ve)
 		case "update_frequency":
 			v.UpdateFrequency, err = r.intPtr(vs, ve)
 		case "links":
 			v.Links = nil
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
+				v.Links = make([]Link, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Links), feedLimit, true, vs); err != nil {
+					return err
+				}
 				v.Links = append(v.Links, Link{})
 				return r.readLink(&v.Links[len(v.Links)-1], vs)
 			})
 		case "contributors":
 			v.Contributors = nil
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
+				v.Contributors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Contributors), feedLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Contributors = append(v.Contributors, nil)
 					return nil
@@ -1047,6 +1514,42 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 			v.LastBuildDate, err = r.date(vs, ve)
 		case "update_base":
 			v.UpdateBase, err = r.date(vs, ve)
+		case "media_rss":
+			v.MediaRSS = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.MediaRSS = make([]MediaObject, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.MediaRSS), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.MediaRSS = append(v.MediaRSS, MediaObject{})
+				return r.readMediaObject(&v.MediaRSS[len(v.MediaRSS)-1], vs)
+			})
+		case "geo":
+			v.Geo = nil
+			if r.data[vs] != 'n' {
+				v.Geo = &Geo{}
+				err = r.readGeo(v.Geo, vs)
+			}
+		case "license":
+			v.License, err = r.stringList(vs, ve, noListLimit)
+		case "deleted_entries":
+			v.DeletedEntries = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.DeletedEntries = make([]DeletedEntry, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.DeletedEntries), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.DeletedEntries = append(v.DeletedEntries, DeletedEntry{})
+				return r.readDeletedEntry(&v.DeletedEntries[len(v.DeletedEntries)-1], vs)
+			})
+		case "complete":
+			v.Complete, err = r.isTrue(vs, ve)
+		case "archive":
+			v.Archive, err = r.isTrue(vs, ve)
 		}
 		return err
 	})
@@ -1129,9 +1632,12 @@ func (r *jsonReader) readFeedITunes(v *FeedITunes, i int) error {
 }
 
 // MarshalJSON returns the canonical JSON of a FeedPodcast: an object with
-// the keys guid, locked, locked_owner, funding, persons and values, in that
-// order, each omitted when null, false, "" or an empty list. Strings are
-// not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+// the keys guid, locked, locked_owner, funding, persons, values, locations,
+// trailers, license, medium, images, live_items, remote_items, podroll,
+// txt, update_frequency, blocks, chat, social_interacts, publisher and
+// uses_podping, in that order, each omitted when null, false, "" or an
+// empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
 func (v FeedPodcast) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendFeedPodcastJSON(make([]byte, 0, 256), &v), nil
 }
@@ -1142,6 +1648,7 @@ func (v FeedPodcast) MarshalJSON() ([]byte, error) {
 // ignored (a newer version may write more); a value of the wrong type, or a
 // date that is not RFC 3339, is an error naming its key path
 // ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+// Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.
 func (v *FeedPodcast) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -1187,6 +1694,116 @@ func (w jsonEnc) appendFeedPodcastJSON(b []byte, v *FeedPodcast) []byte {
 		}
 		b = append(b, ']')
 	}
+	if len(v.Locations) > 0 {
+		b = append(b, `,"locations":[`...)
+		for i := range v.Locations {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastLocationJSON(b, &v.Locations[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.Trailers) > 0 {
+		b = append(b, `,"trailers":[`...)
+		for i := range v.Trailers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastTrailerJSON(b, &v.Trailers[i])
+		}
+		b = append(b, ']')
+	}
+	if v.License != nil {
+		b = append(b, `,"license":`...)
+		b = w.appendPodcastLicenseJSON(b, v.License)
+	}
+	b = w.appendStringField(b, `,"medium":"`, v.Medium)
+	if len(v.Images) > 0 {
+		b = append(b, `,"images":[`...)
+		for i := range v.Images {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastImageJSON(b, &v.Images[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.LiveItems) > 0 {
+		b = append(b, `,"live_items":[`...)
+		for i := range v.LiveItems {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastLiveItemJSON(b, &v.LiveItems[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.RemoteItems) > 0 {
+		b = append(b, `,"remote_items":[`...)
+		for i := range v.RemoteItems {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastRemoteItemJSON(b, &v.RemoteItems[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.Podroll) > 0 {
+		b = append(b, `,"podroll":[`...)
+		for i := range v.Podroll {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastRemoteItemJSON(b, &v.Podroll[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.Txt) > 0 {
+		b = append(b, `,"txt":[`...)
+		for i := range v.Txt {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastTxtJSON(b, &v.Txt[i])
+		}
+		b = append(b, ']')
+	}
+	if v.UpdateFrequency != nil {
+		b = append(b, `,"update_frequency":`...)
+		b = w.appendPodcastUpdateFrequencyJSON(b, v.UpdateFrequency)
+	}
+	if len(v.Blocks) > 0 {
+		b = append(b, `,"blocks":[`...)
+		for i := range v.Blocks {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastBlockJSON(b, &v.Blocks[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Chat != nil {
+		b = append(b, `,"chat":`...)
+		b = w.appendPodcastChatJSON(b, v.Chat)
+	}
+	if len(v.SocialInteracts) > 0 {
+		b = append(b, `,"social_interacts":[`...)
+		for i := range v.SocialInteracts {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastSocialInteractJSON(b, &v.SocialInteracts[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Publisher != nil {
+		b = append(b, `,"publisher":`...)
+		b = w.appendPodcastRemoteItemJSON(b, v.Publisher)
+	}
+	if v.UsesPodping {
+		b = append(b, `,"uses_podping":true`...)
+	}
 	return endObject(b, s)
 }
 
@@ -1204,22 +1821,176 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			v.LockedOwner, err = r.str(vs, ve)
 		case "funding":
 			v.Funding = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Funding = make([]PodcastFunding, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Funding), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Funding = append(v.Funding, PodcastFunding{})
 				return r.readPodcastFunding(&v.Funding[len(v.Funding)-1], vs)
 			})
 		case "persons":
 			v.Persons = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Persons = make([]PodcastPerson, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Persons), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Persons = append(v.Persons, PodcastPerson{})
 				return r.readPodcastPerson(&v.Persons[len(v.Persons)-1], vs)
 			})
 		case "values":
 			v.Values = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Values = make([]PodcastValue, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Values), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Values = append(v.Values, PodcastValue{})
 				return r.readPodcastValue(&v.Values[len(v.Values)-1], vs)
 			})
+		case "locations":
+			v.Locations = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Locations = make([]PodcastLocation, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Locations), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Locations = append(v.Locations, PodcastLocation{})
+				return r.readPodcastLocation(&v.Locations[len(v.Locations)-1], vs)
+			})
+		case "trailers":
+			v.Trailers = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Trailers = make([]PodcastTrailer, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Trailers), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Trailers = append(v.Trailers, PodcastTrailer{})
+				return r.readPodcastTrailer(&v.Trailers[len(v.Trailers)-1], vs)
+			})
+		case "license":
+			v.License = nil
+			if r.data[vs] != 'n' {
+				v.License = &PodcastLicense{}
+				err = r.readPodcastLicense(v.License, vs)
+			}
+		case "medium":
+			v.Medium, err = r.str(vs, ve)
+		case "images":
+			v.Images = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Images = make([]PodcastImage, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Images), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Images = append(v.Images, PodcastImage{})
+				return r.readPodcastImage(&v.Images[len(v.Images)-1], vs)
+			})
+		case "live_items":
+			v.LiveItems = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.LiveItems = make([]PodcastLiveItem, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.LiveItems), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.LiveItems = append(v.LiveItems, PodcastLiveItem{})
+				return r.readPodcastLiveItem(&v.LiveItems[len(v.LiveItems)-1], vs)
+			})
+		case "remote_items":
+			v.RemoteItems = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.RemoteItems = make([]PodcastRemoteItem, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.RemoteItems), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.RemoteItems = append(v.RemoteItems, PodcastRemoteItem{})
+				return r.readPodcastRemoteItem(&v.RemoteItems[len(v.RemoteItems)-1], vs)
+			})
+		case "podroll":
+			v.Podroll = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Podroll = make([]PodcastRemoteItem, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Podroll), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Podroll = append(v.Podroll, PodcastRemoteItem{})
+				return r.readPodcastRemoteItem(&v.Podroll[len(v.Podroll)-1], vs)
+			})
+		case "txt":
+			v.Txt = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Txt = make([]PodcastTxt, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Txt), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Txt = append(v.Txt, PodcastTxt{})
+				return r.readPodcastTxt(&v.Txt[len(v.Txt)-1], vs)
+			})
+		case "update_frequency":
+			v.UpdateFrequency = nil
+			if r.data[vs] != 'n' {
+				v.UpdateFrequency = &PodcastUpdateFrequency{}
+				err = r.readPodcastUpdateFrequency(v.UpdateFrequency, vs)
+			}
+		case "blocks":
+			v.Blocks = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Blocks = make([]PodcastBlock, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Blocks), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Blocks = append(v.Blocks, PodcastBlock{})
+				return r.readPodcastBlock(&v.Blocks[len(v.Blocks)-1], vs)
+			})
+		case "chat":
+			v.Chat = nil
+			if r.data[vs] != 'n' {
+				v.Chat = &PodcastChat{}
+				err = r.readPodcastChat(v.Chat, vs)
+			}
+		case "social_interacts":
+			v.SocialInteracts = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.SocialInteracts = make([]PodcastSocialInteract, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.SocialInteracts), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.SocialInteracts = append(v.SocialInteracts, PodcastSocialInteract{})
+				return r.readPodcastSocialInteract(&v.SocialInteracts[len(v.SocialInteracts)-1], vs)
+			})
+		case "publisher":
+			v.Publisher = nil
+			if r.data[vs] != 'n' {
+				v.Publisher = &PodcastRemoteItem{}
+				err = r.readPodcastRemoteItem(v.Publisher, vs)
+			}
+		case "uses_podping":
+			v.UsesPodping, err = r.isTrue(vs, ve)
 		}
 		return err
 	})
@@ -1274,6 +2045,54 @@ func (r *jsonReader) readGenerator(v *Generator, i int) error {
 	})
 }
 
+// MarshalJSON returns the canonical JSON of a Geo: an object with the keys
+// lat (always written), lon (always written) and elevation, in that order,
+// each omitted when null, false, "" or an empty list. Strings are not
+// HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v Geo) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendGeoJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a Geo (what MarshalJSON writes)
+// into v, replacing all of it: the canonical JSON of the result is b's,
+// byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *Geo) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readGeo(v, i)
+}
+
+// appendGeoJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendGeoJSON(b []byte, v *Geo) []byte {
+	s := len(b)
+	b = w.appendFloatField(b, `,"lat":`, &v.Lat)
+	b = w.appendFloatField(b, `,"lon":`, &v.Lon)
+	b = w.appendFloatField(b, `,"elevation":`, v.Elevation)
+	return endObject(b, s)
+}
+
+// readGeo reads the Geo at r.data[i] into v, which is reset first.
+func (r *jsonReader) readGeo(v *Geo, i int) error {
+	*v = Geo{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "lat":
+			v.Lat, err = r.floatValue(vs, ve)
+		case "lon":
+			v.Lon, err = r.floatValue(vs, ve)
+		case "elevation":
+			v.Elevation, err = r.float(vs, ve)
+		}
+		return err
+	})
+}
+
 // MarshalJSON returns the canonical JSON of an Image: an object with the
 // keys url, width and height, in that order, each omitted when null, false,
 // "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
@@ -1317,6 +2136,58 @@ func (r *jsonReader) readImage(v *Image, i int) error {
 			v.Width, err = r.intPtr(vs, ve)
 		case "height":
 			v.Height, err = r.intPtr(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of an InReplyTo: an object with
+// the keys ref, href, type and source, in that order, each omitted when
+// null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v InReplyTo) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendInReplyToJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of an InReplyTo (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *InReplyTo) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readInReplyTo(v, i)
+}
+
+// appendInReplyToJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendInReplyToJSON(b []byte, v *InReplyTo) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"ref":"`, v.Ref)
+	b = w.appendStringField(b, `,"href":"`, v.Href)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"source":"`, v.Source)
+	return endObject(b, s)
+}
+
+// readInReplyTo reads the InReplyTo at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readInReplyTo(v *InReplyTo, i int) error {
+	*v = InReplyTo{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "ref":
+			v.Ref, err = r.str(vs, ve)
+		case "href":
+			v.Href, err = r.str(vs, ve)
+		case "type":
+			v.Type, err = r.str(vs, ve)
+		case "source":
+			v.Source, err = r.str(vs, ve)
 		}
 		return err
 	})
@@ -1374,6 +2245,1078 @@ func (r *jsonReader) readLink(v *Link, i int) error {
 			v.Title, err = r.str(vs, ve)
 		case "length":
 			v.Length, err = r.int64Ptr(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaCommunity: an object
+// with the keys star_rating, statistics and tags, in that order, each
+// omitted when null, false, "" or an empty list. Strings are not
+// HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v MediaCommunity) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaCommunityJSON(make([]byte, 0, 256), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaCommunity (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is. Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON
+// says.
+func (v *MediaCommunity) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaCommunity(v, i)
+}
+
+// appendMediaCommunityJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaCommunityJSON(b []byte, v *MediaCommunity) []byte {
+	s := len(b)
+	if v.StarRating != nil {
+		b = append(b, `,"star_rating":`...)
+		b = w.appendMediaStarRatingJSON(b, v.StarRating)
+	}
+	if v.Statistics != nil {
+		b = append(b, `,"statistics":`...)
+		b = w.appendMediaStatisticsJSON(b, v.Statistics)
+	}
+	if len(v.Tags) > 0 {
+		b = append(b, `,"tags":[`...)
+		for i := range v.Tags {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaTagJSON(b, &v.Tags[i])
+		}
+		b = append(b, ']')
+	}
+	return endObject(b, s)
+}
+
+// readMediaCommunity reads the MediaCommunity at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readMediaCommunity(v *MediaCommunity, i int) error {
+	*v = MediaCommunity{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "star_rating":
+			v.StarRating = nil
+			if r.data[vs] != 'n' {
+				v.StarRating = &MediaStarRating{}
+				err = r.readMediaStarRating(v.StarRating, vs)
+			}
+		case "statistics":
+			v.Statistics = nil
+			if r.data[vs] != 'n' {
+				v.Statistics = &MediaStatistics{}
+				err = r.readMediaStatistics(v.Statistics, vs)
+			}
+		case "tags":
+			v.Tags = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Tags = make([]MediaTag, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Tags), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Tags = append(v.Tags, MediaTag{})
+				return r.readMediaTag(&v.Tags[len(v.Tags)-1], vs)
+			})
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaCopyright: an object
+// with the keys text and url, in that order, each omitted when null, false,
+// "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v MediaCopyright) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaCopyrightJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaCopyright (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *MediaCopyright) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaCopyright(v, i)
+}
+
+// appendMediaCopyrightJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaCopyrightJSON(b []byte, v *MediaCopyright) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"text":"`, v.Text)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	return endObject(b, s)
+}
+
+// readMediaCopyright reads the MediaCopyright at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readMediaCopyright(v *MediaCopyright, i int) error {
+	*v = MediaCopyright{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "text":
+			v.Text, err = r.str(vs, ve)
+		case "url":
+			v.URL, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaCredit: an object with
+// the keys role, scheme and name, in that order, each omitted when null,
+// false, "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON
+// and json.Marshal escape <, > and &).
+func (v MediaCredit) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaCreditJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaCredit (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *MediaCredit) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaCredit(v, i)
+}
+
+// appendMediaCreditJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaCreditJSON(b []byte, v *MediaCredit) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"role":"`, v.Role)
+	b = w.appendStringField(b, `,"scheme":"`, v.Scheme)
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	return endObject(b, s)
+}
+
+// readMediaCredit reads the MediaCredit at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaCredit(v *MediaCredit, i int) error {
+	*v = MediaCredit{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "role":
+			v.Role, err = r.str(vs, ve)
+		case "scheme":
+			v.Scheme, err = r.str(vs, ve)
+		case "name":
+			v.Name, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaEmbed: an object with
+// the keys url, width, height and params, in that order, each omitted when
+// null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v MediaEmbed) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaEmbedJSON(make([]byte, 0, 256), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaEmbed (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+// Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.
+func (v *MediaEmbed) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaEmbed(v, i)
+}
+
+// appendMediaEmbedJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaEmbedJSON(b []byte, v *MediaEmbed) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendIntField(b, `,"width":`, v.Width)
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	if len(v.Params) > 0 {
+		b = append(b, `,"params":[`...)
+		for i := range v.Params {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaParamJSON(b, &v.Params[i])
+		}
+		b = append(b, ']')
+	}
+	return endObject(b, s)
+}
+
+// readMediaEmbed reads the MediaEmbed at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaEmbed(v *MediaEmbed, i int) error {
+	*v = MediaEmbed{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "url":
+			v.URL, err = r.str(vs, ve)
+		case "width":
+			v.Width, err = r.intPtr(vs, ve)
+		case "height":
+			v.Height, err = r.intPtr(vs, ve)
+		case "params":
+			v.Params = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Params = make([]MediaParam, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Params), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Params = append(v.Params, MediaParam{})
+				return r.readMediaParam(&v.Params[len(v.Params)-1], vs)
+			})
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaHash: an object with the
+// keys algo and value, in that order, each omitted when null, false, "" or
+// an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v MediaHash) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaHashJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaHash (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *MediaHash) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaHash(v, i)
+}
+
+// appendMediaHashJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaHashJSON(b []byte, v *MediaHash) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"algo":"`, v.Algo)
+	b = w.appendStringField(b, `,"value":"`, v.Value)
+	return endObject(b, s)
+}
+
+// readMediaHash reads the MediaHash at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaHash(v *MediaHash, i int) error {
+	*v = MediaHash{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "algo":
+			v.Algo, err = r.str(vs, ve)
+		case "value":
+			v.Value, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaMetadata: an object with
+// the keys title, description, keywords, thumbnails, credits, player,
+// ratings, restrictions, community, copyright, hashes, embed, responses,
+// comments and prices, in that order, each omitted when null, false, "" or
+// an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v MediaMetadata) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaMetadataJSON(make([]byte, 0, 256), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaMetadata (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is. Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON
+// says.
+func (v *MediaMetadata) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaMetadata(v, i)
+}
+
+// appendMediaMetadataJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaMetadataJSON(b []byte, v *MediaMetadata) []byte {
+	s := len(b)
+	b = w.appendTextField(b, `,"title":`, v.Title)
+	b = w.appendTextField(b, `,"description":`, v.Description)
+	b = w.appendStringsField(b, `,"keywords":[`, v.Keywords)
+	if len(v.Thumbnails) > 0 {
+		b = append(b, `,"thumbnails":[`...)
+		for i := range v.Thumbnails {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaThumbnailJSON(b, &v.Thumbnails[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.Credits) > 0 {
+		b = append(b, `,"credits":[`...)
+		for i := range v.Credits {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaCreditJSON(b, &v.Credits[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Player != nil {
+		b = append(b, `,"player":`...)
+		b = w.appendMediaPlayerJSON(b, v.Player)
+	}
+	if len(v.Ratings) > 0 {
+		b = append(b, `,"ratings":[`...)
+		for i := range v.Ratings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaRatingJSON(b, &v.Ratings[i])
+		}
+		b = append(b, ']')
+	}
+	if len(v.Restrictions) > 0 {
+		b = append(b, `,"restrictions":[`...)
+		for i := range v.Restrictions {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaRestrictionJSON(b, &v.Restrictions[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Community != nil {
+		b = append(b, `,"community":`...)
+		b = w.appendMediaCommunityJSON(b, v.Community)
+	}
+	if v.Copyright != nil {
+		b = append(b, `,"copyright":`...)
+		b = w.appendMediaCopyrightJSON(b, v.Copyright)
+	}
+	if len(v.Hashes) > 0 {
+		b = append(b, `,"hashes":[`...)
+		for i := range v.Hashes {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaHashJSON(b, &v.Hashes[i])
+		}
+		b = append(b, ']')
+	}
+	if v.Embed != nil {
+		b = append(b, `,"embed":`...)
+		b = w.appendMediaEmbedJSON(b, v.Embed)
+	}
+	b = w.appendStringsField(b, `,"responses":[`, v.Responses)
+	b = w.appendStringsField(b, `,"comments":[`, v.Comments)
+	if len(v.Prices) > 0 {
+		b = append(b, `,"prices":[`...)
+		for i := range v.Prices {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendMediaPriceJSON(b, &v.Prices[i])
+		}
+		b = append(b, ']')
+	}
+	return endObject(b, s)
+}
+
+// readMediaMetadata reads the MediaMetadata at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readMediaMetadata(v *MediaMetadata, i int) error {
+	*v = MediaMetadata{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "title":
+			v.Title, err = r.text(vs, ve)
+		case "description":
+			v.Description, err = r.text(vs, ve)
+		case "keywords":
+			v.Keywords, err = r.stringList(vs, ve, noListLimit)
+		case "thumbnails":
+			v.Thumbnails = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Thumbnails = make([]MediaThumbnail, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Thumbnails), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Thumbnails = append(v.Thumbnails, MediaThumbnail{})
+				return r.readMediaThumbnail(&v.Thumbnails[len(v.Thumbnails)-1], vs)
+			})
+		case "credits":
+			v.Credits = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Credits = make([]MediaCredit, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Credits), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Credits = append(v.Credits, MediaCredit{})
+				return r.readMediaCredit(&v.Credits[len(v.Credits)-1], vs)
+			})
+		case "player":
+			v.Player = nil
+			if r.data[vs] != 'n' {
+				v.Player = &MediaPlayer{}
+				err = r.readMediaPlayer(v.Player, vs)
+			}
+		case "ratings":
+			v.Ratings = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Ratings = make([]MediaRating, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Ratings), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Ratings = append(v.Ratings, MediaRating{})
+				return r.readMediaRating(&v.Ratings[len(v.Ratings)-1], vs)
+			})
+		case "restrictions":
+			v.Restrictions = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Restrictions = make([]MediaRestriction, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Restrictions), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Restrictions = append(v.Restrictions, MediaRestriction{})
+				return r.readMediaRestriction(&v.Restrictions[len(v.Restrictions)-1], vs)
+			})
+		case "community":
+			v.Community = nil
+			if r.data[vs] != 'n' {
+				v.Community = &MediaCommunity{}
+				err = r.readMediaCommunity(v.Community, vs)
+			}
+		case "copyright":
+			v.Copyright = nil
+			if r.data[vs] != 'n' {
+				v.Copyright = &MediaCopyright{}
+				err = r.readMediaCopyright(v.Copyright, vs)
+			}
+		case "hashes":
+			v.Hashes = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Hashes = make([]MediaHash, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Hashes), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Hashes = append(v.Hashes, MediaHash{})
+				return r.readMediaHash(&v.Hashes[len(v.Hashes)-1], vs)
+			})
+		case "embed":
+			v.Embed = nil
+			if r.data[vs] != 'n' {
+				v.Embed = &MediaEmbed{}
+				err = r.readMediaEmbed(v.Embed, vs)
+			}
+		case "responses":
+			v.Responses, err = r.stringList(vs, ve, noListLimit)
+		case "comments":
+			v.Comments, err = r.stringList(vs, ve, noListLimit)
+		case "prices":
+			v.Prices = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Prices = make([]MediaPrice, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Prices), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Prices = append(v.Prices, MediaPrice{})
+				return r.readMediaPrice(&v.Prices[len(v.Prices)-1], vs)
+			})
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaObject: an object with
+// the keys url, type, medium, is_default, expression, bitrate, framerate,
+// sampling_rate, channels, duration (seconds), height, width, file_size,
+// lang and metadata, in that order, each omitted when null, false, "" or an
+// empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v MediaObject) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaObjectJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaObject (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+// Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.
+func (v *MediaObject) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaObject(v, i)
+}
+
+// appendMediaObjectJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaObjectJSON(b []byte, v *MediaObject) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"medium":"`, v.Medium)
+	if v.IsDefault {
+		b = append(b, `,"is_default":true`...)
+	}
+	b = w.appendStringField(b, `,"expression":"`, v.Expression)
+	b = w.appendFloatField(b, `,"bitrate":`, v.Bitrate)
+	b = w.appendFloatField(b, `,"framerate":`, v.Framerate)
+	b = w.appendFloatField(b, `,"sampling_rate":`, v.SamplingRate)
+	b = w.appendIntField(b, `,"channels":`, v.Channels)
+	if v.Duration != nil {
+		b = w.appendSecondsField(b, `,"duration":`, *v.Duration)
+	}
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	b = w.appendIntField(b, `,"width":`, v.Width)
+	b = w.appendInt64Field(b, `,"file_size":`, v.FileSize)
+	b = w.appendStringField(b, `,"lang":"`, v.Lang)
+	if v.Metadata != nil {
+		b = append(b, `,"metadata":`...)
+		b = w.appendMediaMetadataJSON(b, v.Metadata)
+	}
+	return endObject(b, s)
+}
+
+// readMediaObject reads the MediaObject at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaObject(v *MediaObject, i int) error {
+	*v = MediaObject{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "url":
+			v.URL, err = r.str(vs, ve)
+		case "type":
+			v.Type, err = r.str(vs, ve)
+		case "medium":
+			v.Medium, err = r.str(vs, ve)
+		case "is_default":
+			v.IsDefault, err = r.isTrue(vs, ve)
+		case "expression":
+			v.Expression, err = r.str(vs, ve)
+		case "bitrate":
+			v.Bitrate, err = r.float(vs, ve)
+		case "framerate":
+			v.Framerate, err = r.float(vs, ve)
+		case "sampling_rate":
+			v.SamplingRate, err = r.float(vs, ve)
+		case "channels":
+			v.Channels, err = r.intPtr(vs, ve)
+		case "duration":
+			v.Duration, err = r.fractionalSecondsPtr(vs, ve)
+		case "height":
+			v.Height, err = r.intPtr(vs, ve)
+		case "width":
+			v.Width, err = r.intPtr(vs, ve)
+		case "file_size":
+			v.FileSize, err = r.int64Ptr(vs, ve)
+		case "lang":
+			v.Lang, err = r.str(vs, ve)
+		case "metadata":
+			v.Metadata = nil
+			if r.data[vs] != 'n' {
+				v.Metadata = &MediaMetadata{}
+				err = r.readMediaMetadata(v.Metadata, vs)
+			}
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaParam: an object with
+// the keys name and value, in that order, each omitted when null, false, ""
+// or an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v MediaParam) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaParamJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaParam (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *MediaParam) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaParam(v, i)
+}
+
+// appendMediaParamJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaParamJSON(b []byte, v *MediaParam) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendStringField(b, `,"value":"`, v.Value)
+	return endObject(b, s)
+}
+
+// readMediaParam reads the MediaParam at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaParam(v *MediaParam, i int) error {
+	*v = MediaParam{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "name":
+			v.Name, err = r.str(vs, ve)
+		case "value":
+			v.Value, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaPlayer: an object with
+// the keys url, width and height, in that order, each omitted when null,
+// false, "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON
+// and json.Marshal escape <, > and &).
+func (v MediaPlayer) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaPlayerJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaPlayer (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *MediaPlayer) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaPlayer(v, i)
+}
+
+// appendMediaPlayerJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaPlayerJSON(b []byte, v *MediaPlayer) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendIntField(b, `,"width":`, v.Width)
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	return endObject(b, s)
+}
+
+// readMediaPlayer reads the MediaPlayer at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaPlayer(v *MediaPlayer, i int) error {
+	*v = MediaPlayer{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "url":
+			v.URL, err = r.str(vs, ve)
+		case "width":
+			v.Width, err = r.intPtr(vs, ve)
+		case "height":
+			v.Height, err = r.intPtr(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaPrice: an object with
+// the keys type, price, info and currency, in that order, each omitted when
+// null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v MediaPrice) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaPriceJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaPrice (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *MediaPrice) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaPrice(v, i)
+}
+
+// appendMediaPriceJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaPriceJSON(b []byte, v *MediaPrice) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"price":"`, v.Price)
+	b = w.appendStringField(b, `,"info":"`, v.Info)
+	b = w.appendStringField(b, `,"currency":"`, v.Currency)
+	return endObject(b, s)
+}
+
+// readMediaPrice reads the MediaPrice at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaPrice(v *MediaPrice, i int) error {
+	*v = MediaPrice{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "type":
+			v.Type, err = r.str(vs, ve)
+		case "price":
+			v.Price, err = r.str(vs, ve)
+		case "info":
+			v.Info, err = r.str(vs, ve)
+		case "currency":
+			v.Currency, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaRating: an object with
+// the keys scheme and value, in that order, each omitted when null, false,
+// "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v MediaRating) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaRatingJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaRating (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *MediaRating) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaRating(v, i)
+}
+
+// appendMediaRatingJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaRatingJSON(b []byte, v *MediaRating) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"scheme":"`, v.Scheme)
+	b = w.appendStringField(b, `,"value":"`, v.Value)
+	return endObject(b, s)
+}
+
+// readMediaRating reads the MediaRating at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaRating(v *MediaRating, i int) error {
+	*v = MediaRating{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "scheme":
+			v.Scheme, err = r.str(vs, ve)
+		case "value":
+			v.Value, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaRestriction: an object
+// with the keys relationship, type and value, in that order, each omitted
+// when null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v MediaRestriction) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaRestrictionJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaRestriction (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *MediaRestriction) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaRestriction(v, i)
+}
+
+// appendMediaRestrictionJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaRestrictionJSON(b []byte, v *MediaRestriction) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"relationship":"`, v.Relationship)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"value":"`, v.Value)
+	return endObject(b, s)
+}
+
+// readMediaRestriction reads the MediaRestriction at r.data[i] into v,
+// which is reset first.
+func (r *jsonReader) readMediaRestriction(v *MediaRestriction, i int) error {
+	*v = MediaRestriction{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "relationship":
+			v.Relationship, err = r.str(vs, ve)
+		case "type":
+			v.Type, err = r.str(vs, ve)
+		case "value":
+			v.Value, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaStarRating: an object
+// with the keys average, count, min and max, in that order, each omitted
+// when null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v MediaStarRating) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaStarRatingJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaStarRating (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *MediaStarRating) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaStarRating(v, i)
+}
+
+// appendMediaStarRatingJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaStarRatingJSON(b []byte, v *MediaStarRating) []byte {
+	s := len(b)
+	b = w.appendFloatField(b, `,"average":`, v.Average)
+	b = w.appendInt64Field(b, `,"count":`, v.Count)
+	b = w.appendInt64Field(b, `,"min":`, v.Min)
+	b = w.appendInt64Field(b, `,"max":`, v.Max)
+	return endObject(b, s)
+}
+
+// readMediaStarRating reads the MediaStarRating at r.data[i] into v, which
+// is reset first.
+func (r *jsonReader) readMediaStarRating(v *MediaStarRating, i int) error {
+	*v = MediaStarRating{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "average":
+			v.Average, err = r.float(vs, ve)
+		case "count":
+			v.Count, err = r.int64Ptr(vs, ve)
+		case "min":
+			v.Min, err = r.int64Ptr(vs, ve)
+		case "max":
+			v.Max, err = r.int64Ptr(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaStatistics: an object
+// with the keys views and favorites, in that order, each omitted when null,
+// false, "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON
+// and json.Marshal escape <, > and &).
+func (v MediaStatistics) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaStatisticsJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaStatistics (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *MediaStatistics) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaStatistics(v, i)
+}
+
+// appendMediaStatisticsJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaStatisticsJSON(b []byte, v *MediaStatistics) []byte {
+	s := len(b)
+	b = w.appendInt64Field(b, `,"views":`, v.Views)
+	b = w.appendInt64Field(b, `,"favorites":`, v.Favorites)
+	return endObject(b, s)
+}
+
+// readMediaStatistics reads the MediaStatistics at r.data[i] into v, which
+// is reset first.
+func (r *jsonReader) readMediaStatistics(v *MediaStatistics, i int) error {
+	*v = MediaStatistics{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "views":
+			v.Views, err = r.int64Ptr(vs, ve)
+		case "favorites":
+			v.Favorites, err = r.int64Ptr(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaTag: an object with the
+// keys name and weight, in that order, each omitted when null, false, "" or
+// an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v MediaTag) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaTagJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaTag (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *MediaTag) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaTag(v, i)
+}
+
+// appendMediaTagJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaTagJSON(b []byte, v *MediaTag) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendInt64Field(b, `,"weight":`, v.Weight)
+	return endObject(b, s)
+}
+
+// readMediaTag reads the MediaTag at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readMediaTag(v *MediaTag, i int) error {
+	*v = MediaTag{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "name":
+			v.Name, err = r.str(vs, ve)
+		case "weight":
+			v.Weight, err = r.int64Ptr(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a MediaThumbnail: an object
+// with the keys url, width, height and time (seconds), in that order, each
+// omitted when null, false, "" or an empty list. Strings are not
+// HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v MediaThumbnail) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendMediaThumbnailJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a MediaThumbnail (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *MediaThumbnail) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readMediaThumbnail(v, i)
+}
+
+// appendMediaThumbnailJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendMediaThumbnailJSON(b []byte, v *MediaThumbnail) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendIntField(b, `,"width":`, v.Width)
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	if v.Time != nil {
+		b = w.appendSecondsField(b, `,"time":`, *v.Time)
+	}
+	return endObject(b, s)
+}
+
+// readMediaThumbnail reads the MediaThumbnail at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readMediaThumbnail(v *MediaThumbnail, i int) error {
+	*v = MediaThumbnail{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "url":
+			v.URL, err = r.str(vs, ve)
+		case "width":
+			v.Width, err = r.intPtr(vs, ve)
+		case "height":
+			v.Height, err = r.intPtr(vs, ve)
+		case "time":
+			v.Time, err = r.fractionalSecondsPtr(vs, ve)
 		}
 		return err
 	})
@@ -1452,7 +3395,8 @@ func (v PodcastAlternateEnclosure) MarshalJSON() ([]byte, error) {
 // does not know are ignored (a newer version may write more); a value of
 // the wrong type, or a date that is not RFC 3339, is an error naming its
 // key path ("entries[3].published: not an RFC 3339 date"). null leaves v as
-// it is.
+// it is. Its lists of objects are bounded by b's size, as
+// Feed.UnmarshalJSON says.
 func (v *PodcastAlternateEnclosure) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -1519,7 +3463,13 @@ func (r *jsonReader) readPodcastAlternateEnclosure(v *PodcastAlternateEnclosure,
 			v.Default, err = r.isTrue(vs, ve)
 		case "sources":
 			v.Sources = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Sources = make([]PodcastSource, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Sources), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Sources = append(v.Sources, PodcastSource{})
 				return r.readPodcastSource(&v.Sources[len(v.Sources)-1], vs)
 			})
@@ -1529,6 +3479,53 @@ func (r *jsonReader) readPodcastAlternateEnclosure(v *PodcastAlternateEnclosure,
 				v.Integrity = &PodcastIntegrity{}
 				err = r.readPodcastIntegrity(v.Integrity, vs)
 			}
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastBlock: an object with
+// the keys block and id, in that order, each omitted when null, false, ""
+// or an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v PodcastBlock) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastBlockJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastBlock (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastBlock) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastBlock(v, i)
+}
+
+// appendPodcastBlockJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastBlockJSON(b []byte, v *PodcastBlock) []byte {
+	s := len(b)
+	b = w.appendBoolField(b, `,"block":`, v.Block)
+	b = w.appendStringField(b, `,"id":"`, v.ID)
+	return endObject(b, s)
+}
+
+// readPodcastBlock reads the PodcastBlock at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readPodcastBlock(v *PodcastBlock, i int) error {
+	*v = PodcastBlock{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "block":
+			v.Block, err = r.boolPtr(vs, ve)
+		case "id":
+			v.ID, err = r.str(vs, ve)
 		}
 		return err
 	})
@@ -1576,6 +3573,105 @@ func (r *jsonReader) readPodcastChapters(v *PodcastChapters, i int) error {
 			v.URL, err = r.str(vs, ve)
 		case "type":
 			v.Type, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastChat: an object with
+// the keys server, protocol, account_id and space, in that order, each
+// omitted when null, false, "" or an empty list. Strings are not
+// HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v PodcastChat) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastChatJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastChat (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *PodcastChat) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastChat(v, i)
+}
+
+// appendPodcastChatJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastChatJSON(b []byte, v *PodcastChat) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"server":"`, v.Server)
+	b = w.appendStringField(b, `,"protocol":"`, v.Protocol)
+	b = w.appendStringField(b, `,"account_id":"`, v.AccountID)
+	b = w.appendStringField(b, `,"space":"`, v.Space)
+	return endObject(b, s)
+}
+
+// readPodcastChat reads the PodcastChat at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readPodcastChat(v *PodcastChat, i int) error {
+	*v = PodcastChat{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "server":
+			v.Server, err = r.str(vs, ve)
+		case "protocol":
+			v.Protocol, err = r.str(vs, ve)
+		case "account_id":
+			v.AccountID, err = r.str(vs, ve)
+		case "space":
+			v.Space, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastContentLink: an object
+// with the keys href and text, in that order, each omitted when null,
+// false, "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON
+// and json.Marshal escape <, > and &).
+func (v PodcastContentLink) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastContentLinkJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastContentLink (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastContentLink) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastContentLink(v, i)
+}
+
+// appendPodcastContentLinkJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastContentLinkJSON(b []byte, v *PodcastContentLink) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"href":"`, v.Href)
+	b = w.appendStringField(b, `,"text":"`, v.Text)
+	return endObject(b, s)
+}
+
+// readPodcastContentLink reads the PodcastContentLink at r.data[i] into v,
+// which is reset first.
+func (r *jsonReader) readPodcastContentLink(v *PodcastContentLink, i int) error {
+	*v = PodcastContentLink{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "href":
+			v.Href, err = r.str(vs, ve)
+		case "text":
+			v.Text, err = r.str(vs, ve)
 		}
 		return err
 	})
@@ -1675,6 +3771,69 @@ func (r *jsonReader) readPodcastFunding(v *PodcastFunding, i int) error {
 	})
 }
 
+// MarshalJSON returns the canonical JSON of a PodcastImage: an object with
+// the keys href, alt, aspect_ratio, width, height, type and purpose, in
+// that order, each omitted when null, false, "" or an empty list. Strings
+// are not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and
+// &).
+func (v PodcastImage) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastImageJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastImage (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastImage) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastImage(v, i)
+}
+
+// appendPodcastImageJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastImageJSON(b []byte, v *PodcastImage) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"href":"`, v.Href)
+	b = w.appendStringField(b, `,"alt":"`, v.Alt)
+	b = w.appendStringField(b, `,"aspect_ratio":"`, v.AspectRatio)
+	b = w.appendIntField(b, `,"width":`, v.Width)
+	b = w.appendIntField(b, `,"height":`, v.Height)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendStringField(b, `,"purpose":"`, v.Purpose)
+	return endObject(b, s)
+}
+
+// readPodcastImage reads the PodcastImage at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readPodcastImage(v *PodcastImage, i int) error {
+	*v = PodcastImage{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "href":
+			v.Href, err = r.str(vs, ve)
+		case "alt":
+			v.Alt, err = r.str(vs, ve)
+		case "aspect_ratio":
+			v.AspectRatio, err = r.str(vs, ve)
+		case "width":
+			v.Width, err = r.intPtr(vs, ve)
+		case "height":
+			v.Height, err = r.intPtr(vs, ve)
+		case "type":
+			v.Type, err = r.str(vs, ve)
+		case "purpose":
+			v.Purpose, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
 // MarshalJSON returns the canonical JSON of a PodcastIntegrity: an object
 // with the keys type and value, in that order, each omitted when null,
 // false, "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON
@@ -1717,6 +3876,177 @@ func (r *jsonReader) readPodcastIntegrity(v *PodcastIntegrity, i int) error {
 			v.Type, err = r.str(vs, ve)
 		case "value":
 			v.Value, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastLicense: an object
+// with the keys name and url, in that order, each omitted when null, false,
+// "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v PodcastLicense) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastLicenseJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastLicense (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastLicense) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastLicense(v, i)
+}
+
+// appendPodcastLicenseJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastLicenseJSON(b []byte, v *PodcastLicense) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	return endObject(b, s)
+}
+
+// readPodcastLicense reads the PodcastLicense at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readPodcastLicense(v *PodcastLicense, i int) error {
+	*v = PodcastLicense{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "name":
+			v.Name, err = r.str(vs, ve)
+		case "url":
+			v.URL, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastLiveItem: an object
+// with the keys status, start, end and entry, in that order, each omitted
+// when null, false, "" or an empty list. Strings are not HTML-escaped
+// (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v PodcastLiveItem) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastLiveItemJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastLiveItem (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is. Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON
+// says.
+func (v *PodcastLiveItem) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastLiveItem(v, i)
+}
+
+// appendPodcastLiveItemJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastLiveItemJSON(b []byte, v *PodcastLiveItem) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"status":"`, v.Status)
+	b = w.appendDateField(b, `,"start":"`, v.Start)
+	b = w.appendDateField(b, `,"end":"`, v.End)
+	if v.Entry != nil {
+		b = append(b, `,"entry":`...)
+		b = w.appendEntryJSON(b, v.Entry)
+	}
+	return endObject(b, s)
+}
+
+// readPodcastLiveItem reads the PodcastLiveItem at r.data[i] into v, which
+// is reset first.
+func (r *jsonReader) readPodcastLiveItem(v *PodcastLiveItem, i int) error {
+	*v = PodcastLiveItem{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "status":
+			v.Status, err = r.str(vs, ve)
+		case "start":
+			v.Start, err = r.date(vs, ve)
+		case "end":
+			v.End, err = r.date(vs, ve)
+		case "entry":
+			v.Entry = nil
+			if r.data[vs] != 'n' {
+				v.Entry = &Entry{}
+				err = r.readEntry(v.Entry, vs)
+			}
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastLocation: an object
+// with the keys name, rel, geo, osm and country, in that order, each
+// omitted when null, false, "" or an empty list. Strings are not
+// HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v PodcastLocation) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastLocationJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastLocation (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastLocation) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastLocation(v, i)
+}
+
+// appendPodcastLocationJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastLocationJSON(b []byte, v *PodcastLocation) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"name":"`, v.Name)
+	b = w.appendStringField(b, `,"rel":"`, v.Rel)
+	if v.Geo != nil {
+		b = append(b, `,"geo":`...)
+		b = w.appendGeoJSON(b, v.Geo)
+	}
+	b = w.appendStringField(b, `,"osm":"`, v.OSM)
+	b = w.appendStringField(b, `,"country":"`, v.Country)
+	return endObject(b, s)
+}
+
+// readPodcastLocation reads the PodcastLocation at r.data[i] into v, which
+// is reset first.
+func (r *jsonReader) readPodcastLocation(v *PodcastLocation, i int) error {
+	*v = PodcastLocation{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "name":
+			v.Name, err = r.str(vs, ve)
+		case "rel":
+			v.Rel, err = r.str(vs, ve)
+		case "geo":
+			v.Geo = nil
+			if r.data[vs] != 'n' {
+				v.Geo = &Geo{}
+				err = r.readGeo(v.Geo, vs)
+			}
+		case "osm":
+			v.OSM, err = r.str(vs, ve)
+		case "country":
+			v.Country, err = r.str(vs, ve)
 		}
 		return err
 	})
@@ -1778,6 +4108,62 @@ func (r *jsonReader) readPodcastPerson(v *PodcastPerson, i int) error {
 	})
 }
 
+// MarshalJSON returns the canonical JSON of a PodcastRemoteItem: an object
+// with the keys feed_guid, feed_url, item_guid, medium and title, in that
+// order, each omitted when null, false, "" or an empty list. Strings are
+// not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v PodcastRemoteItem) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastRemoteItemJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastRemoteItem (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastRemoteItem) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastRemoteItem(v, i)
+}
+
+// appendPodcastRemoteItemJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastRemoteItemJSON(b []byte, v *PodcastRemoteItem) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"feed_guid":"`, v.FeedGUID)
+	b = w.appendStringField(b, `,"feed_url":"`, v.FeedURL)
+	b = w.appendStringField(b, `,"item_guid":"`, v.ItemGUID)
+	b = w.appendStringField(b, `,"medium":"`, v.Medium)
+	b = w.appendStringField(b, `,"title":"`, v.Title)
+	return endObject(b, s)
+}
+
+// readPodcastRemoteItem reads the PodcastRemoteItem at r.data[i] into v,
+// which is reset first.
+func (r *jsonReader) readPodcastRemoteItem(v *PodcastRemoteItem, i int) error {
+	*v = PodcastRemoteItem{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "feed_guid":
+			v.FeedGUID, err = r.str(vs, ve)
+		case "feed_url":
+			v.FeedURL, err = r.str(vs, ve)
+		case "item_guid":
+			v.ItemGUID, err = r.str(vs, ve)
+		case "medium":
+			v.Medium, err = r.str(vs, ve)
+		case "title":
+			v.Title, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
 // MarshalJSON returns the canonical JSON of a PodcastSeason: an object with
 // the keys number (always written) and name, in that order, each omitted
 // when null, false, "" or an empty list. Strings are not HTML-escaped
@@ -1821,6 +4207,63 @@ func (r *jsonReader) readPodcastSeason(v *PodcastSeason, i int) error {
 			v.Number, err = r.intValue(vs, ve)
 		case "name":
 			v.Name, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastSocialInteract: an
+// object with the keys protocol, uri, account_id, account_url and priority,
+// in that order, each omitted when null, false, "" or an empty list.
+// Strings are not HTML-escaped (Feed.AppendJSON and json.Marshal escape <,
+// > and &).
+func (v PodcastSocialInteract) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastSocialInteractJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastSocialInteract (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastSocialInteract) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastSocialInteract(v, i)
+}
+
+// appendPodcastSocialInteractJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastSocialInteractJSON(b []byte, v *PodcastSocialInteract) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"protocol":"`, v.Protocol)
+	b = w.appendStringField(b, `,"uri":"`, v.URI)
+	b = w.appendStringField(b, `,"account_id":"`, v.AccountID)
+	b = w.appendStringField(b, `,"account_url":"`, v.AccountURL)
+	b = w.appendIntField(b, `,"priority":`, v.Priority)
+	return endObject(b, s)
+}
+
+// readPodcastSocialInteract reads the PodcastSocialInteract at r.data[i]
+// into v, which is reset first.
+func (r *jsonReader) readPodcastSocialInteract(v *PodcastSocialInteract, i int) error {
+	*v = PodcastSocialInteract{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "protocol":
+			v.Protocol, err = r.str(vs, ve)
+		case "uri":
+			v.URI, err = r.str(vs, ve)
+		case "account_id":
+			v.AccountID, err = r.str(vs, ve)
+		case "account_url":
+			v.AccountURL, err = r.str(vs, ve)
+		case "priority":
+			v.Priority, err = r.intPtr(vs, ve)
 		}
 		return err
 	})
@@ -1924,6 +4367,65 @@ func (r *jsonReader) readPodcastSource(v *PodcastSource, i int) error {
 	})
 }
 
+// MarshalJSON returns the canonical JSON of a PodcastTrailer: an object
+// with the keys title, url, pub_date, length, type and season, in that
+// order, each omitted when null, false, "" or an empty list. Strings are
+// not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v PodcastTrailer) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastTrailerJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastTrailer (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastTrailer) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastTrailer(v, i)
+}
+
+// appendPodcastTrailerJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastTrailerJSON(b []byte, v *PodcastTrailer) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"title":"`, v.Title)
+	b = w.appendStringField(b, `,"url":"`, v.URL)
+	b = w.appendDateField(b, `,"pub_date":"`, v.PubDate)
+	b = w.appendInt64Field(b, `,"length":`, v.Length)
+	b = w.appendStringField(b, `,"type":"`, v.Type)
+	b = w.appendIntField(b, `,"season":`, v.Season)
+	return endObject(b, s)
+}
+
+// readPodcastTrailer reads the PodcastTrailer at r.data[i] into v, which is
+// reset first.
+func (r *jsonReader) readPodcastTrailer(v *PodcastTrailer, i int) error {
+	*v = PodcastTrailer{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "title":
+			v.Title, err = r.str(vs, ve)
+		case "url":
+			v.URL, err = r.str(vs, ve)
+		case "pub_date":
+			v.PubDate, err = r.date(vs, ve)
+		case "length":
+			v.Length, err = r.int64Ptr(vs, ve)
+		case "type":
+			v.Type, err = r.str(vs, ve)
+		case "season":
+			v.Season, err = r.intPtr(vs, ve)
+		}
+		return err
+	})
+}
+
 // MarshalJSON returns the canonical JSON of a PodcastTranscript: an object
 // with the keys url, type, language and rel, in that order, each omitted
 // when null, false, "" or an empty list. Strings are not HTML-escaped
@@ -1977,10 +4479,111 @@ func (r *jsonReader) readPodcastTranscript(v *PodcastTranscript, i int) error {
 	})
 }
 
-// MarshalJSON returns the canonical JSON of a PodcastValue: an object with
-// the keys type, method, suggested and recipients, in that order, each
-// omitted when null, false, "" or an empty list. Strings are not
+// MarshalJSON returns the canonical JSON of a PodcastTxt: an object with
+// the keys text and purpose, in that order, each omitted when null, false,
+// "" or an empty list. Strings are not HTML-escaped (Feed.AppendJSON and
+// json.Marshal escape <, > and &).
+func (v PodcastTxt) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastTxtJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastTxt (what MarshalJSON
+// writes) into v, replacing all of it: the canonical JSON of the result is
+// b's, byte for byte, when b is canonical JSON. Keys it does not know are
+// ignored (a newer version may write more); a value of the wrong type, or a
+// date that is not RFC 3339, is an error naming its key path
+// ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+func (v *PodcastTxt) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastTxt(v, i)
+}
+
+// appendPodcastTxtJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastTxtJSON(b []byte, v *PodcastTxt) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"text":"`, v.Text)
+	b = w.appendStringField(b, `,"purpose":"`, v.Purpose)
+	return endObject(b, s)
+}
+
+// readPodcastTxt reads the PodcastTxt at r.data[i] into v, which is reset
+// first.
+func (r *jsonReader) readPodcastTxt(v *PodcastTxt, i int) error {
+	*v = PodcastTxt{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "text":
+			v.Text, err = r.str(vs, ve)
+		case "purpose":
+			v.Purpose, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastUpdateFrequency: an
+// object with the keys text, complete, dtstart and rrule, in that order,
+// each omitted when null, false, "" or an empty list. Strings are not
 // HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v PodcastUpdateFrequency) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastUpdateFrequencyJSON(make([]byte, 0, 64), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastUpdateFrequency (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is.
+func (v *PodcastUpdateFrequency) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastUpdateFrequency(v, i)
+}
+
+// appendPodcastUpdateFrequencyJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastUpdateFrequencyJSON(b []byte, v *PodcastUpdateFrequency) []byte {
+	s := len(b)
+	b = w.appendStringField(b, `,"text":"`, v.Text)
+	if v.Complete {
+		b = append(b, `,"complete":true`...)
+	}
+	b = w.appendDateField(b, `,"dtstart":"`, v.DTStart)
+	b = w.appendStringField(b, `,"rrule":"`, v.RRule)
+	return endObject(b, s)
+}
+
+// readPodcastUpdateFrequency reads the PodcastUpdateFrequency at r.data[i]
+// into v, which is reset first.
+func (r *jsonReader) readPodcastUpdateFrequency(v *PodcastUpdateFrequency, i int) error {
+	*v = PodcastUpdateFrequency{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "text":
+			v.Text, err = r.str(vs, ve)
+		case "complete":
+			v.Complete, err = r.isTrue(vs, ve)
+		case "dtstart":
+			v.DTStart, err = r.date(vs, ve)
+		case "rrule":
+			v.RRule, err = r.str(vs, ve)
+		}
+		return err
+	})
+}
+
+// MarshalJSON returns the canonical JSON of a PodcastValue: an object with
+// the keys type, method, suggested, recipients and time_splits, in that
+// order, each omitted when null, false, "" or an empty list. Strings are
+// not HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
 func (v PodcastValue) MarshalJSON() ([]byte, error) {
 	return jsonEnc{}.appendPodcastValueJSON(make([]byte, 0, 256), &v), nil
 }
@@ -1991,7 +4594,8 @@ func (v PodcastValue) MarshalJSON() ([]byte, error) {
 // not know are ignored (a newer version may write more); a value of the
 // wrong type, or a date that is not RFC 3339, is an error naming its key
 // path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
-// is.
+// is. Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON
+// says.
 func (v *PodcastValue) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -2017,6 +4621,16 @@ func (w jsonEnc) appendPodcastValueJSON(b []byte, v *PodcastValue) []byte {
 		}
 		b = append(b, ']')
 	}
+	if len(v.TimeSplits) > 0 {
+		b = append(b, `,"time_splits":[`...)
+		for i := range v.TimeSplits {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastValueTimeSplitJSON(b, &v.TimeSplits[i])
+		}
+		b = append(b, ']')
+	}
 	return endObject(b, s)
 }
 
@@ -2034,9 +4648,27 @@ func (r *jsonReader) readPodcastValue(v *PodcastValue, i int) error {
 			v.Suggested, err = r.str(vs, ve)
 		case "recipients":
 			v.Recipients = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Recipients = make([]PodcastValueRecipient, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Recipients), noListLimit, true, vs); err != nil {
+					return err
+				}
 				v.Recipients = append(v.Recipients, PodcastValueRecipient{})
 				return r.readPodcastValueRecipient(&v.Recipients[len(v.Recipients)-1], vs)
+			})
+		case "time_splits":
+			v.TimeSplits = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.TimeSplits = make([]PodcastValueTimeSplit, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.TimeSplits), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.TimeSplits = append(v.TimeSplits, PodcastValueTimeSplit{})
+				return r.readPodcastValueTimeSplit(&v.TimeSplits[len(v.TimeSplits)-1], vs)
 			})
 		}
 		return err
@@ -2108,6 +4740,96 @@ func (r *jsonReader) readPodcastValueRecipient(v *PodcastValueRecipient, i int) 
 	})
 }
 
+// MarshalJSON returns the canonical JSON of a PodcastValueTimeSplit: an
+// object with the keys start_time (seconds, always written), duration
+// (seconds, always written), remote_start_time (seconds),
+// remote_percentage, recipients and remote_item, in that order, each
+// omitted when null, false, "" or an empty list. Strings are not
+// HTML-escaped (Feed.AppendJSON and json.Marshal escape <, > and &).
+func (v PodcastValueTimeSplit) MarshalJSON() ([]byte, error) {
+	return jsonEnc{}.appendPodcastValueTimeSplitJSON(make([]byte, 0, 256), &v), nil
+}
+
+// UnmarshalJSON reads the canonical JSON of a PodcastValueTimeSplit (what
+// MarshalJSON writes) into v, replacing all of it: the canonical JSON of
+// the result is b's, byte for byte, when b is canonical JSON. Keys it does
+// not know are ignored (a newer version may write more); a value of the
+// wrong type, or a date that is not RFC 3339, is an error naming its key
+// path ("entries[3].published: not an RFC 3339 date"). null leaves v as it
+// is. Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON
+// says.
+func (v *PodcastValueTimeSplit) UnmarshalJSON(b []byte) error {
+	r, i, ok, err := unmarshalStart(b)
+	if !ok {
+		return err
+	}
+	return r.readPodcastValueTimeSplit(v, i)
+}
+
+// appendPodcastValueTimeSplitJSON appends v's canonical JSON to b: each member after a
+// comma, the first comma made the opening brace by endObject.
+func (w jsonEnc) appendPodcastValueTimeSplitJSON(b []byte, v *PodcastValueTimeSplit) []byte {
+	s := len(b)
+	b = w.appendSecondsField(b, `,"start_time":`, v.StartTime)
+	b = w.appendSecondsField(b, `,"duration":`, v.Duration)
+	if v.RemoteStartTime != nil {
+		b = w.appendSecondsField(b, `,"remote_start_time":`, *v.RemoteStartTime)
+	}
+	b = w.appendFloatField(b, `,"remote_percentage":`, v.RemotePercentage)
+	if len(v.Recipients) > 0 {
+		b = append(b, `,"recipients":[`...)
+		for i := range v.Recipients {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = w.appendPodcastValueRecipientJSON(b, &v.Recipients[i])
+		}
+		b = append(b, ']')
+	}
+	if v.RemoteItem != nil {
+		b = append(b, `,"remote_item":`...)
+		b = w.appendPodcastRemoteItemJSON(b, v.RemoteItem)
+	}
+	return endObject(b, s)
+}
+
+// readPodcastValueTimeSplit reads the PodcastValueTimeSplit at r.data[i]
+// into v, which is reset first.
+func (r *jsonReader) readPodcastValueTimeSplit(v *PodcastValueTimeSplit, i int) error {
+	*v = PodcastValueTimeSplit{}
+	return r.members(i, func(key []byte, vs, ve int) (err error) {
+		switch string(key) {
+		case "start_time":
+			v.StartTime, err = r.fractionalSeconds(vs, ve)
+		case "duration":
+			v.Duration, err = r.fractionalSeconds(vs, ve)
+		case "remote_start_time":
+			v.RemoteStartTime, err = r.fractionalSecondsPtr(vs, ve)
+		case "remote_percentage":
+			v.RemotePercentage, err = r.float(vs, ve)
+		case "recipients":
+			v.Recipients = nil
+			if n := r.listSize(vs, noListLimit, true); n > 0 {
+				v.Recipients = make([]PodcastValueRecipient, 0, n)
+			}
+			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Recipients), noListLimit, true, vs); err != nil {
+					return err
+				}
+				v.Recipients = append(v.Recipients, PodcastValueRecipient{})
+				return r.readPodcastValueRecipient(&v.Recipients[len(v.Recipients)-1], vs)
+			})
+		case "remote_item":
+			v.RemoteItem = nil
+			if r.data[vs] != 'n' {
+				v.RemoteItem = &PodcastRemoteItem{}
+				err = r.readPodcastRemoteItem(v.RemoteItem, vs)
+			}
+		}
+		return err
+	})
+}
+
 // MarshalJSON returns the canonical JSON of a Source: an object with the
 // keys id, title, url, feed_url, authors, rights, updated and
 // category_details, in that order, each omitted when null, false, "" or an
@@ -2123,6 +4845,7 @@ func (v Source) MarshalJSON() ([]byte, error) {
 // ignored (a newer version may write more); a value of the wrong type, or a
 // date that is not RFC 3339, is an error naming its key path
 // ("entries[3].published: not an RFC 3339 date"). null leaves v as it is.
+// Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.
 func (v *Source) UnmarshalJSON(b []byte) error {
 	r, i, ok, err := unmarshalStart(b)
 	if !ok {
@@ -2183,7 +4906,13 @@ func (r *jsonReader) readSource(v *Source, i int) error {
 			v.FeedURL, err = r.str(vs, ve)
 		case "authors":
 			v.Authors = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.Authors = make([]*Person, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.Authors), entryLimit, true, vs); err != nil {
+					return err
+				}
 				if r.data[vs] == 'n' {
 					v.Authors = append(v.Authors, nil)
 					return nil
@@ -2198,7 +4927,13 @@ func (r *jsonReader) readSource(v *Source, i int) error {
 			v.Updated, err = r.date(vs, ve)
 		case "category_details":
 			v.CategoryDetails = nil
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
+				v.CategoryDetails = make([]Category, 0, n)
+			}
 			err = r.elements(vs, func(vs, _ int) error {
+				if err := r.room(len(v.CategoryDetails), entryLimit, true, vs); err != nil {
+					return err
+				}
 				v.CategoryDetails = append(v.CategoryDetails, Category{})
 				return r.readCategory(&v.CategoryDetails[len(v.CategoryDetails)-1], vs)
 			})

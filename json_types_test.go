@@ -22,6 +22,11 @@ func TestModelTypesMarshalAlone(t *testing.T) {
 	fillAll(reflect.ValueOf(&f).Elem(), 0)
 	// fillAll stops at a depth the alternate enclosure's lists are beyond.
 	fillAll(reflect.ValueOf(&f.Entries[0].Podcast.AlternateEnclosures[0]).Elem(), 0)
+	// And the Media RSS metadata's, the value time splits' and a live
+	// item's entry's (issue 38).
+	fillAll(reflect.ValueOf(f.Entries[0].MediaRSS[0].Metadata).Elem(), 0)
+	fillAll(reflect.ValueOf(&f.Podcast.Values[0].TimeSplits[0]).Elem(), 0)
+	fillAll(reflect.ValueOf(f.Podcast.LiveItems[0].Entry).Elem(), 2)
 	full, err := f.MarshalJSON()
 	require.NoError(t, err)
 
@@ -78,11 +83,16 @@ func TestModelTypesMarshalAlone(t *testing.T) {
 	}
 	sort.Strings(names)
 	assert.Equal(t, []string{
-		"Category", "ChannelImage", "Cloud", "Enclosure", "Entry", "EntryITunes", "EntryPodcast", "Feed", "FeedITunes",
-		"FeedPodcast", "Generator", "Image", "Link", "Person", "PodcastAlternateEnclosure",
-		"PodcastChapters", "PodcastEpisode", "PodcastFunding", "PodcastIntegrity", "PodcastPerson",
-		"PodcastSeason", "PodcastSoundbite", "PodcastSource", "PodcastTranscript", "PodcastValue",
-		"PodcastValueRecipient", "Source", "Text", "TextInput",
+		"Category", "ChannelImage", "Chapter", "Cloud", "DeletedEntry", "Enclosure", "Entry", "EntryITunes", "EntryPodcast",
+		"Feed", "FeedITunes", "FeedPodcast", "Generator", "Geo", "Image", "InReplyTo", "Link",
+		"MediaCommunity", "MediaCopyright", "MediaCredit", "MediaEmbed", "MediaHash", "MediaMetadata", "MediaObject",
+		"MediaParam", "MediaPlayer", "MediaPrice", "MediaRating", "MediaRestriction", "MediaStarRating",
+		"MediaStatistics", "MediaTag", "MediaThumbnail", "Person", "PodcastAlternateEnclosure", "PodcastBlock",
+		"PodcastChapters", "PodcastChat", "PodcastContentLink", "PodcastEpisode", "PodcastFunding", "PodcastImage",
+		"PodcastIntegrity", "PodcastLicense", "PodcastLiveItem", "PodcastLocation", "PodcastPerson",
+		"PodcastRemoteItem", "PodcastSeason", "PodcastSocialInteract", "PodcastSoundbite", "PodcastSource",
+		"PodcastTrailer", "PodcastTranscript", "PodcastTxt", "PodcastUpdateFrequency", "PodcastValue",
+		"PodcastValueRecipient", "PodcastValueTimeSplit", "Source", "Text", "TextInput",
 	}, names)
 }
 

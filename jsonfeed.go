@@ -222,7 +222,9 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 
 	p := &jsonFeedReader{data: data, diags: c.diagnostics, lenientDates: c.lenientDates, withoutDocument: c.withoutDocument}
 	if c.url != "" {
-		p.base = parseDocumentURL(c.url) // nil when it does not parse (urlcache.go)
+		// base is nil when the URL does not parse (urlcache.go).
+		d := documentURL(c.url)
+		p.base, p.baseOrigin, p.baseRoot, p.baseDir = d.u, d.origin, d.root, d.dir
 	}
 	feed := p.feed(top)
 	feed.object = top
@@ -235,7 +237,7 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 	maxItems := entryBudget(c.limits, len(data)) // limits.go
 	if hasItems {
 		n := 0
-		jsonElements(data, p.offset(items), func(vs, ve int) bool {
+		jsonElements(data, p.offset(items), nil, func(vs, ve int) bool {
 			if maxItems > 0 && n == maxItems {
 				le := &LimitError{Limit: "MaxItems", Value: int64(maxItems),
 					Line: 1 + bytes.Count(data[:vs], []byte{'\n'}), Offset: int64(vs)}
@@ -263,10 +265,17 @@ func parseJSONFeed(data []byte, c *config) (*Feed, error) {
 
 // A jsonFeedReader reads the values of a JSON Feed into the model.
 type jsonFeedReader struct {
-	data         []byte
-	base         *whatwgurl.Url // nil when the document has no URL
-	diags        *[]Diagnostic
-	lenientDates bool
+	data []byte
+	base *whatwgurl.Url // nil when the document has no URL
+	// baseOrigin, baseRoot and baseDir serve the fast paths of
+	// references against base, as the processor's do.
+	baseOrigin, baseRoot, baseDir string
+	// urlParses counts the runs of the URL parser (urlParseBudget), and
+	// urlParseLimited is set once a URL was left out for want of one.
+	urlParses       int
+	urlParseLimited bool
+	diags           *[]Diagnostic
+	lenientDates    bool
 	// withoutDocument: WithoutDocument, the JSON objects are not kept.
 	withoutDocument bool
 }
@@ -339,6 +348,25 @@ func (p *jsonFeedReader) url(obj map[string]json.RawMessage, path, key string) s
 	if u, ok := simpleHTTPURL(s); ok {
 		return u
 	}
+	if u, ok := pathAbsoluteFromOrigin(s, p.baseOrigin, p.baseRoot); ok {
+		return u
+	}
+	if u, ok := relativeFromDir(s, p.baseDir); ok {
+		return u
+	}
+	if p.urlParses >= urlParseBudget(len(p.data)) { // limits.go
+		if !p.urlParseLimited {
+			p.urlParseLimited = true
+			budget := urlParseBudget(len(p.data))
+			p.reject(DiagnosticLimit, jsonPath(path, key), raw, "the document already ran the URL parser "+strconv.Itoa(budget)+
+				" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
+			if p.diags != nil {
+				(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, 1+bytes.Count(p.data[:p.offset(raw)], []byte{'\n'}), p.offset(raw))
+			}
+		}
+		return ""
+	}
+	p.urlParses++
 	var (
 		u   *whatwgurl.Url
 		err error
@@ -423,7 +451,7 @@ func (p *jsonFeedReader) list(obj map[string]json.RawMessage, path, key string) 
 		return nil
 	}
 	var list []json.RawMessage
-	jsonElements(p.data, p.offset(raw), func(vs, ve int) bool {
+	jsonElements(p.data, p.offset(raw), nil, func(vs, ve int) bool {
 		list = append(list, p.data[vs:ve:ve])
 		return true
 	})
@@ -759,14 +787,20 @@ func jsonMembers(d []byte, i int) map[string]json.RawMessage {
 }
 
 // jsonElements calls f with the start and end of each element of the array
-// that starts at d[i], until f returns false.
-func jsonElements(d []byte, i int, f func(vs, ve int) bool) {
+// that starts at d[i], until f returns false. end finds where the value at
+// d[j] ends; nil is jsonValueEnd.
+func jsonElements(d []byte, i int, end func(j int) int, f func(vs, ve int) bool) {
 	i = jsonSkipSpace(d, i+1)
 	if d[i] == ']' {
 		return
 	}
 	for {
-		ve := jsonValueEnd(d, i)
+		var ve int
+		if end != nil {
+			ve = end(i)
+		} else {
+			ve = jsonValueEnd(d, i)
+		}
 		if !f(i, ve) {
 			return
 		}

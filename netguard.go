@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"code.dny.dev/ssrf"
+
+	"github.com/feedspec/feedspec/internal/allowlist"
 )
 
 // guardDialTimeout and guardKeepAlive are the guarded dialer's connect
@@ -130,7 +132,8 @@ func checkAddress(address string, allow func(netip.AddrPort) bool) error {
 // IsPublicAddress): loopback, private networks, link-local (the cloud
 // metadata service), and the other special-purpose addresses. A Fetcher
 // whose Client is nil uses such a transport unless AllowPrivateNetworks is
-// set; give the same guard to your own client with
+// set (GuardTransportAllowing's, with AllowAddresses); give the same guard
+// to your own client with
 //
 //	client := &http.Client{
 //		Transport: feedspec.GuardTransport(nil),
@@ -162,8 +165,44 @@ func GuardTransport(t *http.Transport) *http.Transport {
 	return guardTransport(t, nil)
 }
 
+// GuardTransportAllowing is GuardTransport, except that it also connects
+// to the addresses of allow: the private addresses one reader trusts (its
+// own LAN host, 192.168.1.20/32; a test server on loopback,
+// 127.0.0.1/32), on any port, while every other address that is not
+// public is refused as GuardTransport refuses it, whether the URL or a
+// redirect leads there. A Fetcher with AllowAddresses uses such a
+// transport.
+//
+// A prefix is taken as written, and may be wider than the private range
+// it is meant for: 0.0.0.0/0 allows every IPv4 address, the cloud
+// metadata service's 169.254.169.254 included, and ::/0 every IPv6
+// address. Allow the fewest addresses that do: a single address is a /32
+// (IPv4) or /128 (IPv6) prefix (netip.PrefixFrom(addr, addr.BitLen())).
+// An invalid prefix, the zero netip.Prefix among them, allows nothing,
+// and GuardTransportAllowing with no valid prefix is GuardTransport. A
+// prefix is compared with the address the dialer connects to, without its
+// zone (fe80::/10 covers fe80::1%eth0), and an IPv4-mapped address
+// (::ffff:10.0.0.1) is compared as the IPv4 address it maps; an address
+// of the NAT64 prefix (64:ff9b::/96) is not compared as its IPv4 address.
+// Each connection compares its address with each prefix: keep the list
+// short.
+func GuardTransportAllowing(t *http.Transport, allow ...netip.Prefix) *http.Transport {
+	return guardTransport(t, allowing(allow))
+}
+
+// allowing returns the check of GuardTransportAllowing's prefixes: nil
+// when none is valid.
+func allowing(allow []netip.Prefix) func(netip.AddrPort) bool {
+	canon := allowlist.Canonical(allow)
+	if len(canon) == 0 {
+		return nil
+	}
+	return func(ap netip.AddrPort) bool { return allowlist.Contains(canon, ap.Addr()) }
+}
+
 // guardTransport is GuardTransport; allow, when not nil, accepts addresses
-// the guard would refuse (tests mark a loopback server allowed with it).
+// the guard would refuse (GuardTransportAllowing's prefixes; tests mark a
+// loopback server allowed with it).
 func guardTransport(t *http.Transport, allow func(netip.AddrPort) bool) *http.Transport {
 	if t == nil {
 		if dt, ok := http.DefaultTransport.(*http.Transport); ok {

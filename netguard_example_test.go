@@ -57,6 +57,31 @@ func ExampleFetcher_AllowPrivateNetworks() {
 	// Printer status
 }
 
+// A test (or a reader with one trusted host on its network) allows one
+// address: the loopback server is fetched, while the guard still refuses
+// every other address that is not public, the cloud metadata service
+// included.
+func ExampleFetcher_AllowAddresses() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		fmt.Fprint(w, `<rss version="2.0"><channel><title>Test feed</title></channel></rss>`)
+	}))
+	defer srv.Close()
+
+	f := &feedspec.Fetcher{AllowAddresses: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	res, err := f.Fetch(context.Background(), srv.URL, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Feed.Title)
+	_, err = f.Fetch(context.Background(), "http://169.254.169.254/latest/meta-data/", nil)
+	fmt.Println(errors.Is(err, feedspec.ErrForbiddenAddress))
+	// Output:
+	// Test feed
+	// true
+}
+
 func ExampleIsPublicAddress() {
 	for _, a := range []string{"93.184.215.14", "127.0.0.1", "10.1.2.3", "169.254.169.254", "::ffff:192.168.0.1", "2606:4700::1111", "fd00::1"} {
 		fmt.Println(a, feedspec.IsPublicAddress(netip.MustParseAddr(a)))

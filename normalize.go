@@ -1,6 +1,7 @@
 package feedspec
 
 import (
+	"github.com/feedspec/feedspec/xml5"
 	"strings"
 	"time"
 	"unicode"
@@ -23,66 +24,73 @@ import (
 // fields are left out. Make one with Entry.Normalized or
 // Entry.NormalizedWith.
 //
+// Each field's comment starts with its type. Date is the one pointer: it
+// is nil for an entry without a usable date, so test it against nil
+// before reading it (n.Date.IsZero() on a nil Date panics).
+//
 //jsongen:skip
 type NormalizedEntry struct {
-	// Title is DisplayText of the entry's Title, its line breaks made
-	// spaces. When that is empty, it is
-	// the first line of the display text of the Summary, else of the
-	// Content: up to the first line break or the end of the first sentence
-	// (".", "!", "?" or "…" followed by white space; "。", "！" or "？"),
-	// and, when longer than 100 characters, cut at a word boundary with
-	// "…" appended, as Snippet(line, 100) does; TitleDerived is then true.
+	// Title (string) is DisplayText of the entry's Title, its line breaks
+	// made spaces. When that is empty, it is the first line of the display
+	// text of the Summary, else of the Content: up to the first line break
+	// or the end of the first sentence (".", "!", "?" or "…" followed by
+	// white space; "。", "！" or "？"), and, when longer than 100 characters,
+	// cut at a word boundary with "…" appended, as Snippet(line, 100) does;
+	// TitleDerived (bool) is then true.
 	Title        string `json:"title,omitempty"`
 	TitleDerived bool   `json:"title_derived,omitempty"`
-	// URL is the entry's page URL (PageURL); else its ID when that is a
-	// URL and not an RSS guid with isPermaLink="false" (a permalink guid,
-	// an Atom id, an RSS 1.0 rdf:about, a JSON Feed id); the first of them
-	// that is an absolute http or https URL. CanonicalURL is CanonicalURL
-	// of URL ("" when URL is "").
+	// URL (string) is the entry's page URL (PageURL); else its ID when that
+	// is a URL and not an RSS guid with isPermaLink="false" (a permalink
+	// guid, an Atom id, an RSS 1.0 rdf:about, a JSON Feed id); the first of
+	// them that is an absolute http or https URL. CanonicalURL (string) is
+	// CanonicalURL of URL ("" when URL is "").
 	URL          string `json:"url,omitempty"`
 	CanonicalURL string `json:"canonical_url,omitempty"`
-	// Authors are the names of the entry's computed authors (its own,
-	// else its Atom source's, else its feed's: ComputedAuthors), white
-	// space collapsed, each once, in order. Email addresses are discarded: a name that is an email
-	// address (an RSS author written as an address alone, "mailto:" and
-	// angle brackets included) gives no name, and an address in angle
-	// brackets or parentheses after a name ("Ann <ann@example.com>") is
-	// removed.
+	// Authors ([]string) are the names of the entry's computed authors (its
+	// own, else its Atom source's, else its feed's: ComputedAuthors), white
+	// space collapsed, each once, in order. Email addresses are discarded:
+	// a name that is an email address (an RSS author written as an address
+	// alone, "mailto:" and angle brackets included) gives no name, and an
+	// address in angle brackets or parentheses after a name ("Ann
+	// <ann@example.com>") is removed.
 	Authors []string `json:"authors,omitempty"`
-	// Date is the entry's Published date, else its Updated date (which
-	// recovery mode fills from dc:date and the DCMI terms), in UTC; nil
-	// when that date is outside the years 1–9999 (W3C-DTF allows longer
-	// years, which JSON's RFC 3339 cannot write). DateUncertain is true
-	// when the date's PublishedInfo or UpdatedInfo is set: its zone was
-	// assumed, or only the lenient date rules read it.
+	// Date (*time.Time, a pointer) is the entry's Published date, else its
+	// Updated date (which recovery mode fills from dc:date and the DCMI
+	// terms), in UTC. It is nil when the entry has neither (or no date the
+	// parse could read: see PublishedInfo and the diagnostics) and when
+	// that date is outside the years 1–9999 (W3C-DTF allows longer years,
+	// which JSON's RFC 3339 cannot write): check n.Date != nil before using
+	// it. DateUncertain (bool) is true when the date's PublishedInfo or
+	// UpdatedInfo is set: its zone was assumed, or only the lenient date
+	// rules read it.
 	Date          *time.Time `json:"date,omitempty"`
 	DateUncertain bool       `json:"date_uncertain,omitempty"`
-	// HTML is SafeHTML of the best body, the Content, else the Summary,
-	// with relative URLs resolved against the document's URL (with
+	// HTML (string) is SafeHTML of the best body, the Content, else the
+	// Summary, with relative URLs resolved against the document's URL (with
 	// WithXMLBase, the xml:base in scope at the entry's element) and kept
-	// relative when there is none. Text is PlainText of the same body and
-	// WordCount is WordCount of Text.
+	// relative when there is none. Text (string) is PlainText of the same
+	// body and WordCount (int) is WordCount of Text.
 	HTML      string `json:"html,omitempty"`
 	Text      string `json:"text,omitempty"`
 	WordCount int    `json:"word_count,omitempty"`
-	// Categories are the entry's Categories, then the terms of its
-	// CategoryDetails: each with white space trimmed and collapsed and
+	// Categories ([]string) are the entry's Categories, then the terms of
+	// its CategoryDetails: each with white space trimmed and collapsed and
 	// control characters dropped, mapped through the synonyms of
-	// NormalizeOptions (one lookup), and kept once, without regard to
-	// case (Unicode case folding); the first spelling is kept.
+	// NormalizeOptions (one lookup), and kept once, without regard to case
+	// (Unicode case folding); the first spelling is kept.
 	Categories []string `json:"categories,omitempty"`
-	// Media are the entry's Enclosures (RSS enclosures, Atom enclosure
-	// links, media:content, JSON Feed attachments, in document order);
-	// else its Thumbnail (media:thumbnail, itunes:image, an image
+	// Media ([]Media) are the entry's Enclosures (RSS enclosures, Atom
+	// enclosure links, media:content, JSON Feed attachments, in document
+	// order); else its Thumbnail (media:thumbnail, itunes:image, an image
 	// enclosure the specification made the thumbnail); else the first img
-	// of HTML whose src is an http or https URL and whose width and
-	// height attributes are not 0 or 1 (a tracking pixel), with those
-	// attributes. Files whose URL is not an absolute http or https URL
-	// are left out.
+	// of HTML whose src is an http or https URL and whose width and height
+	// attributes are not 0 or 1 (a tracking pixel), with those attributes.
+	// Files whose URL is not an absolute http or https URL are left out.
 	Media []Media `json:"media,omitempty"`
-	// GUID is the entry's ID without the space characters around it; else
-	// URL. It is the de-duplication key the checklist asks for, used as
-	// is; EntryKey gives a key for every entry.
+	// GUID (string) is the entry's ID without the space characters around
+	// it; else URL. It is the de-duplication key the checklist asks for,
+	// used as is; EntryKey gives a key for every entry, DedupKeys every
+	// key under which it may have been seen before.
 	GUID string `json:"guid,omitempty"`
 }
 
@@ -433,15 +441,117 @@ func firstBodyImage(body string) (Media, bool) {
 }
 
 // bodyBase returns the URL against which the entry's body resolves
-// relative URLs: with WithXMLBase the xml:base in scope at the entry's
-// element, else the document's URL; "" when there is none.
+// relative URLs: with WithXMLBase the xml:base in scope at the element
+// the body (Content, else Summary) was read from, which takes the one
+// written on the content or summary element itself, else at the entry's
+// element; else the document's URL; "" when there is none.
 func (e *Entry) bodyBase() string {
 	f := e.Feed
 	if f == nil {
 		return ""
 	}
-	if el := e.element(); f.xmlBase && f.doc != nil && el != nil {
+	if !f.xmlBase {
+		return f.docURL
+	}
+	if f.doc == nil { // the document let go (detach.go)
+		if base, ok := f.bodyBases[e]; ok {
+			return base
+		}
+		return f.docURL
+	}
+	if el := e.bodyElement(); el != nil {
 		return f.ResolveURLAt(el, "")
 	}
 	return f.docURL
+}
+
+// bodyElement returns the element the entry's body was read from, as
+// recorded WithXMLBase (finishBody), else the entry's element; nil when
+// there is none.
+func (e *Entry) bodyElement() *xml5.Node {
+	if el, ok := e.Feed.bodyEls[e]; ok {
+		return el
+	}
+	return e.element()
+}
+
+// keepBodyBases records in f.bodyBases, for a feed whose document is let
+// go (WithoutDocument) and read WithXMLBase (or in recovery mode), the base
+// of each entry's body (bodyBase) that is not the document's URL: only an
+// entry under an xml:base has one, found through the parse's cache of
+// bases (baseFor).
+func (p *processor) keepBodyBases(f *Feed) {
+	if !p.xmlBase {
+		return
+	}
+	diags := p.diags
+	p.diags = nil // an xml:base that fails was reported, or will be by no value
+	defer func() { p.diags = diags }()
+	var last *baseURL // the entries under one xml:base share its string
+	var lastBase string
+	f.eachEntry(func(e *Entry) {
+		el := e.bodyElement()
+		if el == nil {
+			return
+		}
+		u := p.baseFor(el)
+		if u == nil { // the document's URL
+			return
+		}
+		if u != last {
+			// What ResolveURLAt(el, "") gives: "" parsed against u (u
+			// without its fragment; nothing when u has an opaque path,
+			// "a:0"), once for the entries under one xml:base.
+			last, lastBase = u, strings.Clone(p.parseURL(el, "", ""))
+		}
+		if lastBase != f.docURL {
+			if f.bodyBases == nil {
+				f.bodyBases = make(map[*Entry]string)
+			}
+			f.bodyBases[e] = lastBase
+		}
+	})
+}
+
+// noteBody records, with WithXMLBase, that the current entry's Content
+// (content is true) or Summary was read from el; finishBody gives the
+// entry the element of its body.
+func (p *processor) noteBody(el *xml5.Node, content bool) {
+	if !p.xmlBase {
+		return
+	}
+	if content {
+		p.contentEl = el
+	} else {
+		p.summaryEl = el
+	}
+}
+
+// finishBody records, with WithXMLBase, the element the body of entry
+// (its Content, else its Summary, once cleanup entry has run) was read
+// from, for bodyBase, in feed.bodyEls.
+func (p *processor) finishBody(feed *Feed, entry *Entry) {
+	if !p.xmlBase {
+		return
+	}
+	var el *xml5.Node
+	switch {
+	case entry.Content != nil:
+		el = p.contentEl
+	case entry.Summary != nil:
+		el = p.summaryEl
+	}
+	p.contentEl, p.summaryEl = nil, nil
+	// Only a body under an xml:base of its own (on the content element,
+	// or between it and the entry's element) has another base than the
+	// entry's element: the map stays empty for the others.
+	for n := el; n != nil && n != entry.element(); n = n.Parent {
+		if _, ok := n.AttrValue(xml5.XMLNamespace, "base"); ok {
+			if feed.bodyEls == nil {
+				feed.bodyEls = make(map[*Entry]*xml5.Node)
+			}
+			feed.bodyEls[entry] = el
+			return
+		}
+	}
 }

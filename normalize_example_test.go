@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/feedspec/feedspec"
 )
@@ -74,4 +75,32 @@ func ExampleEntry_NormalizedWith() {
 	})
 	fmt.Println(n.Title, n.Categories)
 	// Output: Release [Go]
+}
+
+// NormalizedEntry.Date is a *time.Time: nil for an entry without a date
+// (here the second item, whose pubDate the parser could not read, and the
+// third, which has none), so it is tested against nil before use.
+func ExampleNormalizedEntry() {
+	doc := `<rss version="2.0"><channel><title>Blog</title>
+<item><title>Dated</title><pubDate>Mon, 15 Jan 2024 13:45:00 +0100</pubDate></item>
+<item><title>Badly dated</title><pubDate>the day after tomorrow</pubDate></item>
+<item><title>Undated</title></item>
+</channel></rss>`
+	feed, err := feedspec.ParseDocument(strings.NewReader(doc))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, e := range feed.Entries {
+		n := e.Normalized()
+		if n.Date == nil { // n.Date.IsZero() would panic here
+			fmt.Printf("%s: no date\n", n.Title)
+			continue
+		}
+		fmt.Printf("%s: %s\n", n.Title, n.Date.Format(time.DateOnly))
+	}
+	// Output:
+	// Dated: 2024-01-15
+	// Badly dated: no date
+	// Undated: no date
 }

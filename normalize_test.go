@@ -309,3 +309,37 @@ func TestParseDocumentRelativeURLs(t *testing.T) {
 	require.Len(t, e.Enclosures, 1)
 	assert.Equal(t, "https://example.com/a.mp3", e.Enclosures[0].URL)
 }
+
+// TestNormalizedBodyXMLBase checks that, with WithXMLBase, the body's HTML
+// resolves its relative URLs against the xml:base in scope at the content
+// or summary element itself (issue 38), also WithoutDocument, and against
+// the document's URL without WithXMLBase.
+func TestNormalizedBodyXMLBase(t *testing.T) {
+	doc := `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://feed.example/dir/"><title>t</title>
+<entry xml:base="/entry/"><title>content with its own base</title>
+  <content type="html" xml:base="https://cdn.example/c/">&lt;a href="a.html"&gt;a&lt;/a&gt;</content></entry>
+<entry xml:base="/entry/"><title>summary with its own base</title>
+  <summary type="html" xml:base="s/">&lt;img src="i.png"&gt;</summary></entry>
+<entry xml:base="/entry/"><title>content without one</title>
+  <content type="html">&lt;a href="b.html"&gt;b&lt;/a&gt;</content></entry>
+<entry><title>content and summary the same: the summary's base</title>
+  <summary type="html" xml:base="https://s.example/">&lt;a href="x"&gt;x&lt;/a&gt;</summary>
+  <content type="html" xml:base="https://c.example/">&lt;a href="x"&gt;x&lt;/a&gt;</content></entry>
+</feed>`
+	want := []string{
+		`<a href="https://cdn.example/c/a.html">a</a>`,
+		`<img src="https://feed.example/entry/s/i.png">`,
+		`<a href="https://feed.example/entry/b.html">b</a>`,
+		`<a href="https://s.example/x">x</a>`,
+	}
+	for _, opts := range [][]Option{{WithXMLBase()}, {WithXMLBase(), WithoutDocument()}} {
+		f := parseTestFeed(t, doc, opts...)
+		require.Len(t, f.Entries, len(want))
+		for i, e := range f.Entries {
+			assert.Equal(t, want[i], e.Normalized().HTML, "entry %d, %d options", i, len(opts))
+		}
+	}
+	// Without WithXMLBase: the document's URL.
+	f := parseTestFeed(t, doc)
+	assert.Equal(t, `<a href="https://example.com/a.html">a</a>`, f.Entries[0].Normalized().HTML)
+}

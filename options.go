@@ -16,6 +16,10 @@ type config struct {
 	recovery     bool          // WithRecovery (recovery.go)
 
 	limits Limits // WithLimits; zero fields are the defaults
+	// expansionCeiling, when above 0, caps Limits.MaxEntityExpansion:
+	// ParseResponse sets it to what its body limit leaves above the
+	// body (limits.go's xml5LimitsOption).
+	expansionCeiling int64
 
 	jsonFeed bool // WithJSONFeed
 

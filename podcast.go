@@ -51,6 +51,62 @@ type FeedPodcast struct {
 	// order. JSON "values".
 	Values []PodcastValue `json:"values,omitempty"`
 
+	// The fields below complete the namespace (issue 38); each list is
+	// capped by MaxPerEntry (ten times, as the feed's own lists are).
+
+	// Locations lists the channel's podcast:location elements that give
+	// a value. JSON "locations".
+	Locations []PodcastLocation `json:"locations,omitempty"`
+	// Trailers lists the podcast:trailer elements whose url parsed. JSON
+	// "trailers".
+	Trailers []PodcastTrailer `json:"trailers,omitempty"`
+	// License is the first podcast:license that gives a value. JSON
+	// "license".
+	License *PodcastLicense `json:"license,omitempty"`
+	// Medium is the first podcast:medium's text without the space
+	// characters around it, as written ("podcast", "music", "video",
+	// "film", "audiobook", "newsletter", "blog", "publisher", "course",
+	// a list medium such as "musicL", or "mixed"); "" when absent, which
+	// the namespace reads as "podcast". JSON "medium".
+	Medium string `json:"medium,omitempty"`
+	// Images lists the channel's podcast:image elements whose href parsed
+	// and the candidates of its podcast:images srcset (the deprecated
+	// form), in document order. JSON "images".
+	Images []PodcastImage `json:"images,omitempty"`
+	// LiveItems lists the podcast:liveItem elements: live streams, each
+	// read as an item is. JSON "live_items".
+	LiveItems []PodcastLiveItem `json:"live_items,omitempty"`
+	// RemoteItems lists the channel's own podcast:remoteItem elements
+	// (those of a podroll or a publisher are in Podroll and Publisher).
+	// JSON "remote_items".
+	RemoteItems []PodcastRemoteItem `json:"remote_items,omitempty"`
+	// Podroll lists the podcast:remoteItem children of the first
+	// podcast:podroll: the podcasts the podcaster recommends. JSON
+	// "podroll".
+	Podroll []PodcastRemoteItem `json:"podroll,omitempty"`
+	// Txt lists the channel's podcast:txt elements with a text. JSON
+	// "txt".
+	Txt []PodcastTxt `json:"txt,omitempty"`
+	// UpdateFrequency is the first podcast:updateFrequency that gives a
+	// value. JSON "update_frequency".
+	UpdateFrequency *PodcastUpdateFrequency `json:"update_frequency,omitempty"`
+	// Blocks lists the podcast:block elements whose text is "yes" or
+	// "no". JSON "blocks".
+	Blocks []PodcastBlock `json:"blocks,omitempty"`
+	// Chat is the first podcast:chat that gives a value. JSON "chat".
+	Chat *PodcastChat `json:"chat,omitempty"`
+	// SocialInteracts lists the channel's podcast:socialInteract
+	// elements with a protocol. JSON "social_interacts".
+	SocialInteracts []PodcastSocialInteract `json:"social_interacts,omitempty"`
+	// Publisher is the podcast:remoteItem of the first podcast:publisher
+	// that has one: the publisher feed the podcast belongs to. JSON
+	// "publisher".
+	Publisher *PodcastRemoteItem `json:"publisher,omitempty"`
+	// UsesPodping is true when a podcast:podping element's usesPodping
+	// attribute is "true": the feed announces its changes through
+	// Podping. JSON "uses_podping".
+	UsesPodping bool `json:"uses_podping,omitempty"`
+
 	// locked holds the value Locked points to.
 	locked bool
 }
@@ -91,6 +147,31 @@ type EntryPodcast struct {
 	// Values lists the item's podcast:value elements, in document order.
 	// JSON "values".
 	Values []PodcastValue `json:"values,omitempty"`
+
+	// The fields below complete the namespace (issue 38); each list is
+	// capped by MaxPerEntry.
+
+	// Locations lists the item's podcast:location elements that give a
+	// value. JSON "locations".
+	Locations []PodcastLocation `json:"locations,omitempty"`
+	// License is the item's first podcast:license that gives a value.
+	// JSON "license".
+	License *PodcastLicense `json:"license,omitempty"`
+	// Images lists the item's podcast:image elements whose href parsed
+	// and the candidates of its podcast:images srcset, in document order.
+	// JSON "images".
+	Images []PodcastImage `json:"images,omitempty"`
+	// Txt lists the item's podcast:txt elements with a text. JSON "txt".
+	Txt []PodcastTxt `json:"txt,omitempty"`
+	// Chat is the item's first podcast:chat that gives a value. JSON
+	// "chat".
+	Chat *PodcastChat `json:"chat,omitempty"`
+	// SocialInteracts lists the item's podcast:socialInteract elements
+	// with a protocol. JSON "social_interacts".
+	SocialInteracts []PodcastSocialInteract `json:"social_interacts,omitempty"`
+	// ContentLinks lists the podcast:contentLink elements whose href
+	// parsed. JSON "content_links".
+	ContentLinks []PodcastContentLink `json:"content_links,omitempty"`
 }
 
 // A PodcastTranscript is a podcast:transcript element: a transcript or
@@ -243,8 +324,8 @@ type PodcastIntegrity struct {
 }
 
 // A PodcastValue is a podcast:value element: how listeners can pay the
-// podcast (value for value). JSON keys type, method, suggested, recipients.
-// Its podcast:valueTimeSplit children are not read.
+// podcast (value for value). JSON keys type, method, suggested, recipients,
+// time_splits.
 type PodcastValue struct {
 	// Type is the type attribute as written ("lightning", "hive", ...).
 	Type string `json:"type,omitempty"`
@@ -256,6 +337,9 @@ type PodcastValue struct {
 	// Recipients lists the podcast:valueRecipient children with an
 	// address, in document order.
 	Recipients []PodcastValueRecipient `json:"recipients,omitempty"`
+	// TimeSplits lists the podcast:valueTimeSplit children with a valid
+	// startTime and duration, in document order (MaxPerEntry).
+	TimeSplits []PodcastValueTimeSplit `json:"time_splits,omitempty"`
 }
 
 // A PodcastValueRecipient is a podcast:valueRecipient element: who receives
@@ -326,7 +410,89 @@ func (p *processor) processPodcastChannel(feed *Feed, el *xml5.Node) {
 		}
 	case "value":
 		pc := feedPodcast(feed)
-		pc.Values = append(pc.Values, p.podcastValue(el))
+		pc.Values = append(pc.Values, p.podcastValue(el, inFeed))
+	// The tags of issue 38 (podcast_tags.go).
+	case "location":
+		if l, ok := p.podcastLocation(el); ok && p.room(inFeed, listLocations, el) {
+			appendCapped(p, &feedPodcast(feed).Locations, el, inFeed, nil, l)
+		}
+	case "trailer":
+		if t, ok := p.podcastTrailer(el); ok && p.room(inFeed, listTrailers, el) {
+			appendCapped(p, &feedPodcast(feed).Trailers, el, inFeed, nil, t)
+		}
+	case "license":
+		if feed.Podcast == nil || feed.Podcast.License == nil {
+			if l := p.podcastLicense(el); l != nil {
+				feedPodcast(feed).License = l
+			}
+		}
+	case "medium":
+		if feed.Podcast == nil || feed.Podcast.Medium == "" {
+			if m := trimSpaceCharacters(el.ChildTextContent()); m != "" {
+				feedPodcast(feed).Medium = m
+			}
+		}
+	case "image", "images":
+		var list []PodcastImage
+		if feed.Podcast != nil {
+			list = feed.Podcast.Images
+		}
+		if p.addPodcastImages(&list, inFeed, el); len(list) > 0 {
+			feedPodcast(feed).Images = list
+		}
+	case "liveItem":
+		p.addLiveItem(feed, el)
+	case "remoteItem":
+		if r, ok := p.podcastRemoteItem(el); ok && p.room(inFeed, listRemoteItems, el) {
+			appendCapped(p, &feedPodcast(feed).RemoteItems, el, inFeed, nil, r)
+		}
+	case "podroll":
+		if feed.Podcast == nil || feed.Podcast.Podroll == nil {
+			var list []PodcastRemoteItem
+			if p.addRemoteItems(&list, el); len(list) > 0 {
+				feedPodcast(feed).Podroll = list
+			}
+		}
+	case "txt":
+		var list []PodcastTxt
+		if feed.Podcast != nil {
+			list = feed.Podcast.Txt
+		}
+		if p.addPodcastTxt(&list, inFeed, el); len(list) > 0 {
+			feedPodcast(feed).Txt = list
+		}
+	case "updateFrequency":
+		if feed.Podcast == nil || feed.Podcast.UpdateFrequency == nil {
+			if u := p.podcastUpdateFrequency(el); u != nil {
+				feedPodcast(feed).UpdateFrequency = u
+			}
+		}
+	case "block":
+		p.addPodcastBlock(feed, el)
+	case "chat":
+		if feed.Podcast == nil || feed.Podcast.Chat == nil {
+			if c := podcastChat(el); c != nil {
+				feedPodcast(feed).Chat = c
+			}
+		}
+	case "socialInteract":
+		var list []PodcastSocialInteract
+		if feed.Podcast != nil {
+			list = feed.Podcast.SocialInteracts
+		}
+		if p.addSocialInteract(&list, inFeed, el); len(list) > 0 {
+			feedPodcast(feed).SocialInteracts = list
+		}
+	case "publisher":
+		if feed.Podcast == nil || feed.Podcast.Publisher == nil {
+			if r := p.podcastPublisher(el); r != nil {
+				feedPodcast(feed).Publisher = r
+			}
+		}
+	case "podping":
+		if v, ok := el.AttrValue("", "usesPodping"); ok && asciiEqualFold(trimSpaceCharacters(v), "true") {
+			feedPodcast(feed).UsesPodping = true
+		}
 	}
 }
 
@@ -391,7 +557,50 @@ func (p *processor) processPodcastItem(entry *Entry, el *xml5.Node) {
 		}
 	case "value":
 		pc := entryPodcast(entry)
-		pc.Values = append(pc.Values, p.podcastValue(el))
+		pc.Values = append(pc.Values, p.podcastValue(el, inEntry))
+	// The tags of issue 38 (podcast_tags.go).
+	case "location":
+		if l, ok := p.podcastLocation(el); ok && p.room(inEntry, listLocations, el) {
+			appendCapped(p, &entryPodcast(entry).Locations, el, inEntry, nil, l)
+		}
+	case "license":
+		if entry.Podcast == nil || entry.Podcast.License == nil {
+			if l := p.podcastLicense(el); l != nil {
+				entryPodcast(entry).License = l
+			}
+		}
+	case "image", "images":
+		var list []PodcastImage
+		if entry.Podcast != nil {
+			list = entry.Podcast.Images
+		}
+		if p.addPodcastImages(&list, inEntry, el); len(list) > 0 {
+			entryPodcast(entry).Images = list
+		}
+	case "txt":
+		var list []PodcastTxt
+		if entry.Podcast != nil {
+			list = entry.Podcast.Txt
+		}
+		if p.addPodcastTxt(&list, inEntry, el); len(list) > 0 {
+			entryPodcast(entry).Txt = list
+		}
+	case "chat":
+		if entry.Podcast == nil || entry.Podcast.Chat == nil {
+			if c := podcastChat(el); c != nil {
+				entryPodcast(entry).Chat = c
+			}
+		}
+	case "socialInteract":
+		var list []PodcastSocialInteract
+		if entry.Podcast != nil {
+			list = entry.Podcast.SocialInteracts
+		}
+		if p.addSocialInteract(&list, inEntry, el); len(list) > 0 {
+			entryPodcast(entry).SocialInteracts = list
+		}
+	case "contentLink":
+		p.addContentLink(entry, el)
 	}
 }
 
@@ -457,33 +666,46 @@ func (p *processor) podcastAlternateEnclosure(el *xml5.Node) (PodcastAlternateEn
 }
 
 // podcastValue reads a podcast:value element and its podcast:valueRecipient
-// children.
-func (p *processor) podcastValue(el *xml5.Node) PodcastValue {
+// and podcast:valueTimeSplit children; scope is the value's in MaxPerEntry.
+func (p *processor) podcastValue(el *xml5.Node, scope int) PodcastValue {
 	v := PodcastValue{
 		Type:      nonEmptyAttr(el, "type"),
 		Method:    nonEmptyAttr(el, "method"),
 		Suggested: nonEmptyAttr(el, "suggested"),
 	}
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
-		if !isPodcast(c.Namespace) || c.Local != "valueRecipient" {
+		if !isPodcast(c.Namespace) {
 			continue
 		}
-		r := PodcastValueRecipient{
-			Name:        nonEmptyAttr(c, "name"),
-			Type:        nonEmptyAttr(c, "type"),
-			Address:     nonEmptyAttr(c, "address"),
-			Split:       p.numberAttr(c, "split"),
-			CustomKey:   nonEmptyAttr(c, "customKey"),
-			CustomValue: nonEmptyAttr(c, "customValue"),
-		}
-		if f, ok := c.AttrValue("", "fee"); ok && asciiEqualFold(trimSpaceCharacters(f), "true") {
-			r.Fee = true
-		}
-		if r.Address != "" {
-			v.Recipients = append(v.Recipients, r)
+		switch c.Local {
+		case "valueRecipient":
+			if r, ok := p.valueRecipient(c); ok {
+				v.Recipients = append(v.Recipients, r)
+			}
+		case "valueTimeSplit": // podcast_tags.go
+			if ts, ok := p.podcastTimeSplit(c); ok && p.room(scope, listTimeSplits, c) {
+				appendCapped(p, &v.TimeSplits, c, scope, nil, ts)
+			}
 		}
 	}
 	return v
+}
+
+// valueRecipient reads a podcast:valueRecipient element; ok is false when
+// it has no address.
+func (p *processor) valueRecipient(c *xml5.Node) (PodcastValueRecipient, bool) {
+	r := PodcastValueRecipient{
+		Name:        nonEmptyAttr(c, "name"),
+		Type:        nonEmptyAttr(c, "type"),
+		Address:     nonEmptyAttr(c, "address"),
+		Split:       p.numberAttr(c, "split"),
+		CustomKey:   nonEmptyAttr(c, "customKey"),
+		CustomValue: nonEmptyAttr(c, "customValue"),
+	}
+	if f, ok := c.AttrValue("", "fee"); ok && asciiEqualFold(trimSpaceCharacters(f), "true") {
+		r.Fee = true
+	}
+	return r, r.Address != ""
 }
 
 // maxPodcastNumber bounds the numbers read as float64, so that a duration
@@ -496,6 +718,19 @@ const maxPodcastNumber = float64(maxDurationSeconds)
 // beyond maxPodcastNumber.
 func parseNonNegativeNumber(s string) (float64, bool) {
 	s = trimSpaceCharacters(s)
+	if !isDecimal(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f > maxPodcastNumber || math.IsNaN(f) {
+		return 0, false
+	}
+	return f, true
+}
+
+// isDecimal reports whether s is ASCII digits with at most one ".", at
+// least one digit: no sign, no exponent, nothing else.
+func isDecimal(s string) bool {
 	digits, dot := 0, false
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -504,17 +739,10 @@ func parseNonNegativeNumber(s string) (float64, bool) {
 		case c == '.' && !dot:
 			dot = true
 		default:
-			return 0, false
+			return false
 		}
 	}
-	if digits == 0 {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f > maxPodcastNumber || math.IsNaN(f) {
-		return 0, false
-	}
-	return f, true
+	return digits > 0
 }
 
 // numberAttr reads el's attribute name as a non-negative decimal number;

@@ -18,8 +18,13 @@ type processor struct {
 	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
 	// baseOrigin and baseRoot are the origin of base and the origin
 	// followed by "/", for the fast path of path-absolute references
-	// (pathAbsoluteFromOrigin); "" when it does not apply.
-	baseOrigin, baseRoot string
+	// (pathAbsoluteFromOrigin), and baseDir its directory, for relative
+	// path references (relativeFromDir); "" when it does not apply.
+	baseOrigin, baseRoot, baseDir string
+	// urlParses counts the runs of the URL parser (urlParseBudget);
+	// urlParseLimited is set once a URL was left out for want of one.
+	urlParses       int
+	urlParseLimited bool
 	// queryEnc is the encoding URL queries are percent-encoded in: the
 	// document's character encoding, nil for UTF-8 (see queryEncoding).
 	queryEnc encoding.Encoding
@@ -30,19 +35,27 @@ type processor struct {
 	urls [64]parsedURL
 
 	// categories indexes the current entry's category set once it is long
-	// (see addCategory); nil otherwise.
-	categories map[string]struct{}
+	// (categoriesIndexed; see addCategory), else it is empty or nil.
+	categories        map[string]struct{}
+	categoriesIndexed bool
 	// personNames indexes the long lists of persons by name (see
 	// hasPersonNamed); nil until a list is long.
 	personNames map[*[]*Person]*personIndex
 
 	// diags receives the rejected values (WithDiagnostics); nil when not
-	// asked for.
-	diags *[]Diagnostic
+	// asked for. diagnosed holds the Media RSS elements and attributes
+	// reported, which are not reported again (reject).
+	diags     *[]Diagnostic
+	diagnosed map[diagnosedKey]struct{}
 	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
-	// bases caches the base of each element carrying xml:base.
-	xmlBase bool
-	bases   map[*xml5.Node]*whatwgurl.Url
+	// baseNodes holds the elements carrying xml:base resolved last and
+	// their bases (baseFor), baseCache the values resolved last
+	// (resolveBase), and badBases the elements whose xml:base is not a
+	// URL, recorded once each (with diagnostics only).
+	xmlBase   bool
+	baseNodes [16]baseNode
+	baseCache [16]cachedBase
+	badBases  map[*xml5.Node]struct{}
 	// lenientDates: read dates the spec rejects with ParseDate.
 	lenientDates bool
 	// recovery: make recovery mode's repairs (WithRecovery, recovery.go).
@@ -52,6 +65,10 @@ type processor struct {
 	// comes from the preferred source (an RSS comments element, an Atom
 	// replies link of type text/html).
 	commentsPrimary bool
+	// contentEl and summaryEl are the elements the current entry's
+	// Content and Summary were read from, noted with WithXMLBase only
+	// (normalize.go's noteBody).
+	contentEl, summaryEl *xml5.Node
 
 	// entryLinks and entryCats collect the current entry's Links and
 	// CategoryDetails; finishEntry copies them to the entry in one
@@ -66,6 +83,16 @@ type processor struct {
 	termBlock valueBlock[string]
 	linkBlock valueBlock[Link]
 	catBlock  valueBlock[Category]
+	// mediaBuf collects the Media RSS objects of the scope being read
+	// (mediarss.go), and mediaBlock is the block they are copied into
+	// (cloneToBlock), part of the parsed Feed.
+	mediaBuf   []MediaObject
+	mediaBlock valueBlock[MediaObject]
+	// mediaLeft is what the document's Media RSS values may still take
+	// (mediaSpend), set on first use (mediaBudgetSet); mediaOver is set
+	// once it is spent.
+	mediaLeft                 int
+	mediaBudgetSet, mediaOver bool
 	// dateInfos holds the DateInfo of each uncertain date read and not
 	// yet given to its field (dateinfo.go).
 	dateInfos map[*time.Time]*DateInfo
@@ -113,14 +140,16 @@ type processor struct {
 
 	// maxEntries is the most entries the feed may hold (see entryBudget)
 	// and entryLimit the error recorded when an entry beyond it was left
-	// out (limits.go).
+	// out (limits.go); liveItems counts the Podcasting 2.0 live items read,
+	// which count with the entries (podcast_tags.go).
 	maxEntries int
 	entryLimit error
+	liveItems  int
 	// maxPerEntry is Limits.MaxPerEntry (negative for none) and capped
 	// the lists of the current entry it cut (a bit per list, see room).
 	maxPerEntry int
-	listCount   [2][4]int
-	capped      [2]uint8
+	listCount   [2][numLists]int
+	capped      [2]uint32
 }
 
 // startEntry resets the per-entry state before an entry is processed.
@@ -135,10 +164,14 @@ func (p *processor) startEntry() {
 		p.numbers.beforeEntries = p.numbers.made
 		p.ints.beforeEntries = p.ints.made
 	}
-	p.categories = nil
+	if p.categoriesIndexed {
+		clear(p.categories)
+		p.categoriesIndexed = false
+	}
 	p.capped[inEntry] = 0
-	p.listCount[inEntry] = [4]int{}
+	p.listCount[inEntry] = [numLists]int{}
 	p.commentsPrimary = false
+	p.contentEl, p.summaryEl = nil, nil
 	p.entryLinks = p.entryLinks[:0]
 	p.entryCats = p.entryCats[:0]
 	p.entryTerms = p.entryTerms[:0]
@@ -200,10 +233,15 @@ func takeKept[T any](p *processor, b *valueBlock[T]) *T {
 // A block, sized as the blocks of Texts are (nextBlockSize) or to hold s
 // when it is longer, is part of the parsed Feed. Parsed WithoutDocument,
 // where a kept feed holds no more than its values, each copy is allocated
-// on its own: the room a block leaves unused would be kept.
+// on its own: the room a block leaves unused would be kept. Its capacity is
+// its length (make's, where append's would be rounded up to the
+// allocator's size), so that detachFeed's clipSlices keeps it as it is
+// rather than copying it again.
 func cloneToBlock[T any](p *processor, b *valueBlock[T], s []T) []T {
 	if p.withoutDocument {
-		return append([]T(nil), s...)
+		c := make([]T, len(s))
+		copy(c, s)
+		return c
 	}
 	if len(s) > cap(b.free)-len(b.free) {
 		b.free = make([]T, 0, max(len(s), p.nextBlockSize(cap(b.free), b.made, b.beforeEntries)))
@@ -248,7 +286,7 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 	p.doc = doc
 	if doc != nil && doc.URL != "" {
 		d := documentURL(doc.URL) // urlcache.go
-		p.base, p.baseOrigin, p.baseRoot = d.u, d.origin, d.root
+		p.base, p.baseOrigin, p.baseRoot, p.baseDir = d.u, d.origin, d.root, d.dir
 	}
 	if doc != nil {
 		p.queryEnc = queryEncoding(doc.Encoding)

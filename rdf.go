@@ -58,6 +58,8 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 	if feed.ID == "" { // an addition
 		feed.ID = rdfAbout(el)
 	}
+	var media *xml5.Node // the first Media RSS child (mediarss.go)
+	var geo geoState
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 		switch c.Namespace {
 		case nsDC:
@@ -106,10 +108,26 @@ func (p *processor) processRSS10Channel(feed *Feed, el *xml5.Node) {
 			if c.Local == "link" {
 				p.processAtomLink(c, feed, nil) // [234]
 			}
+		// The additions of issue 38.
+		case nsMedia, nsMediaAlt: // mediarss.go
+			if media == nil {
+				media = c
+			}
+		case nsGeoRSS, nsW3CGeo: // geo.go
+			p.processGeo(&feed.Geo, &geo, c)
+		case nsCC, nsCreativeCommons: // license.go
+			if c.Local == "license" {
+				p.processLicense(&feed.License, inFeed, c)
+			}
+		case nsFeedHistory: // tombstone.go
+			processFeedHistory(feed, c)
 		}
 	}
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
+	}
+	if media != nil && feed.MediaRSS == nil { // an addition (mediarss.go)
+		feed.MediaRSS = p.processMediaRSS(el, media, inFeed)
 	}
 }
 
@@ -128,6 +146,8 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 	entry := p.newEntry(el) // entry.go
 	entry.ID = rdfAbout(el)
 	p.startEntry()
+	var media *xml5.Node // the first Media RSS child (mediarss.go)
+	var geo geoState
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() {
 		switch c.Namespace {
 		case nsRSS10:
@@ -143,6 +163,7 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 			case "description":
 				if entry.Summary == nil {
 					entry.Summary = p.escapedHTML(c) // [178]
+					p.noteBody(c, false)             // an addition (normalize.go)
 				}
 			}
 		case nsHatena:
@@ -186,11 +207,26 @@ func (p *processor) processRSS10Item(el *xml5.Node) *Entry {
 		case nsRSSContent:
 			if c.Local == "encoded" && entry.Content == nil {
 				entry.Content = p.escapedHTML(c) // [178]
+				p.noteBody(c, true)              // an addition (normalize.go)
+			}
+		// The additions of issue 38.
+		case nsMedia, nsMediaAlt: // mediarss.go
+			if media == nil {
+				media = c
+			}
+		case nsGeoRSS, nsW3CGeo: // geo.go
+			p.processGeo(&entry.Geo, &geo, c)
+		case nsCC, nsCreativeCommons: // license.go
+			if c.Local == "license" {
+				p.processLicense(&entry.License, inEntry, c)
 			}
 		}
 	}
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
+	}
+	if media != nil { // an addition (mediarss.go)
+		entry.MediaRSS = p.processMediaRSS(el, media, inEntry)
 	}
 	return entry
 }

@@ -139,9 +139,12 @@ const drainLimit = 64 << 10
 // Options given to ParseResponse are applied after the URL and charset it
 // derives from res, so an explicit WithURL or WithCharset overrides them.
 //
-// ParseResponse reads the body to its end and closes it (when the body is
-// neither parsed nor an HTML page, it reads at most 64 KiB of it before
-// closing, so that the connection can be reused). A gzip or deflate Content-Encoding that the
+// ParseResponse reads the body to its end and closes it. The body of a
+// status other than 200, or of a MIME type that is not a feed's, is closed
+// unread (but for the first bytes sniffing needs, for a type it must
+// sniff), so that a server trickling it cannot hold the caller; the
+// connection is then not reused. After another error it reads at most 64
+// KiB more before closing, so that the connection can be reused. A gzip or deflate Content-Encoding that the
 // transport did not already remove is decoded; any other content coding, or
 // more than two codings (identity is not counted), is an error naming the
 // header and matching ErrContentEncoding, given before anything is decoded.
@@ -160,17 +163,39 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 		body = http.NoBody
 	}
 	if res.StatusCode != http.StatusOK { // [9]
-		drainAndClose(body)
+		// Closed unread: a refused answer whose body trickles must not
+		// hold the caller (the connection is not reused).
+		_ = body.Close()
 		return nil, &StatusError{StatusCode: res.StatusCode, Status: res.Status, Header: res.Header}
 	}
 	// After a complete read this only closes the body; otherwise it reads a
-	// little more first, so that the connection can be reused.
-	defer drainAndClose(body)
+	// little more first, so that the connection can be reused. A body
+	// refused for its type is closed unread (refused).
+	refused := false
+	defer func() {
+		if refused {
+			_ = body.Close()
+		} else {
+			drainAndClose(body)
+		}
+	}()
 
 	cfg := newConfig(opts)
 	limit := cfg.maxBodySize
 	if limit == 0 {
 		limit = DefaultMaxBodySize
+	}
+	codings, err := contentCodings(res.Header.Values("Content-Encoding"))
+	if err != nil {
+		return nil, err
+	}
+	contentTypes := res.Header.Values("Content-Type")
+	supplied, apacheBug := suppliedMIMEType(contentTypes)
+	if e := refusedUnread(supplied, apacheBug, cfg.jsonFeed, contentTypes); e != nil {
+		// [2] [3] [4] A type the body cannot change is refused before a
+		// byte of it is read.
+		refused = true
+		return nil, e
 	}
 	var r io.Reader = body
 	if limit > 0 {
@@ -178,7 +203,7 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	}
 	// The limit applies to the bytes received and, when content codings
 	// are removed, to each decoded layer too.
-	decoded, err := decodeContentEncoding(r, res.Header.Values("Content-Encoding"), limit)
+	decoded, err := decodeContentEncoding(r, codings, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -195,8 +220,6 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	if err != nil {
 		return nil, bodyReadError(err)
 	}
-	contentTypes := res.Header.Values("Content-Type")
-	supplied, apacheBug := suppliedMIMEType(contentTypes)
 	computed := sniffMIMEType(supplied, apacheBug, false, header)
 	if cfg.jsonFeed && isJSONFeedResponse(computed, supplied, apacheBug, header) { // WithJSONFeed (jsonfeed.go)
 		data, err := readBody(header, r, limit, sizeHint)
@@ -219,6 +242,7 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 			// arrives (the page is not kept).
 			return nil, streamHTMLPageError(e, docURL, io.MultiReader(bytes.NewReader(header), r))
 		}
+		refused = true
 		return nil, &e
 	}
 
@@ -239,6 +263,12 @@ func ParseResponse(res *http.Response, opts ...Option) (*Feed, error) { // [1]
 	}
 	popts = append(popts, opts...)
 	popts = append(popts, withoutJSONFeed) // an XML MIME type: XML only
+	if limit > 0 {
+		// Entities expand the document to no more than the body limit
+		// (see Limits.MaxEntityExpansion).
+		ceiling := max(1, limit-int64(data.n))
+		popts = append(popts, func(c *config) { c.expansionCeiling = ceiling })
+	}
 	// [7] [6] [8] [27] ParseDocument runs the XML5 parser on the bytes, and
 	// [5] processes the resulting document.
 	feed, err := ParseDocument(data.reader(), popts...)
@@ -266,11 +296,13 @@ func htmlPageError(e MIMETypeError, pageURL string, page *body, err error) error
 	if err != nil && !errors.Is(err, ErrBodyTooLarge) {
 		return bodyReadError(err)
 	}
-	feeds, err := DiscoverFeeds(page.reader(), pageURL)
+	// The page was read up to the body limit: DiscoverFeeds' own limit
+	// does not apply.
+	feeds, err := discoverFeeds(page.reader(), pageURL, -1)
 	if err != nil && !errors.Is(err, ErrLimit) {
 		// pageURL is not an absolute URL: links resolve against an
 		// absolute <base href> only.
-		feeds, _ = DiscoverFeeds(page.reader(), "")
+		feeds, _ = discoverFeeds(page.reader(), "", -1)
 	}
 	return &HTMLPageError{MIMETypeError: e, URL: pageURL, Feeds: feeds}
 }
@@ -279,7 +311,9 @@ func htmlPageError(e MIMETypeError, pageURL string, page *body, err error) error
 // arrives, without keeping it.
 func streamHTMLPageError(e MIMETypeError, pageURL string, r io.Reader) error {
 	page := &pageReader{r: r}
-	feeds, err := DiscoverFeeds(page, pageURL)
+	// pageReader ends the page at the body limit: DiscoverFeeds' own limit
+	// does not apply.
+	feeds, err := discoverFeeds(page, pageURL, -1)
 	if page.err != nil {
 		return bodyReadError(page.err)
 	}
@@ -288,7 +322,7 @@ func streamHTMLPageError(e MIMETypeError, pageURL string, r io.Reader) error {
 	if err != nil && !errors.Is(err, ErrLimit) {
 		// pageURL is not an absolute URL (DiscoverFeeds said so before
 		// reading): links resolve against an absolute <base href> only.
-		feeds, _ = DiscoverFeeds(page, "")
+		feeds, _ = discoverFeeds(page, "", -1)
 		if page.err != nil {
 			return bodyReadError(page.err)
 		}
@@ -468,6 +502,31 @@ func bodyReadError(err error) error {
 	return wrap("reading the response body", err)
 }
 
+// refusedUnread returns the error for a response whose supplied MIME type
+// (supplied, apacheBug: suppliedMIMEType of contentTypes) is refused
+// whatever its body holds, else nil: sniffMIMEType looks at the body only
+// for no type, an unknown one, Apache's text/plain and HTML, and otherwise
+// computes the supplied type, which is then refused unless it is XML (or,
+// with JSON Feed, JSON).
+func refusedUnread(supplied *mimeType, apacheBug, jsonFeed bool, contentTypes []string) *MIMETypeError {
+	if supplied == nil || apacheBug || supplied.isXML() || supplied.isHTML() {
+		return nil
+	}
+	switch supplied.essence() {
+	case "unknown/unknown", "application/unknown", "*/*":
+		return nil
+	case "application/feed+json", "application/json":
+		if jsonFeed {
+			return nil
+		}
+	}
+	e := &MIMETypeError{MIMEType: supplied.String()}
+	if len(contentTypes) > 0 {
+		e.ContentType = contentTypes[len(contentTypes)-1]
+	}
+	return e
+}
+
 // drainAndClose reads at most drainLimit bytes of body and closes it.
 func drainAndClose(body io.ReadCloser) {
 	_, _ = io.CopyN(io.Discard, body, drainLimit)
@@ -537,17 +596,13 @@ func joinCut(values []string) string {
 // compressed.
 const maxContentCodings = 2
 
-// decodeContentEncoding wraps r so that it yields the body without the
-// content codings listed in the Content-Encoding header values, which are
-// removed in the reverse of the order they were applied. gzip (or x-gzip)
-// and deflate (zlib, or raw deflate as some servers send it) are supported;
-// identity is ignored; anything else is an error matching ErrContentEncoding,
-// and so are more than maxContentCodings codings, which are counted before
-// any decompressor is built. When limit > 0, each decoded layer, not only
-// the last, fails with an error wrapping ErrBodyTooLarge once it is longer
-// than limit bytes: a small layer may inflate to a huge one that inflates to
-// almost nothing.
-func decodeContentEncoding(r io.Reader, values []string, limit int64) (io.Reader, error) {
+// contentCodings returns the content codings listed in the Content-Encoding
+// header values, lowercased, in the order they were applied. gzip (or
+// x-gzip) and deflate are supported; identity is ignored; anything else is
+// an error matching ErrContentEncoding, and so are more than
+// maxContentCodings codings: both are found before any decompressor is
+// built, or a byte of the body read.
+func contentCodings(values []string) ([]string, error) {
 	var codings [maxContentCodings]string
 	n := 0
 	for _, v := range values {
@@ -573,7 +628,28 @@ func decodeContentEncoding(r io.Reader, values []string, limit int64) (io.Reader
 			n++
 		}
 	}
-	for i := n - 1; i >= 0; i-- {
+	for _, c := range codings[:n] {
+		switch c {
+		case "gzip", "x-gzip", "deflate":
+		default:
+			return nil, &wrapError{
+				msg:  errPrefix + "unsupported Content-Encoding " + quoteCut(c) + " (gzip and deflate are supported)",
+				errs: []error{ErrContentEncoding},
+			}
+		}
+	}
+	return codings[:n], nil
+}
+
+// decodeContentEncoding wraps r so that it yields the body without the
+// content codings (contentCodings), which are removed in the reverse of
+// the order they were applied: gzip, and deflate (zlib, or raw deflate as
+// some servers send it). When limit > 0, each decoded layer, not only the
+// last, fails with an error wrapping ErrBodyTooLarge once it is longer than
+// limit bytes: a small layer may inflate to a huge one that inflates to
+// almost nothing.
+func decodeContentEncoding(r io.Reader, codings []string, limit int64) (io.Reader, error) {
+	for i := len(codings) - 1; i >= 0; i-- {
 		switch codings[i] {
 		case "gzip", "x-gzip":
 			zr, err := gzip.NewReader(r)
@@ -598,11 +674,6 @@ func decodeContentEncoding(r io.Reader, values []string, limit int64) (io.Reader
 				r = zr
 			} else {
 				r = flate.NewReader(br)
-			}
-		default:
-			return nil, &wrapError{
-				msg:  errPrefix + "unsupported Content-Encoding " + quoteCut(codings[i]) + " (gzip and deflate are supported)",
-				errs: []error{ErrContentEncoding},
 			}
 		}
 		if limit > 0 {

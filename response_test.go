@@ -466,26 +466,42 @@ func TestParseResponseBodyError(t *testing.T) {
 	}
 }
 
+// TestParseResponseClosesBody: the body is read to its end when parsed,
+// and closed unread when refused for its status or its type (but for the
+// bytes sniffing reads, for a type it must sniff).
 func TestParseResponseClosesBody(t *testing.T) {
 	long := testRSS + strings.Repeat(" ", 100000)
 	tests := []struct {
 		name        string
 		code        int
 		contentType string
-		wantAllRead bool
+		opts        []Option
+		wantRead    int // -1: all of it
 	}{
-		{"parsed", 200, "application/rss+xml", true},
-		{"not found", 404, "application/rss+xml", false},
-		{"not XML", 200, "image/png", false},
+		{"parsed", 200, "application/rss+xml", nil, -1},
+		{"not found", 404, "application/rss+xml", nil, 0},
+		{"unavailable", 503, "text/html", nil, 0},
+		{"not XML", 200, "image/png", nil, 0},
+		{"JSON, without JSON Feed", 200, "application/json", nil, 0},
+		{"JSON Feed, without JSON Feed", 200, "application/feed+json", nil, 0},
+		{"JSON Feed, with JSON Feed", 200, "application/feed+json", []Option{WithJSONFeed()}, -1},
+		// Apache's text/plain is sniffed: text, refused once sniffed.
+		{"text/plain, sniffed (Apache's type)", 200, "text/plain; charset=ISO-8859-1", nil, resourceHeaderSize},
+		{"no type, sniffed", 200, "", nil, -1},
+		{"application/octet-stream", 200, "application/octet-stream", nil, 0},
 	}
 	for _, tt := range tests {
 		res, body := response(tt.code, tt.contentType, strings.NewReader(long))
-		_, _ = ParseResponse(res)
-		assert.True(t, body.closed, "%s: body not closed", tt.name)
-		assert.Equal(t, tt.wantAllRead, body.read == len(long), "%s: read %d of %d bytes", tt.name, body.read, len(long))
-		if !tt.wantAllRead {
-			assert.LessOrEqual(t, body.read, resourceHeaderSize+drainLimit, "%s: bytes read of an unused body", tt.name)
+		if tt.contentType == "" {
+			res.Header.Del("Content-Type")
 		}
+		_, _ = ParseResponse(res, tt.opts...)
+		assert.True(t, body.closed, "%s: body not closed", tt.name)
+		want := tt.wantRead
+		if want < 0 {
+			want = len(long)
+		}
+		assert.Equal(t, want, body.read, "%s: bytes read", tt.name)
 	}
 }
 

@@ -12,11 +12,14 @@ import (
 	"github.com/feedspec/feedspec/xml5"
 )
 
-// TestEntrySize checks that an Entry fits the runtime's 416-byte size
-// class, which a feed parsed WithoutDocument keeps for each entry: its
-// private state is behind one pointer (entryPrivate).
+// TestEntrySize checks the size of an Entry, which a feed parsed
+// WithoutDocument keeps for each entry (its entries are allocated in
+// blocks, so the size, not its size class, is what each costs): its
+// private state is behind one pointer (entryPrivate). The five lists and
+// the pointer of issue 38 (MediaRSS, Geo, License, Chapters, InReplyTo)
+// took it from 416 to 520 bytes.
 func TestEntrySize(t *testing.T) {
-	assert.Equal(t, uintptr(416), unsafe.Sizeof(Entry{}))
+	assert.Equal(t, uintptr(520), unsafe.Sizeof(Entry{}))
 	assert.Equal(t, uintptr(8), unsafe.Sizeof(Entry{}.priv))
 }
 

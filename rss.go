@@ -34,6 +34,8 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 	if feed.el == nil {
 		feed.el = el
 	}
+	var media *xml5.Node // the first Media RSS child (mediarss.go)
+	var geo geoState
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [208]
 		// The hook for recovery mode (repair 2, recovery.go).
 		p.trappedEntries(feed, c, trappedInRSSChannel)
@@ -135,11 +137,22 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 				p.processDCAddition(c, &feed.Language, &feed.Rights, &feed.Contributors)
 			}
 		case nsMedia, nsMediaAlt:
+			if media == nil {
+				media = c
+			}
 			if c.Local == "category" { // an addition (categorydetails.go)
 				p.addMediaCategory(&feed.CategoryDetails, inFeed, c)
 			}
 		case nsSy:
 			p.processSyndication(feed, c)
+		case nsGeoRSS, nsW3CGeo: // an addition (geo.go)
+			p.processGeo(&feed.Geo, &geo, c)
+		case nsCC, nsCreativeCommons: // an addition (license.go)
+			if c.Local == "license" {
+				p.processLicense(&feed.License, inFeed, c)
+			}
+		case nsFeedHistory: // an addition (tombstone.go)
+			processFeedHistory(feed, c)
 		case nsITunes, nsITunesAlt:
 			switch c.Local {
 			case "image":
@@ -174,6 +187,9 @@ func (p *processor) processRSSChannel(feed *Feed, el *xml5.Node) {
 	if feed.Language == "" { // an addition
 		feed.Language = xmlLang(el)
 	}
+	if media != nil && feed.MediaRSS == nil { // an addition (mediarss.go)
+		feed.MediaRSS = p.processMediaRSS(el, media, inFeed)
+	}
 }
 
 // processDCAddition reads a Dublin Core element of the additions into the
@@ -199,6 +215,8 @@ func (p *processor) processDCAddition(el *xml5.Node, language *string, rights **
 func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 	entry := p.newEntry(el) // [248] (entry.go)
 	p.startEntry()
+	var media *xml5.Node // the first Media RSS child (mediarss.go)
+	var geo geoState
 	for c := el.FirstElementChild(); c != nil; c = c.NextElementSibling() { // [250]
 		switch ns := c.Namespace; ns { // [251]
 		case "":
@@ -231,6 +249,7 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 			case "description":
 				if entry.Summary == nil {
 					entry.Summary = p.escapedHTML(c)
+					p.noteBody(c, false) // an addition (normalize.go)
 				}
 			// The additions.
 			case "guid":
@@ -277,6 +296,9 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				entry.CommentCount = p.processCount(c)
 			}
 		case nsMedia, nsMediaAlt:
+			if media == nil {
+				media = c
+			}
 			switch c.Local {
 			case "thumbnail":
 				if entry.Thumbnail == nil {
@@ -287,7 +309,12 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 				p.addMediaCategoriesIn(c, false) // an addition (categorydetails.go)
 			case "category": // an addition (categorydetails.go)
 				p.addMediaCategory(&p.entryCats, inEntry, c)
-			case "group": // an addition: its categories only (categorydetails.go)
+			case "group":
+				// An addition: its contents are enclosures, as the
+				// specification reads them in an Atom entry's group
+				// ([123]–[171]; docs/decisions.md#rss-media-group), and
+				// its categories are read (categorydetails.go).
+				p.processMediaGroupContents(entry, c)
 				p.addMediaCategoriesIn(c, true)
 			}
 		case nsITunes, nsITunesAlt:
@@ -327,12 +354,31 @@ func (p *processor) processRSSItem(el *xml5.Node) *Entry {
 			if c.Local == "encoded" {
 				if entry.Content == nil {
 					entry.Content = p.escapedHTML(c)
+					p.noteBody(c, true) // an addition (normalize.go)
 				}
+			}
+		// The additions of issue 38.
+		case nsGeoRSS, nsW3CGeo: // geo.go
+			p.processGeo(&entry.Geo, &geo, c)
+		case nsCC, nsCreativeCommons: // license.go
+			if c.Local == "license" {
+				p.processLicense(&entry.License, inEntry, c)
+			}
+		case nsPSC: // chapters.go
+			if c.Local == "chapters" {
+				p.processChapters(entry, c)
+			}
+		case nsThr: // threading.go
+			if c.Local == "in-reply-to" {
+				p.processInReplyTo(entry, c)
 			}
 		}
 	}
 	if entry.Language == "" { // an addition
 		entry.Language = xmlLang(el)
+	}
+	if media != nil { // an addition (mediarss.go)
+		entry.MediaRSS = p.processMediaRSS(el, media, inEntry)
 	}
 	return entry // [252]
 }

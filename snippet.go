@@ -34,14 +34,28 @@ const snippetEllipsis = "…"
 // strings.Fields first for one line) and invalid UTF-8 is kept; an invalid
 // byte counts as one rune, as in utf8.RuneCountInString, and a cut never
 // falls inside a valid sequence. n ≤ 0 gives "". The cost is linear in the
-// part of s read, which is about n runes, or the first grapheme cluster
-// that does not fit when one is longer.
+// part of s read, at most 12n + 60 bytes (about n runes, and n more
+// clusters after the cut) whatever s holds after them: a grapheme cluster
+// too long to fit is not read to its end, and a run of space and
+// punctuation after the cut longer than n clusters is taken as no word
+// boundary.
 func Snippet(s string, n int) string {
+	out, _ := snippet(s, n)
+	return out
+}
+
+// snippetMargin is how many bytes snippetStep reads past the room it is
+// given: a cluster that ends in them is not taken as read whole.
+const snippetMargin = 16
+
+// snippet is Snippet; read is how many bytes of s it read (the tests
+// bound it).
+func snippet(s string, n int) (out string, read int) {
 	if n <= 0 {
-		return ""
+		return "", 0
 	}
 	if fitsRunes(s, n) {
-		return s
+		return s, min(len(s), 4*(n+1))
 	}
 	budget := n - utf8.RuneCountInString(snippetEllipsis)
 	var (
@@ -54,21 +68,40 @@ func Snippet(s string, n int) string {
 		state       = -1
 		rest        = s
 	)
+	// step is uniseg.StepString on at most room bytes of rest and a
+	// margin: a grapheme cluster is decided by its own runes, and whether
+	// a line may break after it by the next rune (UAX #14's LB25 looks no
+	// further; the word and sentence rules StepString also applies look
+	// further, which Snippet does not use). long reports a cluster that
+	// reaches into the margin: it was cut, and is longer than room.
+	step := func(room int) (cluster string, boundaries int, long bool) {
+		view := rest
+		if len(view) > room+snippetMargin {
+			view = view[:room+snippetMargin]
+		}
+		read = max(read, len(s)-len(rest)+len(view))
+		cluster, _, boundaries, state = uniseg.StepString(view, state)
+		long = len(view) < len(rest) && len(cluster) > room
+		rest = rest[len(cluster):]
+		return cluster, boundaries, long
+	}
 	for len(rest) > 0 {
-		var cluster string
-		var boundaries int
-		cluster, rest, boundaries, state = uniseg.StepString(rest, state)
+		// A cluster that fits has at most budget-runes runes, 4 bytes each.
+		cluster, boundaries, long := step(4 * (budget - runes + 1))
 		runes += utf8.RuneCountInString(cluster)
-		if runes > budget {
+		if runes > budget || long {
 			// The cut falls at a word boundary when the clusters from it
 			// to the next boundary are all space or punctuation, which the
-			// trim would take off anyway ("a word, next").
-			for cluster != "" && spaceOrPunct(cluster) {
+			// trim would take off anyway ("a word, next"). A long cluster
+			// is never all space or punctuation (its marks are neither);
+			// a run of them longer than n clusters is taken as no
+			// boundary.
+			for look := 0; !long && cluster != "" && spaceOrPunct(cluster) && look < n; look++ {
 				if boundaries&uniseg.MaskLine != uniseg.LineDontBreak {
 					wordContent = content
 					break
 				}
-				cluster, rest, boundaries, state = uniseg.StepString(rest, state)
+				cluster, boundaries, long = step(4 * utf8.UTFMax)
 			}
 			break
 		}
@@ -90,7 +123,7 @@ func Snippet(s string, n int) string {
 	if cut == 0 {
 		cut = fit // only spaces and punctuation fit
 	}
-	return s[:cut] + snippetEllipsis
+	return s[:cut] + snippetEllipsis, read
 }
 
 // fitsRunes reports whether s has at most n runes, reading at most n+1.

@@ -108,26 +108,31 @@ func checkSnippet(t testing.TB, s string, n int, got string) {
 }
 
 // TestSnippetRandom checks Snippet's promises on random strings of words,
-// CJK, emoji, marks, punctuation and invalid bytes.
+// CJK, emoji, marks, punctuation and invalid bytes, and that it answers as
+// when it read every cluster whole (snippetReadAll).
 func TestSnippetRandom(t *testing.T) {
-	pieces := []string{"word", "a", " ", "  ", "\n", ",", ".", "!", "(", ")", "日本", "語", "。", "e\u0301",
-		"\U0001F468\u200D\U0001F469\u200D\U0001F467", "\U0001F1EF\U0001F1F5", "\u00a0", "-", "\xff", "\xe3\x81", "don't", "한국"}
+	pieces := []string{"word", "a", " ", "  ", "\n", ",", ".", "!", "(", ")", "\"", "'", "日本", "語", "。", "e\u0301", "e\u0301\u0302\u0303",
+		"\U0001F468\u200D\U0001F469\u200D\U0001F467", "\U0001F1EF\U0001F1F5", "\u00a0", "-", "\xff", "\xe3\x81", "don't", "한국",
+		"$", "(1", "12", "%", "\r\n", "\u200b", "\u2014"}
 	rng := rand.New(rand.NewSource(1))
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < 20000; i++ {
 		var b strings.Builder
-		for j := rng.Intn(12); j >= 0; j-- {
+		for j := rng.Intn(30); j >= 0; j-- {
 			b.WriteString(pieces[rng.Intn(len(pieces))])
 		}
 		s := b.String()
 		n := rng.Intn(utf8.RuneCountInString(s)+3) - 1
-		checkSnippet(t, s, n, Snippet(s, n))
+		got := Snippet(s, n)
+		checkSnippet(t, s, n, got)
+		require.Equal(t, snippetReadAll(s, n), got, "Snippet(%q, %d)", s, n)
 	}
 }
 
 // TestSnippetLinear: the cost grows linearly with what Snippet reads: a
 // long text cut near its end, and one grapheme cluster of many combining
-// marks (read whole to find its end). It compares the CPU time of ten
-// calls on an input with that of one call on ten times the input.
+// marks (no longer read whole: TestSnippetReadsLittle). It compares the
+// CPU time of ten calls on an input with that of one call on ten times the
+// input.
 func TestSnippetLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing")
@@ -159,5 +164,87 @@ func TestSnippetLinear(t *testing.T) {
 		large := cost(s, n, 1)
 		t.Logf("%s: %v CPU for 10 calls on 1x, %v for 1 call on 10x", shape.name, small, large)
 		assert.Less(t, large, 4*small+20*time.Millisecond, "%s: one call on 10x the input took %v, ten on 1x %v", shape.name, large, small)
+	}
+}
+
+// snippetReadAll is Snippet as it was before it bounded what it reads:
+// every grapheme cluster read whole with uniseg.StepString, and the run of
+// space and punctuation after the cut followed to its end (here to n
+// clusters, as Snippet does now, so that the two agree wherever s holds no
+// cluster longer than the room).
+func snippetReadAll(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if fitsRunes(s, n) {
+		return s
+	}
+	budget := n - utf8.RuneCountInString(snippetEllipsis)
+	var runes, pos, content, fit, fitContent, wordContent int
+	state, rest := -1, s
+	for len(rest) > 0 {
+		var cluster string
+		var boundaries int
+		cluster, rest, boundaries, state = uniseg.StepString(rest, state)
+		runes += utf8.RuneCountInString(cluster)
+		if runes > budget {
+			for look := 0; cluster != "" && spaceOrPunct(cluster) && look < n; look++ {
+				if boundaries&uniseg.MaskLine != uniseg.LineDontBreak {
+					wordContent = content
+					break
+				}
+				cluster, rest, boundaries, state = uniseg.StepString(rest, state)
+			}
+			break
+		}
+		pos += len(cluster)
+		if !spaceOrPunct(cluster) {
+			content = pos
+		}
+		fit, fitContent = pos, content
+		if boundaries&uniseg.MaskLine != uniseg.LineDontBreak {
+			wordContent = content
+		}
+	}
+	cut := wordContent
+	if cut == 0 {
+		cut = fitContent
+	}
+	if cut == 0 {
+		cut = fit
+	}
+	return s[:cut] + snippetEllipsis
+}
+
+// TestSnippetReadsLittle: Snippet reads a bounded part of s, at most
+// 12n + 60 bytes, whatever follows (a 1 MB or 10 MB word, grapheme
+// cluster, or run of punctuation: the same bytes read and the same
+// answer; a 10 MB grapheme cluster took 1.6 s, 10 MB of quotes after a
+// word 3.7 s). TestSnippetRandom compares it with snippetReadAll.
+func TestSnippetReadsLittle(t *testing.T) {
+	for _, shape := range []struct{ name, head, unit string }{
+		{"a word of letters", "x", "a"},
+		{"a word of digits", "", "1"},
+		{"ideographs", "", "日"},
+		{"one cluster of combining marks", "a", "\u0301"},
+		{"one cluster of joiners", "\U0001F468", "\u200D"},
+		{"quotes after a word", "word ", "\""},
+		{"quotes after the first cluster", "w", "\""},
+		{"a word, then one long cluster", "word e", "\u0301"},
+		{"spaces", "word", " "},
+	} {
+		for _, n := range []int{1, 5, 40} {
+			var outs []string
+			var reads []int
+			for _, size := range []int{1 << 20, 10 << 20} {
+				s := shape.head + strings.Repeat(shape.unit, (size-len(shape.head))/len(shape.unit))
+				out, read := snippet(s, n)
+				checkSnippet(t, s, n, out)
+				outs, reads = append(outs, out), append(reads, read)
+			}
+			assert.Equal(t, outs[0], outs[1], "%s, n = %d: the answer for 1 MB and 10 MB", shape.name, n)
+			assert.Equal(t, reads[0], reads[1], "%s, n = %d: bytes read of 1 MB and of 10 MB", shape.name, n)
+			assert.LessOrEqual(t, reads[1], 12*n+60, "%s, n = %d: bytes read", shape.name, n)
+		}
 	}
 }

@@ -3,7 +3,9 @@ package feedspec
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,9 +21,23 @@ import (
 // wrong: `entries[3].published: not an RFC 3339 date`. The path is made as
 // the error returns through members and elements (under), so that reading
 // a valid document builds none.
+//
+// What a document becomes is bounded as parsing bounds it, not only its
+// bytes: an object costs 50 to 420 bytes of heap however few bytes ("{}")
+// it was written in. A document of n bytes gives a feed at most
+// entryBudget(DefaultLimits(), n) entries (Limits.MaxItems' rule), each
+// entry's links, categories, category details, enclosures, authors and
+// contributors MaxPerEntry's default each (the feed's own ten times as
+// many), the lists jsongen's maxitems, maxperentry and maxperfeed tags
+// mark; and all the lists of objects together at most objectBudget(n)
+// elements, as many as the tree nodes the parse of n bytes may make
+// (Limits.MaxNodes' rule). Past a limit the rest of that list is left out
+// and reading goes on; UnmarshalJSON returns what it read and an error
+// wrapping ErrLimit (a *LimitError) for the first limit reached.
 
 // An unmarshalError is the error UnmarshalJSON returns for a value of the
-// wrong type or an invalid value, with its key path.
+// wrong type or an invalid value, with its key path, or for a limit
+// reached.
 type unmarshalError struct {
 	// at is the key path, innermost first: keys, and "[n]" for the
 	// elements of arrays. It grows by one as the error returns through
@@ -29,6 +45,21 @@ type unmarshalError struct {
 	// deep in a document costs time linear in its depth.
 	at  []string
 	msg string
+	// limited: a limit was reached (room), which members and elements do
+	// not stop at: the element that did not fit and the rest of its list
+	// are left out, and reading goes on. limit is the *LimitError of the
+	// first one, the one UnmarshalJSON returns (nil for the others).
+	limited bool
+	limit   *LimitError
+}
+
+// Unwrap returns the *LimitError of a limit reached (which wraps
+// ErrLimit), else nil.
+func (e *unmarshalError) Unwrap() error {
+	if e.limit == nil {
+		return nil
+	}
+	return e.limit
 }
 
 func (e *unmarshalError) Error() string {
@@ -59,6 +90,128 @@ func under(err error, prefix string) error {
 // A jsonReader reads canonical JSON from data, which is valid JSON.
 type jsonReader struct {
 	data []byte
+	// The limits (see above): the entries a feed may hold, the elements a
+	// list marked maxperentry may hold, and the list elements that are
+	// objects the document may still make (objects of objectsMax).
+	maxEntries, perEntry, objects, objectsMax int
+	// limited: a limit was reached, and its error made.
+	limited bool
+	// starts and ends are the offsets of the objects and arrays of data,
+	// where each starts and after its end, in the order they start; made
+	// in one pass (index) when first needed, so that members and
+	// elements, which find where a value ends before reading it (valueEnd),
+	// scan the document once: jsonValueEnd scans an object or array whole,
+	// and each level of nested values read (an iTunes category's
+	// subcategories, nested as deep as encoding/json allows) scanned again
+	// all it holds, in time that grew with the depth times the size.
+	starts, ends []int32
+	// scanned counts the bytes index and jsonValueEnd scanned (the tests
+	// read it).
+	scanned int
+}
+
+// valueEnd returns the offset after the value at r.data[i], as
+// jsonValueEnd does, without scanning an object or array again.
+func (r *jsonReader) valueEnd(i int) int {
+	if c := r.data[i]; (c != '{' && c != '[') || len(r.data) > math.MaxInt32 {
+		e := jsonValueEnd(r.data, i)
+		r.scanned += e - i
+		return e
+	}
+	if r.starts == nil {
+		r.index()
+	}
+	k, _ := slices.BinarySearch(r.starts, int32(i))
+	return int(r.ends[k])
+}
+
+// index finds the starts and ends of the objects and arrays of r.data.
+func (r *jsonReader) index() {
+	d := r.data
+	// As many as there are brackets (those inside strings too): allocated
+	// once.
+	n := bytes.Count(d, []byte{'{'}) + bytes.Count(d, []byte{'['})
+	r.starts, r.ends = make([]int32, 0, n), make([]int32, 0, n)
+	var open []int32 // the indexes in starts of the objects and arrays open
+	for i := 0; i < len(d); i++ {
+		switch d[i] {
+		case '"':
+			i = jsonStringEnd(d, i) - 1
+		case '{', '[':
+			open = append(open, int32(len(r.starts)))
+			r.starts = append(r.starts, int32(i))
+			r.ends = append(r.ends, int32(len(d)))
+		case '}', ']':
+			if len(open) > 0 {
+				r.ends[open[len(open)-1]] = int32(i + 1)
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	r.scanned += len(d)
+}
+
+// objectBudget is the most list elements that are objects a document of
+// size bytes may make when read back: the smaller of Limits.MaxNodes'
+// default and max(16,384, size / 16), the budget of tree nodes its parse
+// would have.
+func objectBudget(size int) int {
+	return min(DefaultLimits().MaxNodes, max(16384, size/16))
+}
+
+// The limits of a list of the model when it is read back (jsongen's
+// maxitems, maxperentry and maxperfeed tags).
+const (
+	noListLimit = iota
+	itemsLimit  // the feed's entries: MaxItems' budget
+	entryLimit  // an entry's list: MaxPerEntry
+	feedLimit   // the feed's own list: 10 times MaxPerEntry
+)
+
+// room returns nil when a list that holds n elements, bounded by the
+// limit list (noListLimit...), may take the element at r.data[vs] (which
+// then counts against the objects' budget when object); else the error of
+// the limit reached, which members and elements do not stop at.
+func (r *jsonReader) room(n, list int, object bool, vs int) error {
+	limit, value := "", 0
+	switch {
+	case list == itemsLimit && n >= r.maxEntries:
+		limit, value = "MaxItems", r.maxEntries
+	case list == entryLimit && n >= r.perEntry:
+		limit, value = "MaxPerEntry", r.perEntry
+	case list == feedLimit && n >= 10*r.perEntry:
+		limit, value = "MaxPerEntry", 10*r.perEntry
+	case object && r.objects == 0:
+		limit, value = "MaxNodes", r.objectsMax
+	default:
+		if object {
+			r.objects--
+		}
+		return nil
+	}
+	if r.limited {
+		// Only the first limit reached is reported.
+		return &unmarshalError{limited: true}
+	}
+	r.limited = true
+	le := &LimitError{Limit: limit, Value: int64(value), Line: 1 + bytes.Count(r.data[:vs], []byte{'\n'}), Offset: int64(vs)}
+	return &unmarshalError{
+		msg: fmt.Sprintf("limit reached: %s (%d) at line %d, byte offset %d: this element and the rest of the list are left out",
+			limit, value, le.Line, vs),
+		limited: true,
+		limit:   le,
+	}
+}
+
+// limited reports whether err is a limit reached, and whether it was
+// reached by the list it is returned to (no key path yet: the element did
+// not fit), which then stops.
+func limitedError(err error) (limited, here bool) {
+	e, ok := err.(*unmarshalError)
+	if !ok || !e.limited {
+		return false, false
+	}
+	return true, len(e.at) == 0
 }
 
 // fail returns the error for a value with the message msg; members and
@@ -82,12 +235,15 @@ func unmarshalStart(b []byte) (r *jsonReader, start int, ok bool, err error) {
 	if b[start] == 'n' {
 		return nil, 0, false, nil
 	}
-	return &jsonReader{data: b}, start, true, nil
+	objects := objectBudget(len(b))
+	return &jsonReader{data: b, maxEntries: entryBudget(Limits{}, len(b)), perEntry: DefaultLimits().MaxPerEntry,
+		objects: objects, objectsMax: objects}, start, true, nil
 }
 
 // members calls f for each member of the object at d[i], with its key and
 // value; a value that is not an object is an error. An error f returns is
-// put under the member's key.
+// put under the member's key; a limit reached does not stop the others,
+// and the first is returned after them.
 func (r *jsonReader) members(i int, f func(key []byte, vs, ve int) error) error {
 	d := r.data
 	if d[i] != '{' {
@@ -98,6 +254,7 @@ func (r *jsonReader) members(i int, f func(key []byte, vs, ve int) error) error 
 		return nil
 	}
 	var buf []byte
+	var first error // the first limit reached
 	for {
 		ke := jsonStringEnd(d, i)
 		key := d[i+1 : ke-1]
@@ -106,13 +263,18 @@ func (r *jsonReader) members(i int, f func(key []byte, vs, ve int) error) error 
 			key = buf
 		}
 		vs := jsonSkipSpace(d, jsonSkipSpace(d, ke)+1)
-		ve := jsonValueEnd(d, vs)
+		ve := r.valueEnd(vs)
 		if err := f(key, vs, ve); err != nil {
-			return under(err, string(key))
+			if limited, _ := limitedError(err); !limited {
+				return under(err, string(key))
+			}
+			if first == nil {
+				first = under(err, string(key))
+			}
 		}
 		i = jsonSkipSpace(d, ve)
 		if d[i] == '}' {
-			return nil
+			return first
 		}
 		i = jsonSkipSpace(d, i+1)
 	}
@@ -120,7 +282,8 @@ func (r *jsonReader) members(i int, f func(key []byte, vs, ve int) error) error 
 
 // elements calls f for each element of the array at d[i]; null is an empty
 // array; another value is an error. An error f returns is put under the
-// element's index.
+// element's index. A limit reached by the list itself (room) stops it; one
+// reached inside an element does not; the first is returned at the end.
 func (r *jsonReader) elements(i int, f func(vs, ve int) error) error {
 	d := r.data
 	if d[i] == 'n' {
@@ -129,16 +292,30 @@ func (r *jsonReader) elements(i int, f func(vs, ve int) error) error {
 	if d[i] != '[' {
 		return wrongType(d[i:], "an array")
 	}
-	var err error
+	var err, first error
 	n := 0
-	jsonElements(d, i, func(vs, ve int) bool {
-		if err = f(vs, ve); err != nil {
-			err = under(err, "["+strconv.Itoa(n)+"]")
+	jsonElements(d, i, r.valueEnd, func(vs, ve int) bool {
+		e := f(vs, ve)
+		if e == nil {
+			n++
+			return true
 		}
+		limited, here := limitedError(e)
+		e = under(e, "["+strconv.Itoa(n)+"]")
 		n++
-		return err == nil
+		if !limited {
+			err = e
+			return false
+		}
+		if first == nil {
+			first = e
+		}
+		return !here
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	return first
 }
 
 // The readers of the values of a field, one per Go type of a model's field
@@ -276,6 +453,19 @@ func (r *jsonReader) fractionalSeconds(vs, ve int) (time.Duration, error) {
 	return time.Duration(math.Round(*f * 1e9)), nil
 }
 
+// fractionalSecondsPtr reads a duration in seconds, with a fraction or
+// not, that may be null (nil).
+func (r *jsonReader) fractionalSecondsPtr(vs, ve int) (*time.Duration, error) {
+	if r.data[vs] == 'n' {
+		return nil, nil
+	}
+	d, err := r.fractionalSeconds(vs, ve)
+	if err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
 // date reads a date as the canonical JSON writes it (formatDate), or any
 // RFC 3339 date; null is nil.
 func (r *jsonReader) date(vs, ve int) (*time.Time, error) {
@@ -321,32 +511,70 @@ func (r *jsonReader) text(vs, ve int) (*Text, error) {
 	return nil, wrongType(r.data[vs:], `a string or an {"html": ...} object`)
 }
 
-// stringList reads a list of strings.
-func (r *jsonReader) stringList(vs, _ int) ([]string, error) {
-	var list []string
+// stringList reads a list of strings, bounded by the limit list
+// (noListLimit...).
+func (r *jsonReader) stringList(vs, _ int, list int) ([]string, error) {
+	l := make([]string, 0, r.listSize(vs, list, false))
 	err := r.elements(vs, func(vs, ve int) error {
+		if err := r.room(len(l), list, false, vs); err != nil {
+			return err
+		}
 		s, err := r.str(vs, ve)
-		list = append(list, s)
+		l = append(l, s)
 		return err
 	})
-	return list, err
+	return l, err
 }
 
 // ints reads a list of ints.
 func (r *jsonReader) ints(vs, _ int) ([]int, error) {
-	var list []int
+	list := make([]int, 0, r.count(vs))
 	err := r.elements(vs, func(vs, ve int) error {
-		p, err := r.intPtr(vs, ve)
-		if err == nil && p == nil {
-			err = fail("null, not a number")
+		if r.data[vs] == 'n' {
+			return fail("null, not a number")
 		}
+		n, err := r.integer(vs, ve)
 		if err != nil {
 			return err
 		}
-		list = append(list, *p)
+		if n < math.MinInt || n > math.MaxInt {
+			return fail("out of range: " + string(r.data[vs:ve]))
+		}
+		list = append(list, int(n))
 		return nil
 	})
 	return list, err
+}
+
+// count returns the number of elements of the array at r.data[vs] (0 when
+// it is not one), so that a list is allocated once, to its size: grown by
+// append, the list of a long array allocated about 5 times its final size.
+func (r *jsonReader) count(vs int) int {
+	n := 0
+	if r.data[vs] == '[' {
+		jsonElements(r.data, vs, r.valueEnd, func(int, int) bool { n++; return true })
+	}
+	return n
+}
+
+// listSize returns the number of elements the list at r.data[vs], bounded
+// by the limit list (noListLimit...), will hold: its elements, at most the
+// limit, and, for a list of objects, at most what is left of the objects'
+// budget.
+func (r *jsonReader) listSize(vs, list int, objects bool) int {
+	n := r.count(vs)
+	switch list {
+	case itemsLimit:
+		n = min(n, r.maxEntries)
+	case entryLimit:
+		n = min(n, r.perEntry)
+	case feedLimit:
+		n = min(n, 10*r.perEntry)
+	}
+	if objects {
+		n = min(n, r.objects)
+	}
+	return n
 }
 
 // parseCanonicalDate reads what formatDate writes: an optional "-", a year

@@ -38,8 +38,10 @@ type docURL struct {
 	u *whatwgurl.Url // nil for a URL that failed to parse
 	// origin is "scheme://host" when pathAbsoluteURL can take u as its
 	// base (an http(s) URL, no user info, no port, a host simpleHTTPURL
-	// keeps as it is), else ""; root is origin + "/".
-	origin, root string
+	// keeps as it is), else ""; root is origin + "/". dir is u serialized
+	// up to the last "/" of its path when relativeFromDir can take u as
+	// its base (see simpleBaseParts), else "".
+	origin, root, dir string
 }
 
 // parseDocumentURL parses s, a document's URL, with the URL Standard's
@@ -85,6 +87,7 @@ func parseDocumentURLNow(s string) *docURL {
 	}
 	u.SearchParams() // built now, not lazily by a later (concurrent) Clone
 	d := &docURL{u: u}
+	_, _, d.dir = simpleBaseParts(u.Href(false))
 	scheme := u.Scheme()
 	if scheme != "http" && scheme != "https" || u.Username() != "" || u.Password() != "" || u.Port() != "" || u.Hostname() == "" {
 		return d

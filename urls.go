@@ -76,29 +76,70 @@ func (p *processor) parseURL(el *xml5.Node, attr, text string) string {
 type parsedURL struct{ text, u string }
 
 // parseURLOnce is parseURL, for a text not parsed before.
+//
+// Most URLs of feeds take one of the fast paths, which allocate nothing but
+// the result: an absolute http(s) URL already in its serialized form
+// (simpleHTTPURL), a path-absolute reference ("/a/b") or a relative path
+// ("a/b") whose result is the base's origin or directory followed by it,
+// in serialized form (pathAbsoluteFromOrigin, relativeFromDir). The others
+// run the URL Standard's parser, which allocates about a kilobyte a call,
+// within the document's budget of such parses (urlParseBudget).
 func (p *processor) parseURLOnce(el *xml5.Node, attr, text string) string {
 	if u, ok := simpleHTTPURL(text); ok {
 		return u
 	}
-	base := p.base
 	if p.xmlBase {
-		base = p.baseFor(el)
-	}
-	if base == p.base {
-		if u, ok := pathAbsoluteFromOrigin(text, p.baseOrigin, p.baseRoot); ok {
-			return u
+		if b := p.baseFor(el); b != nil {
+			return p.parseAgainst(el, attr, text, b)
 		}
-	} else if u, ok := pathAbsoluteURL(text, base); ok {
+	}
+	if u, ok := pathAbsoluteFromOrigin(text, p.baseOrigin, p.baseRoot); ok {
 		return u
 	}
+	if u, ok := relativeFromDir(text, p.baseDir); ok {
+		return u
+	}
+	return p.parseSlow(el, attr, text, p.base, nil)
+}
+
+// parseAgainst is parseURLOnce for a text whose base is the xml:base b.
+func (p *processor) parseAgainst(el *xml5.Node, attr, text string, b *baseURL) string {
+	if u, ok := pathAbsoluteFromOrigin(text, b.origin(), b.root()); ok {
+		return u
+	}
+	if u, ok := relativeFromDir(text, b.dir()); ok {
+		return u
+	}
+	u := b.u
+	if u == nil && !b.overBudget {
+		// A base resolved by the fast paths, parsed when first needed.
+		if u = p.parseBaseHref(b); u == nil {
+			b.overBudget = true
+		}
+	}
+	if b.overBudget {
+		p.urlParseLimit(el)
+		return ""
+	}
+	return p.parseSlow(el, attr, text, u, b)
+}
+
+// parseSlow runs the URL parser on text against base (nil: the document has
+// no URL), the xml:base b when not nil; "" when the text is not a URL, or
+// when the document's budget of parses is spent (urlParseBudget).
+func (p *processor) parseSlow(el *xml5.Node, attr, text string, base *whatwgurl.Url, b *baseURL) string {
 	var u *whatwgurl.Url
 	var err error
 	if base != nil || hasScheme(text) {
+		if !p.spendURLParse() {
+			p.urlParseLimit(el)
+			return ""
+		}
 		u, err = p.parseWithBase(text, base)
 	} // else the parser fails: with no base, a URL needs a scheme
 	if err != nil || u == nil {
 		if p.diags != nil {
-			p.rejectURL(el, attr, text, base)
+			p.rejectURL(el, attr, text, base, b)
 		}
 		return ""
 	}
@@ -133,43 +174,201 @@ func isASCIILetter(c byte) bool {
 	return 'a' <= c|0x20 && c|0x20 <= 'z'
 }
 
-// rejectURL records a URL that failed to parse against base.
-func (p *processor) rejectURL(el *xml5.Node, attr, text string, base *whatwgurl.Url) {
+// rejectURL records a URL that failed to parse against base, the xml:base
+// b when not nil.
+func (p *processor) rejectURL(el *xml5.Node, attr, text string, base *whatwgurl.Url, b *baseURL) {
 	switch {
 	case base == nil:
 		p.reject(DiagnosticURL, el, attr, text, "not an absolute URL, and there is no base URL to resolve it against")
 	case p.xmlBase:
-		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against "+base.Href(false)+", the xml:base in scope)")
+		href := ""
+		if b != nil {
+			href = b.href
+		} else {
+			href = base.Href(false)
+		}
+		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against "+href+", the xml:base in scope)")
 	default:
 		p.reject(DiagnosticURL, el, attr, text, "not a URL (resolved against the document's URL)")
 	}
 }
 
+// A baseURL is the base URL an element's xml:base sets (WithXMLBase): its
+// serialization, and what the fast paths of the references resolved
+// against it need. Its parsed URL is made only for a reference that no
+// fast path reads.
+type baseURL struct {
+	href string
+	// u is the parsed URL, nil until a reference needs it (parseBaseHref)
+	// when href was resolved by a fast path.
+	u *whatwgurl.Url
+	// originEnd and dirEnd end href's origin ("https://host", followed
+	// by "/" in href) and its directory (up to the last "/" of its path)
+	// when href is an http(s) URL in the form simpleHTTPURL keeps as it
+	// is; else 0 (see simpleBaseParts). Offsets, not strings: a feed may
+	// have a base for each entry.
+	originEnd, dirEnd int32
+	// overBudget: parsing href was refused (urlParseBudget), so that the
+	// references that need it give "".
+	overBudget bool
+}
+
+// newBaseURL returns the baseURL of the serialized URL href (u, when not
+// nil, is href parsed).
+func newBaseURL(href string, u *whatwgurl.Url) *baseURL {
+	b := &baseURL{href: href, u: u}
+	if origin, _, dir := simpleBaseParts(href); origin != "" && len(href) < 1<<31 {
+		b.originEnd, b.dirEnd = int32(len(origin)), int32(len(dir))
+	}
+	return b
+}
+
+// origin, root and dir are b's origin, the origin followed by "/", and
+// its directory (see simpleBaseParts), "" when the fast paths do not apply.
+func (b *baseURL) origin() string { return b.href[:b.originEnd] }
+func (b *baseURL) root() string {
+	if b.originEnd == 0 {
+		return ""
+	}
+	return b.href[:b.originEnd+1]
+}
+func (b *baseURL) dir() string { return b.href[:b.dirEnd] }
+
+// simpleBaseParts returns the origin ("https://host"), the root (the
+// origin followed by "/") and the directory (up to and including the last
+// "/" of the path) of href when it is an http(s) URL that simpleHTTPURL
+// keeps as it is (no port, no user info, a plain host, nothing the parser
+// would change); else "", "", "".
+func simpleBaseParts(href string) (origin, root, dir string) {
+	if r, ok := simpleHTTPURL(href); !ok || r != href {
+		return "", "", ""
+	}
+	hostStart := strings.Index(href, "://") + 3
+	pathStart := hostStart + strings.IndexByte(href[hostStart:], '/') // simpleHTTPURL's form has one
+	pathEnd := len(href)
+	if i := strings.IndexAny(href[pathStart:], "?#"); i >= 0 {
+		pathEnd = pathStart + i
+	}
+	return href[:pathStart], href[:pathStart+1], href[:strings.LastIndexByte(href[:pathEnd], '/')+1]
+}
+
 // baseFor returns the base URL in scope at el for WithXMLBase: el's own
 // xml:base or its nearest ancestor's, resolved against the base above it;
-// the document's URL when there is none.
-func (p *processor) baseFor(el *xml5.Node) *whatwgurl.Url {
+// nil when there is none (the document's URL is the base). The elements
+// resolved last are remembered (p.baseNodes): the processors read an
+// element's URLs together, in document order.
+func (p *processor) baseFor(el *xml5.Node) *baseURL {
 	for n := el; n != nil && n.Type == xml5.ElementNode; n = n.Parent {
 		v, ok := n.AttrValue(xml5.XMLNamespace, "base")
 		if !ok {
 			continue
 		}
-		if u, ok := p.bases[n]; ok {
-			return u
+		slot := &p.baseNodes[(uintptr(unsafe.Pointer(n))>>4)%uintptr(len(p.baseNodes))]
+		if slot.n == n {
+			return slot.b
 		}
-		parent := p.baseFor(n.Parent)
-		u, err := p.parseWithBase(v, parent)
-		if err != nil || u == nil {
-			p.reject(DiagnosticURL, n, "xml:base", v, "xml:base is not a URL; ignored")
-			u = parent
-		}
-		if p.bases == nil {
-			p.bases = make(map[*xml5.Node]*whatwgurl.Url)
-		}
-		p.bases[n] = u
-		return u
+		b := p.resolveBase(n, v, p.baseFor(n.Parent))
+		slot.n, slot.b = n, b
+		return b
 	}
-	return p.base
+	return nil
+}
+
+// A baseNode is an element carrying xml:base and its base (baseFor).
+type baseNode struct {
+	n *xml5.Node
+	b *baseURL
+}
+
+// A cachedBase is an xml:base value resolved against a parent base (nil
+// for the document's URL), and what it gave (failed: it is not a URL, and
+// the parent stays the base).
+type cachedBase struct {
+	parent      *baseURL
+	v           string
+	b           *baseURL
+	failed, set bool
+}
+
+// resolveBase resolves v, the xml:base of element n, against parent (nil:
+// the document's URL). Elements carrying the same value under the same
+// base share the result (p.baseCache): a feed that repeats its xml:base on
+// every entry resolves it once. A value that is not a URL is recorded as a
+// DiagnosticURL for each element carrying it, and the parent stays the
+// base.
+func (p *processor) resolveBase(n *xml5.Node, v string, parent *baseURL) *baseURL {
+	h := len(v) * 31
+	if v != "" {
+		h += int(v[len(v)-1])*7 + int(v[len(v)/2])
+	}
+	h ^= int(uintptr(unsafe.Pointer(parent)) >> 4)
+	slot := &p.baseCache[uint(h)%uint(len(p.baseCache))]
+	if !slot.set || slot.v != v || slot.parent != parent {
+		*slot = cachedBase{parent: parent, v: v, set: true}
+		slot.b, slot.failed = p.resolveBaseOnce(v, parent)
+	}
+	if slot.failed && p.diags != nil {
+		// Once per element, however often it is resolved again.
+		if _, seen := p.badBases[n]; !seen {
+			if p.badBases == nil {
+				p.badBases = make(map[*xml5.Node]struct{})
+			}
+			p.badBases[n] = struct{}{}
+			p.reject(DiagnosticURL, n, "xml:base", v, "xml:base is not a URL; ignored")
+		}
+	}
+	return slot.b
+}
+
+// resolveBaseOnce is resolveBase for a value and parent not seen before;
+// failed tells that v is not a URL (b is then parent). A value that needs
+// the URL parser when the document's budget of parses is spent gives a
+// base that is over budget (b.overBudget), so that the references resolved
+// against it give "", never a URL resolved against another base.
+func (p *processor) resolveBaseOnce(v string, parent *baseURL) (b *baseURL, failed bool) {
+	if u, ok := simpleHTTPURL(v); ok {
+		return newBaseURL(u, nil), false
+	}
+	origin, root, dir, base := p.baseOrigin, p.baseRoot, p.baseDir, p.base
+	if parent != nil {
+		origin, root, dir, base = parent.origin(), parent.root(), parent.dir(), parent.u
+		if parent.overBudget {
+			return &baseURL{overBudget: true}, false
+		}
+	}
+	if u, ok := pathAbsoluteFromOrigin(v, origin, root); ok {
+		return newBaseURL(u, nil), false
+	}
+	if u, ok := relativeFromDir(v, dir); ok {
+		return newBaseURL(u, nil), false
+	}
+	if parent != nil && base == nil {
+		if base = p.parseBaseHref(parent); base == nil {
+			return &baseURL{overBudget: true}, false
+		}
+	}
+	if base == nil && !hasScheme(v) {
+		// No base and no scheme: the parser fails.
+		return parent, true
+	}
+	if !p.spendURLParse() {
+		return &baseURL{overBudget: true}, false
+	}
+	u, err := p.parseWithBase(v, base)
+	if err != nil || u == nil {
+		return parent, true
+	}
+	return newBaseURL(u.Href(false), u), false
+}
+
+// parseBaseHref returns b's parsed URL, parsing b.href the first time
+// (within the document's budget of parses); nil when the budget is spent.
+func (p *processor) parseBaseHref(b *baseURL) *whatwgurl.Url {
+	if b.u == nil && !b.overBudget && p.spendURLParse() {
+		// href is a serialized URL: it parses (to itself).
+		b.u, _ = urlParser.Parse(b.href)
+	}
+	return b.u
 }
 
 // processURLElement is "process a URL element" [372]; "" is null.
@@ -379,33 +578,16 @@ func simpleURLRest(s string, start int) bool {
 	return true
 }
 
-// pathAbsoluteURL is the fast path for a path-absolute reference ("/a/b",
-// not "//host") against an http(s) base with no user info and no port:
-// the URL Standard's parser takes the base's scheme and host and parses
-// the path, query and fragment as it does after an absolute URL's host
-// (the relative slash state), so the result is the parse of the base's
-// origin followed by text, which simpleHTTPURL gives when that string is
-// already canonical. It returns false for anything else.
-// TestPathAbsoluteURLAgreesWithParser checks it against the parser.
-func pathAbsoluteURL(text string, base *whatwgurl.Url) (string, bool) {
-	if base == nil || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
-		return "", false
-	}
-	scheme := base.Scheme()
-	if scheme != "http" && scheme != "https" || base.Username() != "" || base.Password() != "" || base.Port() != "" {
-		return "", false
-	}
-	host := base.Hostname()
-	if host == "" {
-		return "", false
-	}
-	return simpleHTTPURL(scheme + "://" + host + text)
-}
-
-// pathAbsoluteFromOrigin is pathAbsoluteURL for the document's URL, whose
-// origin ("https://host") and root (the origin and "/") the document URL
-// cache computed once (urlcache.go): origin is "" when pathAbsoluteURL
-// gives false for every reference against that base. A reference "/"
+// pathAbsoluteFromOrigin is the fast path for a path-absolute reference
+// ("/a/b", not "//host") against an http(s) base with no user info and no
+// port whose origin ("https://host") and root (the origin and "/") are
+// given (computed once, by the document URL cache, urlcache.go, or
+// newBaseURL): the URL Standard's parser takes the base's scheme and host
+// and parses the path, query and fragment as it does after an absolute
+// URL's host (the relative slash state), so the result is the origin
+// followed by text when that string is already canonical. origin is ""
+// when this does not apply to the base. TestPathAbsoluteURLAgreesWithParser
+// checks it against the parser. A reference "/"
 // gives root itself, without building a string.
 func pathAbsoluteFromOrigin(text, origin, root string) (string, bool) {
 	if origin == "" || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
@@ -422,6 +604,36 @@ func pathAbsoluteFromOrigin(text, origin, root string) (string, bool) {
 	b := make([]byte, len(origin)+len(text))
 	copy(b[copy(b, origin):], text)
 	return unsafe.String(unsafe.SliceData(b), len(b)), true
+}
+
+// relativeFromDir is the fast path for a relative path reference ("a/b",
+// "a?q#f": no scheme, not starting with "/", "\\", "?" or "#") against an
+// http(s) base whose directory, the base serialized up to the last "/" of
+// its path, is dir (see simpleBaseParts; "" when this does not apply): the
+// URL Standard's parser takes the base's path without its last segment and
+// parses the reference as a path from there, so the result is dir followed
+// by the reference when that string is in the form simpleHTTPURL keeps as
+// it is (no "." or ".." segment, nothing to encode). It returns false for
+// anything else. TestRelativeFromDirAgreesWithParser checks it against the
+// parser.
+func relativeFromDir(text, dir string) (string, bool) {
+	if dir == "" || text == "" {
+		return "", false
+	}
+	switch c := text[0]; {
+	case c <= ' ', c == '/', c == '\\', c == '?', c == '#':
+		// Leading C0 controls and spaces are stripped first (an
+		// empty reference gives the base itself).
+		return "", false
+	}
+	if hasScheme(text) {
+		return "", false
+	}
+	s := dir + text
+	if !simpleURLRest(s, len(dir)-1) {
+		return "", false
+	}
+	return s, true
 }
 
 // plainLabel reports whether a host label is non-empty and not an IDNA

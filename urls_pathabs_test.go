@@ -36,6 +36,12 @@ func TestPathAbsoluteURLAgreesWithParser(t *testing.T) {
 		base, err := urlParser.Parse(b)
 		require.NoError(t, err, b)
 		for _, r := range refs {
+			origin, root, _ := simpleBaseParts(base.Href(false))
+			if fast, ok := pathAbsoluteFromOrigin(r, origin, root); ok {
+				u, err := urlParser.BasicParser(r, base, nil, whatwgurl.NoState)
+				require.NoError(t, err, "%q against %q", r, b)
+				assert.Equal(t, u.Href(false), fast, "pathAbsoluteFromOrigin: %q against %q", r, b)
+			}
 			fast, ok := pathAbsoluteURL(r, base)
 			if !ok {
 				continue
@@ -57,4 +63,25 @@ func mustParseURL(t *testing.T, s string) *whatwgurl.Url {
 	u, err := urlParser.Parse(s)
 	require.NoError(t, err)
 	return u
+}
+
+// pathAbsoluteURL is pathAbsoluteFromOrigin written for a parsed base, as
+// the tests' reference: for a path-absolute reference ("/a/b", not
+// "//host") against an http(s) base with no user info and no port, the
+// parse of the base's origin followed by text, which simpleHTTPURL gives
+// when that string is already canonical; false for anything else.
+// TestPathAbsoluteURLAgreesWithParser checks it against the parser.
+func pathAbsoluteURL(text string, base *whatwgurl.Url) (string, bool) {
+	if base == nil || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
+		return "", false
+	}
+	scheme := base.Scheme()
+	if scheme != "http" && scheme != "https" || base.Username() != "" || base.Password() != "" || base.Port() != "" {
+		return "", false
+	}
+	host := base.Hostname()
+	if host == "" {
+		return "", false
+	}
+	return simpleHTTPURL(scheme + "://" + host + text)
 }

@@ -152,6 +152,7 @@ func FuzzSimpleHTTPURL(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		checkSimpleHTTPURL(t, s, base)
 		checkHasScheme(t, s)
+		checkRelativeFromDir(t, s) // urls_relative_test.go
 	})
 }
 

@@ -37,6 +37,9 @@ func FuzzWithoutDocument(f *testing.F) {
 			require.Len(t, kept.Entries, len(full.Entries))
 			for i, e := range kept.Entries {
 				require.Equal(t, full.Entries[i].Image(), e.Image(), "entry %d image", i)
+				// Recovery mode reads xml:base: the body's base is kept
+				// (keepBodyBases).
+				require.Equal(t, full.Entries[i].bodyBase(), e.bodyBase(), "entry %d body base", i)
 				wb, werr := full.Entries[i].ContentBytes()
 				gb, gerr := e.ContentBytes()
 				require.Equal(t, wb, gb, "entry %d content bytes", i)

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/netip"
 	nurl "net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -109,6 +111,7 @@ type config struct {
 	linksAndImages bool
 	raw            bool
 	allowPrivate   bool
+	allowAddresses []netip.Prefix
 }
 
 func newConfig(opts []Option) *config {
@@ -173,6 +176,22 @@ func WithRawExtraction() Option {
 // Fetch is used as it is, and this option does not change it.
 func AllowPrivateNetworks() Option {
 	return func(c *config) { c.allowPrivate = true }
+}
+
+// AllowAddresses lets Fetch with a nil client connect to the addresses of
+// allow, on any port, while it still refuses every other address that is
+// not public, whether the URL or a redirect leads there: the reader's own
+// LAN host (netip.MustParsePrefix("192.168.1.20/32")), a test server on
+// loopback (127.0.0.1/32). It is Fetcher.AllowAddresses of the feedspec
+// package, with the same rules (see feedspec.GuardTransportAllowing): a
+// prefix is taken as written (0.0.0.0/0 allows every IPv4 address, the
+// cloud metadata service included), and an invalid one (the zero
+// netip.Prefix) allows nothing. Given more than once, the lists add up.
+// AllowPrivateNetworks allows every address anyway; a client given to
+// Fetch is used as it is, and this option does not change it.
+func AllowAddresses(allow ...netip.Prefix) Option {
+	allow = slices.Clone(allow)
+	return func(c *config) { c.allowAddresses = append(c.allowAddresses, allow...) }
 }
 
 // Extract is ExtractContext with a context that is never cancelled.

@@ -7,12 +7,14 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/feedspec/feedspec"
+	"github.com/feedspec/feedspec/internal/allowlist"
 )
 
 // DefaultAccept is the Accept header Fetch sends: HTML first.
@@ -24,8 +26,9 @@ const DefaultAccept = "text/html, application/xhtml+xml;q=0.9, */*;q=0.1"
 const DefaultTimeout = 30 * time.Second
 
 // drainLimit is how much of a body Fetch does not use it reads before
-// closing it, so that the connection can be reused; a longer body's
-// connection is closed instead.
+// closing it (the rest of a page over the limit, one it could not decode),
+// so that the connection can be reused; a longer body's connection is
+// closed instead. A refused answer's body is closed unread.
 const drainLimit = 64 << 10
 
 // guardedClient is Fetch's client when given none: it refuses addresses
@@ -41,6 +44,13 @@ var (
 		return &http.Client{Timeout: DefaultTimeout}
 	})
 )
+
+// allowingClients are Fetch's clients when given none and AllowAddresses
+// holds a valid prefix, one for each list: as guardedClient, with
+// feedspec.GuardTransportAllowing.
+var allowingClients = &allowlist.Clients{New: func(allow []netip.Prefix) *http.Client {
+	return &http.Client{Transport: feedspec.GuardTransportAllowing(nil, allow...), Timeout: DefaultTimeout}
+}}
 
 // A fetchError is an error of Fetch: it names the URL asked for.
 type fetchError struct {
@@ -64,7 +74,8 @@ func (e *fetchError) Unwrap() error { return e.err }
 // for url and for every redirect: a feed's entry can link anywhere, and
 // Fetch must not bring a reader's internal pages back as articles. Such a
 // connection fails with an error wrapping feedspec.ErrForbiddenAddress
-// (AllowPrivateNetworks lifts the refusal). The nil client gives up after
+// (AllowPrivateNetworks lifts the refusal, AllowAddresses lifts it for the
+// addresses it lists). The nil client gives up after
 // DefaultTimeout and uses no proxy. A client given to Fetch is the caller's:
 // it is used as it is, with no such guard (give it one with
 // feedspec.GuardTransport) and its own timeout.
@@ -80,9 +91,11 @@ func (e *fetchError) Unwrap() error { return e.err }
 //
 // A status other than 200 gives an error wrapping a *feedspec.StatusError
 // with the response's Header, so that feedspec.NextRetry honours a
-// Retry-After (its body is read, up to 64 KiB, and discarded). A response whose
+// Retry-After (its body is closed unread, so that a server trickling it
+// cannot hold Fetch). A response whose
 // Content-Type is not HTML (text/html or application/xhtml+xml) gives an
-// error wrapping ErrNotArticle that names the type that came; one with no
+// error wrapping ErrNotArticle that names the type that came (its body
+// closed unread too); one with no
 // Content-Type is sniffed as Extract does. The page is decoded with the
 // charset of the Content-Type unless a byte order mark says otherwise, else
 // as its meta element declares. Every error names url.
@@ -100,6 +113,8 @@ func fetch(ctx context.Context, client *http.Client, url string, cfg *config) (*
 		client = guardedClient()
 		if cfg.allowPrivate {
 			client = openClient()
+		} else if c := allowingClients.Get(cfg.allowAddresses); c != nil {
+			client = c
 		}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
@@ -116,22 +131,29 @@ func fetch(ctx context.Context, client *http.Client, url string, cfg *config) (*
 	if err != nil {
 		return nil, fmt.Errorf("fetching the page: %w", err)
 	}
+	refused := false
 	defer func() {
-		// What was not read (a refused response's body, the rest of a page
-		// over the limit) is drained, up to drainLimit, so that the
-		// connection can serve another request.
-		_, _ = io.CopyN(io.Discard, res.Body, drainLimit)
+		// The body of a refused answer (its status, its type) is closed
+		// unread, so that a server trickling it cannot hold Fetch (the
+		// connection is then not reused). What else was not read (the rest
+		// of a page over the limit, after a decoding error) is drained, up
+		// to drainLimit, so that the connection can serve another request.
+		if !refused {
+			_, _ = io.CopyN(io.Discard, res.Body, drainLimit)
+		}
 		res.Body.Close()
 	}()
 	if res.StatusCode != http.StatusOK {
 		// The header goes with it: feedspec.NextRetry reads its
 		// Retry-After.
+		refused = true
 		return nil, &feedspec.StatusError{StatusCode: res.StatusCode, Status: res.Status, Header: res.Header}
 	}
 	ct := res.Header.Get("Content-Type")
 	if ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "text/html" && mt != "application/xhtml+xml") {
+			refused = true
 			return nil, fmt.Errorf("the response is %q, not an HTML page: %w", ct, ErrNotArticle)
 		}
 	}

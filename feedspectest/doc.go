@@ -17,6 +17,11 @@
 // discovery. It logs every request, so a test can assert that a second poll
 // was conditional and cost a 304.
 //
+// NewHub starts a Hub: a WebSub hub on loopback that accepts
+// subscriptions, verifies them at the subscriber's callback, distributes
+// what a test publishes with signatures (Publish), and records what it did
+// (Events), to test a websub.Subscriber or any other subscriber.
+//
 // A Server listens on loopback, which a feedspec.Fetcher with a nil Client
 // refuses to connect to (see feedspec.GuardTransport): give the Fetcher the
 // server's own client, which connects to it,
@@ -24,9 +29,12 @@
 //	f := &feedspec.Fetcher{Client: s.Client()}
 //
 // or, to test the Fetcher's own client (its timeout, its proxy-less
-// transport), set AllowPrivateNetworks:
+// transport, its guard), allow the server's address alone, and every other
+// private address stays refused:
 //
-//	f := &feedspec.Fetcher{AllowPrivateNetworks: true}
+//	f := &feedspec.Fetcher{AllowAddresses: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+//
+// (AllowPrivateNetworks opens every address.)
 //
 // The package is meant for _test.go files; it may be imported by tests
 // only, as it registers the -update flag (see Update).

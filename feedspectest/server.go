@@ -9,7 +9,9 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,11 +50,13 @@ import (
 //
 // Being on loopback, a Server is refused by a feedspec.Fetcher whose Client
 // is nil: give the Fetcher s.Client() (a client of the caller's, used as it
-// is), or set its AllowPrivateNetworks.
+// is), or allow the server's address with its AllowAddresses
+// (127.0.0.1/32), or set its AllowPrivateNetworks.
 type Server struct {
 	*httptest.Server
 
 	fsys fs.FS
+	root *os.Root // an os.DirFS's folder, which fsys then serves; else nil
 
 	mu        sync.Mutex
 	behaviors map[string]Behavior
@@ -120,13 +124,40 @@ type Request struct {
 // NewServer starts a Server serving the files of fsys (os.DirFS("testdata"),
 // an embed.FS, an fstest.MapFS, …). Close it when done (t.Cleanup(s.Close)).
 //
-// The Server keeps requests inside fsys, but fsys itself decides what its
-// files are: the files of an os.DirFS include those its symbolic links point
-// to, wherever they are (an os.Root's FS does not follow links out).
+// The Server keeps requests inside fsys, and an os.DirFS inside its folder:
+// it is served through an os.Root opened on the folder (os.OpenRoot), so
+// that a symbolic link leading out of the folder is refused (a 404, as for
+// a missing file), where os.DirFS would follow it; links that stay inside
+// are followed. Any other fs.FS decides itself what its files are (an
+// os.Root's FS is as safe).
 func NewServer(fsys fs.FS) *Server {
 	s := &Server{fsys: fsys, behaviors: map[string]Behavior{}}
+	if dir, ok := dirFSFolder(fsys); ok {
+		if root, err := os.OpenRoot(dir); err == nil {
+			s.root, s.fsys = root, root.FS()
+		}
+	}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
+}
+
+// dirFSFolder returns the folder of fsys when it is an os.DirFS (a string
+// type of package os, the folder's name).
+func dirFSFolder(fsys fs.FS) (string, bool) {
+	v := reflect.ValueOf(fsys)
+	if fsys == nil || v.Type() != reflect.TypeOf(os.DirFS(".")) || v.Kind() != reflect.String {
+		return "", false
+	}
+	return v.String(), true
+}
+
+// Close shuts the Server down, as httptest.Server's Close does, and closes
+// the os.Root it serves an os.DirFS through.
+func (s *Server) Close() {
+	s.Server.Close()
+	if s.root != nil {
+		_ = s.root.Close()
+	}
 }
 
 // Set sets how the Server answers the requests for path ("/feed.xml"; a

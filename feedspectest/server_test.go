@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -168,6 +169,54 @@ func TestServerStaysInside(t *testing.T) {
 	res, body := get(t, s, "/%2e%2e/secret.txt")
 	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
 	assert.Contains(t, string(body), "not inside")
+}
+
+// TestServerRefusesSymlinksOut: an os.DirFS is served through an os.Root,
+// so a symbolic link leading out of the folder is a 404, where os.DirFS
+// follows it; links inside the folder are followed.
+func TestServerRefusesSymlinksOut(t *testing.T) {
+	root := t.TempDir()
+	site := filepath.Join(root, "site")
+	require.NoError(t, os.WriteFile(filepath.Join(root, "secret.txt"), []byte("SECRET"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(site, "blog"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(site, "feed.xml"), []byte("<rss/>"), 0o644))
+	for link, target := range map[string]string{
+		"leak.xml":        filepath.Join(root, "secret.txt"), // absolute, out
+		"leak2.xml":       "../secret.txt",                   // relative, out
+		"up":              "..",                              // a folder out
+		"inside.xml":      "feed.xml",                        // inside
+		"blog/inside.xml": "../feed.xml",                     // inside, through ..
+		"blog/index.html": "../feed.xml",
+	} {
+		require.NoError(t, os.Symlink(target, filepath.Join(site, link)))
+	}
+	// os.DirFS follows the links out: what the Server must not do.
+	data, err := fs.ReadFile(os.DirFS(site), "leak.xml")
+	require.NoError(t, err)
+	require.Equal(t, "SECRET", string(data), "os.DirFS follows the link")
+
+	s := feedspectest.NewServer(os.DirFS(site))
+	defer s.Close()
+	for _, p := range []string{"/leak.xml", "/leak2.xml", "/up/secret.txt", "/up/site/feed.xml"} {
+		res, body := get(t, s, p)
+		assert.Equal(t, http.StatusNotFound, res.StatusCode, p)
+		assert.NotContains(t, string(body), "SECRET", p)
+	}
+	for _, p := range []string{"/feed.xml", "/inside.xml", "/blog/inside.xml", "/blog/"} {
+		res, body := get(t, s, p)
+		assert.Equal(t, http.StatusOK, res.StatusCode, p)
+		assert.Equal(t, "<rss/>", string(body), p)
+	}
+	// The same folder as an os.Root's FS, given by the caller: the same.
+	r, err := os.OpenRoot(site)
+	require.NoError(t, err)
+	defer r.Close()
+	s2 := feedspectest.NewServer(r.FS())
+	defer s2.Close()
+	res, _ := get(t, s2, "/leak.xml")
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+	res, _ = get(t, s2, "/inside.xml")
+	assert.Equal(t, http.StatusOK, res.StatusCode)
 }
 
 func TestServerBehaviors(t *testing.T) {

@@ -35,7 +35,37 @@ func FuzzParse(f *testing.F) {
 		require.NotNil(t, doc.Node, "no document node")
 		require.Equal(t, DocumentNode, doc.Node.Type, "no document node")
 		checkTree(t, doc.Node)
+		checkEncodingErrors(t, doc)
 	})
+}
+
+// checkEncodingErrors verifies the encoding errors of doc (encerrors.go):
+// at most maxEncodingErrors, in order, each at the character its code
+// names, at its line and column.
+func checkEncodingErrors(t *testing.T, doc *Document) {
+	t.Helper()
+	n, last := 0, -1
+	for _, e := range doc.Errors {
+		var ok bool
+		r, _ := utf8.DecodeRuneInString(doc.text[e.Offset:])
+		switch e.Code {
+		case codeInvalidBytes:
+			ok = r == utf8.RuneError
+		case codeControl:
+			ok = r < 0x20 && r != '\t' && r != '\n' && r != '\r'
+		case codeNoncharacter:
+			ok = r == 0xFFFE || r == 0xFFFF
+		default:
+			continue
+		}
+		require.True(t, ok, "%v: %q at offset %d", e, r, e.Offset)
+		require.Greater(t, e.Offset, last, "encoding errors in order")
+		line, col := doc.Position(e.Offset)
+		require.Equal(t, [2]int{line, col}, [2]int{e.Line, e.Column}, "the position of %v", e)
+		last = e.Offset
+		n++
+	}
+	require.LessOrEqual(t, n, maxEncodingErrors, "encoding errors")
 }
 
 // checkTree verifies the links of the tree under root and that every

@@ -270,8 +270,9 @@ type Document struct {
 	// declaration's pseudo-attributes, or "" when absent.
 	XMLVersion, XMLEncoding, XMLStandalone string
 
-	// Errors holds the parse errors the parser recovered from, in input
-	// order, when the caller asked for them (WithErrors); otherwise nil.
+	// Errors holds the parse errors the parser recovered from and the
+	// input's encoding errors, in input order (by Offset), when the caller
+	// asked for them (WithErrors); otherwise nil.
 	Errors []ParseError
 
 	// Repairs lists what WithRecovery changed, in the order it was done:

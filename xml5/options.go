@@ -27,7 +27,16 @@ func WithURL(u string) Option { return func(c *config) { c.url = u } }
 func WithCharset(label string) Option { return func(c *config) { c.charset = label } }
 
 // WithErrors asks Parse to record the parse errors it recovered from in
-// Document.Errors, with their line and column.
+// Document.Errors, with their line and column, and the encoding errors of
+// the input: each run of bytes that did not decode in the document's
+// encoding and became U+FFFD ("invalid-byte-sequence"), and each run of
+// characters XML 1.0 does not allow: C0 controls other than tab, line feed
+// and carriage return ("control-character-in-input-stream", NUL included)
+// and U+FFFE and U+FFFF ("noncharacter-in-input-stream"). At most 1,000
+// encoding errors are recorded per document. In a UTF-8 document a U+FFFD
+// it encodes itself is not an error; in other encodings every U+FFFD of
+// the decoded text is taken for bytes that did not decode (only UTF-16,
+// UTF-32 and gb18030 can encode one).
 func WithErrors() Option { return func(c *config) { c.errors = true } }
 
 // WithLimits replaces the default limits (DefaultLimits). A zero field

@@ -54,6 +54,11 @@ func Parse(r io.Reader, opts ...Option) (*Document, error) {
 	if p.recovery {
 		p.finishRepairs()
 	}
+	if cfg.errors {
+		// The encoding errors (encerrors.go), among the parse errors
+		// by offset.
+		doc.Errors = mergeErrors(encodingErrors(raw, text, enc), doc.Errors)
+	}
 	p.spare.putBack()
 	p.release()
 	if err == nil {
@@ -215,8 +220,14 @@ type parser struct {
 	// built and moves textBuf past it), so it only ever grows through
 	// textRoom, which moves it to a new chunk, and no released parser
 	// keeps it.
-	textBuf        []byte
-	pendOff        int
+	textBuf []byte
+	pendOff int
+	// textChunk is the first byte of the chunk growText made last, and
+	// textChunkAt that chunk's index in doc.mem.chunks (-1: not recorded):
+	// while textBuf starts there, the pending text is alone in it.
+	textChunk      *byte
+	textChunkAt    int
+	chunkAt        int // the index in doc.mem.chunks of makeChunk's last chunk, or -1
 	entities       map[string]*entity
 	attlists       map[string][]attDef
 	paramEntities  map[string]*entity
@@ -572,8 +583,9 @@ func (p *parser) appendText(s string) {
 
 // textRoom makes room in p.textBuf for n more bytes, in a new chunk when
 // its own is full: of a quarter of the document, from 2 KB to 16 KB (as
-// makeString's), or twice the text when that is more (a long text is
-// copied a bounded number of times per byte).
+// makeString's), or twice the text when that is more, or twice the room
+// the text had when it is alone in a chunk growText made for it (see
+// growText).
 func (p *parser) textRoom(n int) {
 	if cap(p.textBuf)-len(p.textBuf) < n {
 		p.growText(n)
@@ -582,8 +594,27 @@ func (p *parser) textRoom(n int) {
 
 // growText is textRoom when the chunk is full: the pending text is copied
 // to the new chunk, and the old one keeps the strings made in it.
+//
+// A pending text that outgrows a chunk growText made for it gets at least
+// half as much room again: the room asked for may be far more than the text
+// (refText asks for the rest of the source up to the next '<'), and an
+// entity's replacement text, or a reference whose character is longer than
+// the reference, uses up more of it than its source took, so that asking
+// again for the rest, reference after reference, would otherwise copy the
+// text into a new chunk of about the input's size each time (quadratic). The
+// chunks of one text thus grow geometrically (by half at least, twice the
+// text at most, as before): all of them together are at most three times
+// the last, which is at most twice what was asked for. The chunk
+// the text leaves holds nothing else, and is no longer recorded in the
+// document's memory (so that it is garbage at once, as without reuse).
 func (p *parser) growText(n int) {
-	b := p.makeChunk(max(len(p.textBuf)+n, 2*len(p.textBuf), min(max(len(p.main)/4, 2048), 16<<10)))
+	size := max(len(p.textBuf)+n, 2*len(p.textBuf), min(max(len(p.main)/4, 2048), 16<<10))
+	if cap(p.textBuf) > 0 && unsafe.SliceData(p.textBuf) == p.textChunk {
+		size = max(size, cap(p.textBuf)+cap(p.textBuf)/2)
+		p.forgetChunk(p.textChunkAt)
+	}
+	b := p.makeChunk(size)
+	p.textChunk, p.textChunkAt = unsafe.SliceData(b[:1]), p.chunkAt
 	b = b[:len(p.textBuf)]
 	copy(b, p.textBuf)
 	p.textBuf = b

@@ -132,9 +132,10 @@ func (s *spareMemory) slab(n int) []Node {
 
 // makeChunk returns an empty chunk for built strings with room for n
 // bytes, a spare one when there is one, and records it in the document's
-// memory.
+// memory (p.chunkAt is its index there, -1 when it is not recorded).
 func (p *parser) makeChunk(n int) []byte {
 	m := &p.doc.mem
+	p.chunkAt = -1
 	if !m.reuse {
 		return make([]byte, 0, n)
 	}
@@ -145,8 +146,22 @@ func (p *parser) makeChunk(n int) []byte {
 	if b == nil {
 		b = make([]byte, 0, n)
 	}
+	p.chunkAt = len(m.chunks)
 	m.chunks = append(m.chunks, b)
 	return b[:0]
+}
+
+// forgetChunk removes the chunk at index i of the document's memory (a
+// chunk that holds no string of the document), which the last chunk takes
+// the place of; i < 0 does nothing.
+func (p *parser) forgetChunk(i int) {
+	m := &p.doc.mem
+	if i < 0 || i >= len(m.chunks) {
+		return
+	}
+	last := len(m.chunks) - 1
+	m.chunks[i], m.chunks[last] = m.chunks[last], nil
+	m.chunks = m.chunks[:last]
 }
 
 // makeAttrSlab returns a zero slab of n attributes, a spare one when there

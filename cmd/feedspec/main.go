@@ -6,15 +6,24 @@
 //
 // Usage:
 //
-//	feedspec [-json | -normalized] [-strict] [-url URL] [-timeout D] SOURCE
-//	feedspec -rss | -atom | -jsonfeed [-strict] [-url URL] [-timeout D] SOURCE
-//	feedspec -discover [-url URL] [-timeout D] SOURCE
-//	feedspec -article [-url URL] [-timeout D] SOURCE
+//	feedspec [-json | -normalized] [-strict] [-url URL] [-timeout D] [-allow-private] SOURCE
+//	feedspec -rss | -atom | -jsonfeed [-strict] [-url URL] [-timeout D] [-allow-private] SOURCE
+//	feedspec -discover [-url URL] [-timeout D] [-allow-private] SOURCE
+//	feedspec -article [-url URL] [-timeout D] [-allow-private] SOURCE
+//	feedspec -opml [-url URL] FILE
 //
 // SOURCE is a file name, an http or https URL (fetched with a GET and
 // parsed with feedspec.ParseResponse, following redirects), or "-" for
 // standard input. -url gives the URL of a file or of standard input, the
 // base for its relative links (a fetched URL's base is its final URL).
+//
+// A URL is fetched only from public internet addresses, as a hosted
+// reader must (through feedspec.GuardTransport, with -article too): a URL,
+// or a redirect, to loopback (localhost), a private network or a
+// link-local address such as the cloud metadata service is refused with
+// an error. -allow-private lifts the refusal, for feeds and pages on your
+// own machine or network.
+//
 // Feeds are read in recovery mode (feedspec.WithRecovery: the feeds other
 // readers forgive are read, and nothing is invented) and JSON Feeds are read
 // too, unless -strict asks for the Feed Parsing specification's exact
@@ -30,11 +39,15 @@
 //
 // With -discover, when the page links to no feed and its URL is known, the
 // common feed locations to try are printed instead (they are not fetched).
+// At most feedspec.MaxDiscoverBytes (16 MiB) of the page is read: the
+// feeds of a longer page found in those bytes are printed, then the error.
 // A page read from a file or standard input without -url has no base for
 // its relative links: the command says how many it could not resolve and
 // asks for -url rather than reporting that the page links to no feed.
 // With -article, SOURCE is a web page: its article's title and text, as
-// the article module extracts them, are printed.
+// the article module extracts them, are printed. With -opml, FILE (or "-")
+// is an OPML subscription list: its feeds are listed, one a line, with their
+// titles and folders (opml.go).
 //
 // Errors go to standard error, each message starting with "feedspec: ".
 // When a URL given as a feed serves an HTML page, the feeds the page links
@@ -64,11 +77,13 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, http.DefaultClient))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, nil))
 }
 
-// run is the command with its arguments (without the program name), its
-// standard streams and the HTTP client for URLs; it returns the exit status.
+// run is the command with its arguments (without the program name) and its
+// standard streams; it returns the exit status. client, when not nil, is
+// the HTTP client for URLs, used as it is (a test's); nil gives the
+// command's own, guarded unless -allow-private.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.Client) int {
 	fs := flag.NewFlagSet("feedspec", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -79,10 +94,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	baseURL := fs.String("url", "", "the URL of a file or of standard input (base for relative links)")
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit for fetching a URL")
 	strict := fs.Bool("strict", false, "the specification's exact answer: no recovery mode, no JSON Feed")
+	allowPrivate := fs.Bool("allow-private", false, "fetch from loopback, private networks and link-local addresses too\n(refused by default, URL and redirects alike)")
+	opmlMode := fs.Bool("opml", false, "list the subscriptions of an OPML file")
 	convert := addConvertFlags(fs) // convert.go
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -rss | -atom | -jsonfeed | -discover | -article] [-strict] [-url URL] [-timeout D] FILE|URL|-")
+		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -rss | -atom | -jsonfeed | -discover | -article | -opml] [-strict] [-url URL] [-timeout D] [-allow-private] FILE|URL|-")
 		fs.PrintDefaults()
+		fmt.Fprintln(stderr, "URLs are fetched from public internet addresses only, unless -allow-private.")
 		fmt.Fprintln(stderr, "exit status: 0 ok, 1 not a feed or an error, 2 usage error")
 	}
 	if err := fs.Parse(args); err != nil {
@@ -93,16 +111,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	}
 	if fs.NArg() != 1 || *asJSON && *discover || *articleMode && (*asJSON || *discover) ||
 		*normalized && (*asJSON || *discover || *articleMode) ||
-		convert.conflicts(*asJSON || *normalized || *discover || *articleMode) {
+		*opmlMode && (*asJSON || *discover || *articleMode || *normalized) ||
+		convert.conflicts(*asJSON || *normalized || *discover || *articleMode || *opmlMode) {
 		fs.Usage()
 		return 2
 	}
 	src := fs.Arg(0)
+	if client == nil {
+		client = newClient(*allowPrivate)
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	var err error
-	if *articleMode {
+	if *opmlMode {
+		err = listOPML(src, *baseURL, stdin, stdout, stderr) // opml.go
+	} else if *articleMode {
 		err = showArticle(ctx, client, src, *baseURL, stdin, stdout)
 	} else if *discover {
 		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout, stderr)
@@ -132,6 +156,18 @@ func printError(stderr io.Writer, err error) {
 			fmt.Fprintln(stderr, "  "+f.URL)
 		}
 	}
+}
+
+// newClient returns the client the command fetches feeds and pages
+// (articles too) with: one whose transport refuses to connect to addresses
+// that are not public (feedspec.GuardTransport), for the URL and every
+// redirect, unless allowPrivate. Its time limit is the context's
+// (-timeout).
+func newClient(allowPrivate bool) *http.Client {
+	if allowPrivate {
+		return &http.Client{}
+	}
+	return &http.Client{Transport: feedspec.GuardTransport(nil)}
 }
 
 // isURL reports whether src names an http or https URL rather than a file.
@@ -346,19 +382,24 @@ func discoverFeeds(ctx context.Context, client *http.Client, src, pageURL string
 		body = r
 	}
 	defer body.Close()
-	page, err := io.ReadAll(body)
+	// DiscoverFeeds reads no more than MaxDiscoverBytes; one byte more
+	// tells it that the page is longer.
+	page, err := io.ReadAll(io.LimitReader(body, feedspec.MaxDiscoverBytes+1))
 	if err != nil {
 		return err
 	}
 	feeds, err := feedspec.DiscoverFeeds(bytes.NewReader(page), pageURL)
-	if err != nil {
+	if err != nil && !errors.Is(err, feedspec.ErrLimit) {
 		return err
 	}
+	// A limit reached (a page too long, too many links that may be
+	// feeds): the feeds found are printed, then the error.
+	limitErr := err
 	// Without the page's URL, links by relative URL are left out: count
 	// them by resolving against a placeholder, to say so.
 	relative := 0
 	if pageURL == "" {
-		if all, err := feedspec.DiscoverFeeds(bytes.NewReader(page), relativeProbe); err == nil {
+		if all, err := feedspec.DiscoverFeeds(bytes.NewReader(page), relativeProbe); err == nil || errors.Is(err, feedspec.ErrLimit) {
 			relative = len(all) - len(feeds)
 		}
 	}
@@ -373,10 +414,13 @@ func discoverFeeds(ctx context.Context, client *http.Client, src, pageURL string
 		fmt.Fprintln(stdout, line)
 	}
 	if relative > 0 {
-		if len(feeds) == 0 {
+		if len(feeds) == 0 && limitErr == nil {
 			return fmt.Errorf("the page links to feeds by relative URLs only (%d), which need the page's URL: give it with -url", relative)
 		}
 		fmt.Fprintf(stderr, "feedspec: %d more feed links are relative URLs, which need the page's URL: give it with -url\n", relative)
+	}
+	if limitErr != nil {
+		return limitErr
 	}
 	if len(feeds) == 0 {
 		if pageURL == "" {

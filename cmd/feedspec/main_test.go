@@ -14,11 +14,9 @@ import (
 )
 
 // runCmd runs the command and returns its exit status, stdout and stderr.
+// A nil client is the command's own (as main runs it).
 func runCmd(t *testing.T, stdin string, client *http.Client, args ...string) (int, string, string) {
 	t.Helper()
-	if client == nil {
-		client = http.DefaultClient
-	}
 	var out, errOut bytes.Buffer
 	code := run(args, strings.NewReader(stdin), &out, &errOut, client)
 	return code, out.String(), errOut.String()

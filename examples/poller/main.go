@@ -5,7 +5,11 @@
 //
 //	go run ./examples/poller [-state poller-state.json] [-workers 4]
 //		[-host-delay 2s] [-min 15m] [-max 24h] [-rounds 0] [-timeout 30s]
-//		[-allow-private] URL...
+//		[-allow-private] [-opml FILE] URL...
+//
+// The feeds are the URLs given, or those of an OPML subscription list
+// (-opml FILE, as every feed reader exports one; package
+// github.com/feedspec/feedspec/opml), or both.
 //
 // Each round fetches the feeds that are due, several hosts at once (at most
 // -workers) but one request at a time per host, -host-delay apart. The
@@ -76,16 +80,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rounds := fs.Int("rounds", 0, "stop after this many rounds (0: never)")
 	timeout := fs.Duration("timeout", 30*time.Second, "give up on a fetch after this long")
 	allowPrivate := fs.Bool("allow-private", false, "connect to loopback and private networks too")
+	opmlFile := fs.String("opml", "", "poll the feeds of this OPML subscription list too")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: poller [flags] URL...")
+		fmt.Fprintln(stderr, "usage: poller [flags] [-opml FILE] URL...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() == 0 || *workers < 1 {
+	if fs.NArg() == 0 && *opmlFile == "" || *workers < 1 {
 		fs.Usage()
 		return 2
+	}
+	subscriptions := fs.Args()
+	if *opmlFile != "" {
+		urls, err := opmlFeeds(*opmlFile) // opml.go
+		if err != nil {
+			fmt.Fprintln(stderr, "poller:", err)
+			return 1
+		}
+		subscriptions = unique(append(urls, subscriptions...))
 	}
 
 	st, err := loadState(*statePath)
@@ -107,7 +121,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		max:       *maxInterval,
 		lastVisit: map[string]time.Time{},
 	}
-	subscriptions := fs.Args()
 	for n := 1; ; n++ {
 		p.round(ctx, st, subscriptions, stdout, stderr)
 		if err := st.save(*statePath); err != nil {

@@ -237,3 +237,38 @@ func TestRefusesPrivate(t *testing.T) {
 	assert.Empty(t, s.Requests(), "requests")
 	assert.Contains(t, errOut.String(), "refusing to connect to "+strings.TrimPrefix(s.URL, "http://"), "stderr")
 }
+
+// TestOPMLFile polls the feeds of an OPML subscription list (-opml), each
+// once though one is filed in two folders and also given as a URL, along
+// with the URLs given; a list that is not OPML is an error.
+func TestOPMLFile(t *testing.T) {
+	s := feedspectest.NewServer(feeds)
+	defer s.Close()
+	dir := t.TempDir()
+	list := filepath.Join(dir, "subscriptions.opml")
+	require.NoError(t, os.WriteFile(list, []byte(`<?xml version="1.0"?>
+<opml version="2.0"><head><title>Mine</title></head><body>
+<outline text="News"><outline text="News" type="rss" xmlUrl="`+s.URL+`/news.xml"/></outline>
+<outline text="Again"><outline text="News" type="rss" xmlUrl="`+s.URL+`/news.xml"/></outline>
+<outline text="Not a feed" type="rss" xmlUrl="javascript:alert(1)"/>
+</body></opml>`), 0o644))
+	statePath := filepath.Join(dir, "state.json")
+	out, errOut := poll(t, "-state", statePath, "-rounds", "1", "-min", "0", "-host-delay", "0",
+		"-opml", list, s.URL+"/blog.atom", s.URL+"/news.xml")
+	assert.Equal(t, "News: First news https://news.example/1\n"+
+		"News: Second news https://news.example/2\n"+
+		"Blog: Hello https://blog.example/hello\n", out, "the list's feed, then the URL given")
+	assert.Empty(t, errOut)
+	assert.Len(t, s.Requests(), 2, "each feed fetched once")
+	assert.Len(t, readState(t, statePath).Feeds, 2, "two feeds in the state")
+
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"-allow-private", "-state", statePath, "-opml", filepath.Join(dir, "missing.opml")}, &stdout, &stderr)
+	assert.Equal(t, 1, code, "a missing list: exit status")
+	notOPML := filepath.Join(dir, "feed.xml")
+	require.NoError(t, os.WriteFile(notOPML, []byte(`<rss version="2.0"><channel/></rss>`), 0o644))
+	stderr.Reset()
+	code = run(context.Background(), []string{"-allow-private", "-state", statePath, "-opml", notOPML}, &stdout, &stderr)
+	assert.Equal(t, 1, code, "a feed given as a list: exit status")
+	assert.Contains(t, stderr.String(), "not an OPML document", "stderr")
+}

@@ -20,13 +20,20 @@
 //
 //   - format:wholesec: a *time.Duration written as whole seconds (an
 //     integer, the fraction dropped);
-//   - format:sec: a time.Duration written as seconds with their fraction.
+//   - format:sec: a time.Duration or a *time.Duration written as seconds
+//     with their fraction.
 //
 // A struct type whose doc comment holds the directive //jsongen:skip is
 // not a model type: its json tags are for encoding/json (NormalizedEntry).
 //
-// A second tag, jsongen:"stream", marks a list of objects after each of
-// whose elements WriteJSON may write out its buffer (the feed's entries).
+// A second tag, jsongen, holds options separated by commas: "stream" marks
+// a list of objects after each of whose elements WriteJSON may write out
+// its buffer (the feed's entries); "maxitems", "maxperentry" and
+// "maxperfeed" mark a list (of objects, or []string) that reading bounds
+// as parsing does: by Limits.MaxItems' budget (the feed's entries), by
+// MaxPerEntry (an entry's links, categories...), by ten times MaxPerEntry
+// (the feed's own). Reading also counts every element of every list of
+// objects against a budget that follows the input's size (unmarshal.go).
 //
 // Reading a value resets all its fields but one tagged "-" whose type is a
 // pointer to a model type P that lists this type ([]*T): that one is kept,
@@ -88,6 +95,7 @@ type field struct {
 	omit    bool   // omitempty
 	format  string // format:...
 	stream  bool
+	limit   string // the list's limit when read: "", "items", "perentry", "perfeed"
 	backPtr string // for a kept field: the model type it points to
 }
 
@@ -224,12 +232,20 @@ func readModel(fset *token.FileSet, name string, st *ast.StructType) (*model, er
 			m.kept = append(m.kept, fd)
 			continue
 		}
-		switch g, _ := tagValue(f, "jsongen"); g {
-		case "":
-		case "stream":
-			fd.stream = true
-		default:
-			return nil, fmt.Errorf("%s.%s: unknown jsongen tag %q", name, fd.goName, g)
+		if g, ok := tagValue(f, "jsongen"); ok {
+			for _, o := range strings.Split(g, ",") {
+				switch o {
+				case "stream":
+					fd.stream = true
+				case "maxitems", "maxperentry", "maxperfeed":
+					if fd.limit != "" {
+						return nil, fmt.Errorf("%s.%s: two limits in the jsongen tag %q", name, fd.goName, g)
+					}
+					fd.limit = strings.TrimPrefix(o, "max")
+				default:
+					return nil, fmt.Errorf("%s.%s: unknown jsongen tag %q", name, fd.goName, g)
+				}
+			}
 		}
 		parts := strings.Split(tag, ",")
 		fd.key = parts[0]
@@ -289,8 +305,11 @@ func classify(f *field, models map[string]*model, strTypes map[string]bool) erro
 			return errors.New("a time.Duration is written with format:sec, without omitempty")
 		}
 	case "*time.Duration":
-		if !f.omit || f.format != "wholesec" {
-			return errors.New("a *time.Duration is written with omitempty,format:wholesec")
+		if !f.omit || f.format == "" {
+			return errors.New("a *time.Duration is written with omitempty,format:wholesec or omitempty,format:sec")
+		}
+		if f.format == "sec" {
+			kind = "*time.Duration sec"
 		}
 	default:
 		for _, prefix := range []string{"[]*", "[]", "*"} {
@@ -314,6 +333,9 @@ func classify(f *field, models map[string]*model, strTypes map[string]bool) erro
 	}
 	if f.stream && kind != "[]*T" && kind != "[]T" {
 		return errors.New("stream on a field that is not a list of objects")
+	}
+	if f.limit != "" && kind != "[]*T" && kind != "[]T" && kind != "[]string" {
+		return errors.New("max" + f.limit + " on a field that is not a list of objects or strings")
 	}
 	f.kind = kind
 	return nil
@@ -384,6 +406,47 @@ var notes = map[string]string{
 	"Feed": "The document is not in the JSON: Document, Element and JSONObject are nil afterwards. " +
 		"A Node text keeps its HTML serialization as written, and its Node is parsed from it on first use.",
 	"Entry": "Element and JSONObject are nil afterwards.",
+}
+
+// limitNotes say, in the doc of UnmarshalJSON, how reading bounds what b
+// makes (unmarshal.go).
+var limitNotes = map[string]string{
+	"Feed": "What b makes is bounded as parsing bounds it, whatever b's size: the feed holds at most the entries " +
+		"Limits.MaxItems' default allows for len(b) bytes (the smaller of 100,000 and max(2,500, len(b)/128)), " +
+		"and at most 10,000 (ten times MaxPerEntry's default) of its own links, category details, authors and " +
+		"contributors; an entry as Entry.UnmarshalJSON says; and all the lists of objects together hold at most " +
+		"max(16,384, len(b)/16) elements (and 4 Mi: MaxNodes' rule). Past a limit the rest of that list is left " +
+		"out and the rest of b is read: v holds what was read, and the error, for the first limit reached, wraps " +
+		"ErrLimit (a *LimitError naming MaxItems, MaxPerEntry or MaxNodes, with the byte offset in b).",
+	"Entry": "What b makes is bounded as parsing bounds it: at most 1,000 (MaxPerEntry's default) of each of the " +
+		"entry's links, categories, category details, enclosures, authors and contributors, and of its source's " +
+		"authors and category details, and all the lists of objects together as Feed.UnmarshalJSON says; past a " +
+		"limit the rest of that list is left out, and the error wraps ErrLimit.",
+}
+
+// hasObjectList reports whether m has a list of objects, or one inside a
+// model it holds.
+func (g *gen) hasObjectList(m *model) bool {
+	seen := map[string]bool{}
+	var walk func(m *model) bool
+	walk = func(m *model) bool {
+		if seen[m.name] {
+			return false
+		}
+		seen[m.name] = true
+		for _, f := range m.fields {
+			switch f.kind {
+			case "[]*T", "[]T":
+				return true
+			case "*T":
+				if walk(g.byName[f.elem]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(m)
 }
 
 // article is "a name" or "an name".
@@ -464,6 +527,11 @@ func (g *gen) unmarshal(m *model) {
 	}
 	if n := notes[m.name]; n != "" {
 		doc += " " + n
+	}
+	if n := limitNotes[m.name]; n != "" {
+		doc += " " + n
+	} else if g.hasObjectList(m) {
+		doc += " Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says."
 	}
 	g.comment(doc)
 	g.p("func (v *%s) UnmarshalJSON(b []byte) error {", m.name)
@@ -556,6 +624,10 @@ func (g *gen) encodeField(f field) {
 		g.p("b = w.appendDateField(b, %s, %s)", member(f.key, `"`), v)
 	case "*time.Duration":
 		g.p("b = w.appendWholeSecondsField(b, %s, %s)", k, v)
+	case "*time.Duration sec":
+		g.p("if %s != nil {", v)
+		g.p("b = w.appendSecondsField(b, %s, *%s)", k, v)
+		g.p("}")
 	case "time.Duration":
 		g.p("b = w.appendSecondsField(b, %s, %s)", k, v)
 	case "*Text":
@@ -609,23 +681,32 @@ func (g *gen) encodeField(f field) {
 	}
 }
 
+// listLimits are the limit constants of unmarshal.go for each field.limit.
+var listLimits = map[string]string{
+	"":         "noListLimit",
+	"items":    "itemsLimit",
+	"perentry": "entryLimit",
+	"perfeed":  "feedLimit",
+}
+
 // leafReaders are the jsonReader methods that read a value of each kind.
 var leafReaders = map[string]string{
-	"string":         "str",
-	"*string":        "strPtr",
-	"bool":           "isTrue",
-	"*bool":          "boolPtr",
-	"int":            "intValue",
-	"*int":           "intPtr",
-	"*int64":         "int64Ptr",
-	"float64":        "floatValue",
-	"*float64":       "float",
-	"*time.Time":     "date",
-	"*time.Duration": "seconds",
-	"time.Duration":  "fractionalSeconds",
-	"*Text":          "text",
-	"[]string":       "stringList",
-	"[]int":          "ints",
+	"string":             "str",
+	"*string":            "strPtr",
+	"bool":               "isTrue",
+	"*bool":              "boolPtr",
+	"int":                "intValue",
+	"*int":               "intPtr",
+	"*int64":             "int64Ptr",
+	"float64":            "floatValue",
+	"*float64":           "float",
+	"*time.Time":         "date",
+	"*time.Duration":     "seconds",
+	"*time.Duration sec": "fractionalSecondsPtr",
+	"time.Duration":      "fractionalSeconds",
+	"*Text":              "text",
+	"[]string":           "stringList",
+	"[]int":              "ints",
 }
 
 // decoder writes jsonReader.readX.
@@ -648,6 +729,10 @@ func (g *gen) decoder(m *model) {
 	for _, f := range m.fields {
 		v := "v." + f.goName
 		g.p("case %s:", strconv.Quote(f.key))
+		if f.kind == "[]string" {
+			g.p("%s, err = r.stringList(vs, ve, %s)", v, listLimits[f.limit])
+			continue
+		}
 		if name, ok := leafReaders[f.kind]; ok {
 			g.p("%s, err = r.%s(vs, ve)", v, name)
 			continue
@@ -671,7 +756,13 @@ func (g *gen) decoder(m *model) {
 				}
 			}
 			g.p("%s = nil", v)
+			g.p("if n := r.listSize(vs, %s, true); n > 0 {", listLimits[f.limit])
+			g.p("%s = make(%s, 0, n)", v, f.typ)
+			g.p("}")
 			g.p("err = r.elements(vs, func(vs, _ int) error {")
+			g.p("if err := r.room(len(%s), %s, true, vs); err != nil {", v, listLimits[f.limit])
+			g.p("return err")
+			g.p("}")
 			g.p("if r.data[vs] == 'n' {")
 			g.p("%s = append(%s, nil)", v, v)
 			g.p("return nil")
@@ -682,7 +773,13 @@ func (g *gen) decoder(m *model) {
 			g.p("})")
 		case "[]T":
 			g.p("%s = nil", v)
+			g.p("if n := r.listSize(vs, %s, true); n > 0 {", listLimits[f.limit])
+			g.p("%s = make(%s, 0, n)", v, f.typ)
+			g.p("}")
 			g.p("err = r.elements(vs, func(vs, _ int) error {")
+			g.p("if err := r.room(len(%s), %s, true, vs); err != nil {", v, listLimits[f.limit])
+			g.p("return err")
+			g.p("}")
 			g.p("%s = append(%s, %s{})", v, v, f.elem)
 			g.p("return r.read%s(&%s[len(%s)-1], vs)", f.elem, v, v)
 			g.p("})")

@@ -73,10 +73,12 @@ func TestGenerateRefuses(t *testing.T) {
 		{"type T struct {\n\tA string `json:\"a\"`\n}", "T.A: string needs omitempty"},
 		{"type T struct {\n\tA int `json:\"a,omitempty\"`\n}", "T.A: int with omitempty"},
 		{"type T struct {\n\tA time.Duration `json:\"a\"`\n}", "T.A: a time.Duration is written with format:sec"},
-		{"type T struct {\n\tA *time.Duration `json:\"a,omitempty\"`\n}", "T.A: a *time.Duration is written with omitempty,format:wholesec"},
+		{"type T struct {\n\tA *time.Duration `json:\"a,omitempty\"`\n}", "T.A: a *time.Duration is written with omitempty,format:wholesec or omitempty,format:sec"},
 		{"type T struct {\n\tA *U `json:\"a,omitempty\"`\n}", "T.A: the type U is not a model type"},
 		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"stream\"`\n}", "T.A: stream on a field that is not a list of objects"},
 		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"flush\"`\n}", `T.A: unknown jsongen tag "flush"`},
+		{"type T struct {\n\tA string `json:\"a,omitempty\" jsongen:\"maxperentry\"`\n}", "T.A: maxperentry on a field that is not a list of objects or strings"},
+		{"type T struct {\n\tA []string `json:\"a,omitempty\" jsongen:\"maxitems,maxperfeed\"`\n}", `T.A: two limits in the jsongen tag "maxitems,maxperfeed"`},
 		{"type T struct {\n\ta string `json:\"a,omitempty\"`\n}", "T.a: an unexported field with a json tag"},
 	} {
 		dir := t.TempDir()
@@ -98,7 +100,10 @@ func TestGenerateSmall(t *testing.T) {
 		"\tName string `json:\"name,omitempty\"`\n" +
 		"\tN int `json:\"n\"`\n" +
 		"\tD time.Duration `json:\"d,format:sec\"`\n" +
-		"\tItems []*Item `json:\"items,omitempty\" jsongen:\"stream\"`\n" +
+		"\tP *time.Duration `json:\"p,omitempty,format:sec\"`\n" +
+		"\tItems []*Item `json:\"items,omitempty\" jsongen:\"stream,maxitems\"`\n" +
+		"\tTags []string `json:\"tags,omitempty\" jsongen:\"maxperentry\"`\n" +
+		"\tMore []Item `json:\"more,omitempty\"`\n" +
 		"}\n\n" +
 		"type Item struct {\n" +
 		"\tDoc *Doc `json:\"-\"`\n" +
@@ -109,10 +114,12 @@ func TestGenerateSmall(t *testing.T) {
 	out, err := generate(dir)
 	require.NoError(t, err)
 	s := string(out)
-	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of a Doc: an object with the keys name, n (always written), d (seconds, always written) and items, in that order`)
+	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of a Doc: an object with the keys name, n (always written), d (seconds, always written), p (seconds), items, tags and more, in that order`)
 	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), `MarshalJSON returns the canonical JSON of an Item: an object with the key on, omitted when null`)
 	assert.Contains(t, s, `b = strconv.AppendInt(b, int64(v.N), 10)`)
 	assert.Contains(t, s, "b = w.appendSecondsField(b, `,\"d\":`, v.D)")
+	assert.Contains(t, s, "if v.P != nil {\n\t\tb = w.appendSecondsField(b, `,\"p\":`, *v.P)\n\t}", "a *time.Duration in seconds, with its fraction")
+	assert.Contains(t, s, "v.P, err = r.fractionalSecondsPtr(vs, ve)")
 	assert.Contains(t, s, "if flush != nil && len(b) >= jsonFlushSize {")
 	assert.Contains(t, s, "x := &Item{Doc: v}", "the back pointer is set when reading")
 	assert.Contains(t, s, "*v = Item{Doc: v.Doc}", "a field tagged - is kept when reading")
@@ -122,4 +129,12 @@ func TestGenerateSmall(t *testing.T) {
 	assert.Contains(t, s, "b[s] = '{' // the object opened now", "a stream list opens its object before it may be flushed")
 	assert.Contains(t, s, "return endObject(b, s), nil")
 	assert.NotContains(t, s, "skipped")
+	// Reading bounds the lists: each element of a list of objects takes
+	// room (its list's limit, and the objects' budget), and the list is
+	// allocated to its size.
+	assert.Contains(t, s, "if err := r.room(len(v.Items), itemsLimit, true, vs); err != nil {")
+	assert.Contains(t, s, "if n := r.listSize(vs, itemsLimit, true); n > 0 {\n\t\t\t\tv.Items = make([]*Item, 0, n)")
+	assert.Contains(t, s, "if err := r.room(len(v.More), noListLimit, true, vs); err != nil {")
+	assert.Contains(t, s, "v.Tags, err = r.stringList(vs, ve, entryLimit)")
+	assert.Contains(t, strings.ReplaceAll(s, "\n// ", " "), "Its lists of objects are bounded by b's size, as Feed.UnmarshalJSON says.")
 }
