@@ -60,6 +60,12 @@ const (
 	wnsWfw
 	wnsThr
 	wnsGData
+	wnsGeoRSS
+	wnsGML
+	wnsCC
+	wnsPSC
+	wnsFH
+	wnsAt
 	wnsCount
 )
 
@@ -77,6 +83,12 @@ var writeNamespaces = [wnsCount]struct{ prefix, uri string }{
 	wnsWfw:     {"wfw", nsWfw},
 	wnsThr:     {"thr", nsThr},
 	wnsGData:   {"gd", nsGData},
+	wnsGeoRSS:  {"georss", nsGeoRSS},
+	wnsGML:     {"gml", nsGML},
+	wnsCC:      {"creativeCommons", nsCreativeCommons},
+	wnsPSC:     {"psc", nsPSC},
+	wnsFH:      {"fh", nsFeedHistory},
+	wnsAt:      {"at", nsTombstones},
 }
 
 // prefixNamespace returns the wns constant of prefix, or -1 (xml, whose
@@ -499,7 +511,14 @@ func (x *feedWriter) cdata(s string) {
 // CDATA section when it has a "<" or "&", else as text, so that the bytes
 // written depend on the HTML only.
 func (x *feedWriter) htmlElement(name string, t *Text) {
-	x.open(name)
+	x.start(name)
+	x.htmlContent(name, t)
+}
+
+// htmlContent ends a start tag begun with start and writes t's HTML as
+// htmlElement does, and the end tag.
+func (x *feedWriter) htmlContent(name string, t *Text) {
+	x.startEnd()
 	if !x.dry {
 		h, _ := x.htmlValue(t)
 		if strings.ContainsAny(h, "<&") {

@@ -77,6 +77,7 @@ func (f *Feed) writeAtom(x *feedWriter) {
 	for i := range f.CategoryDetails {
 		x.category(false, &f.CategoryDetails[i])
 	}
+	f.writeXMLAdditions(x, false) // write_additions.go
 	ids := f.entryIDs(true)
 	for i, e := range f.Entries {
 		if x.failed() {
@@ -279,6 +280,7 @@ func (e *Entry) writeAtomEntry(x *feedWriter, id string, feedUpdated *time.Time)
 	if e.Thumbnail != nil && !e.thumbnailFromLink() {
 		x.imageElement("media:thumbnail", "url", e.Thumbnail)
 	}
+	e.writeEntryAdditions(x) // write_additions.go
 	x.end("entry")
 	x.raw("\n")
 }

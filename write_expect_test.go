@@ -42,7 +42,8 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 			"next_feed_url", "icon", "logo", "updated", "authors", "entries", "language", "rights",
 			"generator", "category_details", "ttl", "skip_hours", "skip_days", "update_period",
 			"update_frequency", "links", "contributors", "itunes", "podcast", "channel_image", "cloud",
-			"text_input", "rating", "docs", "web_master", "published", "last_build_date", "update_base")
+			"text_input", "rating", "docs", "web_master", "published", "last_build_date", "update_base",
+			"media_rss", "geo", "license", "complete", "archive")
 		setText(want, "title", textOnly(want["title"]))
 		setText(want, "subtitle", textOnly(want["subtitle"]))
 		if want["description"] == nil {
@@ -109,7 +110,8 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 			keep(e, "title", "subtitle", "summary", "content", "page_url", "thumbnail", "duration",
 				"published", "updated", "authors", "categories", "enclosures", "id", "id_is_permalink",
 				"language", "rights", "comments_url", "comment_count", "source", "contributors",
-				"category_details", "links", "itunes", "podcast", "comments_feed_url")
+				"category_details", "links", "itunes", "podcast", "comments_feed_url",
+				"media_rss", "geo", "license", "chapters", "in_reply_to")
 			setText(e, "title", textOnly(e["title"]))
 			setText(e, "subtitle", textOnly(e["subtitle"]))
 			setText(e, "rights", textOnly(e["rights"]))
@@ -159,7 +161,8 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 	case "atom":
 		keep(want, "title", "subtitle", "page_url", "feed_url", "previous_feed_url", "next_feed_url",
 			"icon", "logo", "updated", "authors", "entries", "id", "language", "rights", "generator",
-			"category_details", "links", "contributors")
+			"category_details", "links", "contributors", "media_rss", "geo", "license",
+			"deleted_entries", "complete", "archive")
 		if want["subtitle"] == nil && f.Description != nil {
 			want["subtitle"] = canonicalMap(&Feed{Title: f.Description})["title"]
 		}
@@ -185,7 +188,8 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 			keep(e, "title", "summary", "content", "page_url", "thumbnail", "published", "updated",
 				"authors", "categories", "enclosures", "id", "language", "rights", "comments_url",
 				"comment_count", "source", "contributors", "category_details", "links", "content_src",
-				"content_type", "comments_feed_url")
+				"content_type", "comments_feed_url", "media_rss", "geo", "license", "chapters",
+				"in_reply_to")
 			e["id"] = entryID(atomIDs, i, f.Entries[i], true)
 			if e["updated"] == nil {
 				if e["published"] != nil {

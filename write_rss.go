@@ -117,8 +117,9 @@ func (f *Feed) writeRSS(x *feedWriter) {
 		writeFeedITunes(x, it)
 	}
 	if pc := f.Podcast; pc != nil {
-		writeFeedPodcast(x, pc)
+		writeFeedPodcast(x, pc, f)
 	}
+	f.writeXMLAdditions(x, true) // write_additions.go
 	for _, e := range f.Entries {
 		if x.failed() {
 			return
@@ -489,7 +490,7 @@ func (x *feedWriter) imageElement(name, attr string, img *Image) {
 }
 
 // writeFeedPodcast writes the channel's Podcasting 2.0 elements.
-func writeFeedPodcast(x *feedWriter, pc *FeedPodcast) {
+func writeFeedPodcast(x *feedWriter, pc *FeedPodcast, f *Feed) {
 	x.element("podcast:guid", pc.GUID)
 	if pc.Locked != nil {
 		x.start("podcast:locked")
@@ -512,6 +513,7 @@ func writeFeedPodcast(x *feedWriter, pc *FeedPodcast) {
 	for i := range pc.Values {
 		x.podcastValue(&pc.Values[i])
 	}
+	writeFeedPodcastTags(x, pc, f) // write_podcast.go
 }
 
 // podcastPerson writes a podcast:person.
@@ -526,19 +528,29 @@ func (x *feedWriter) podcastPerson(p *PodcastPerson) {
 	x.end("podcast:person")
 }
 
-// podcastValue writes a podcast:value and its recipients.
+// podcastValue writes a podcast:value, its recipients and its time
+// splits (write_podcast.go).
 func (x *feedWriter) podcastValue(v *PodcastValue) {
 	x.start("podcast:value")
 	x.attr("type", v.Type)
 	x.attr("method", v.Method)
 	x.attr("suggested", v.Suggested)
-	if len(v.Recipients) == 0 {
+	if len(v.Recipients) == 0 && len(v.TimeSplits) == 0 {
 		x.selfClose()
 		return
 	}
 	x.startEnd()
-	for i := range v.Recipients {
-		r := &v.Recipients[i]
+	x.valueRecipients(v.Recipients)
+	for i := range v.TimeSplits {
+		x.podcastTimeSplit(&v.TimeSplits[i])
+	}
+	x.end("podcast:value")
+}
+
+// valueRecipients writes podcast:valueRecipient elements.
+func (x *feedWriter) valueRecipients(list []PodcastValueRecipient) {
+	for i := range list {
+		r := &list[i]
 		x.start("podcast:valueRecipient")
 		x.attr("name", r.Name)
 		x.attr("type", r.Type)
@@ -553,12 +565,19 @@ func (x *feedWriter) podcastValue(v *PodcastValue) {
 		}
 		x.selfClose()
 	}
-	x.end("podcast:value")
 }
 
 // writeRSSItem writes an entry as an RSS item.
 func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 	x.open("item")
+	e.writeRSSItemChildren(x, f)
+	x.end("item")
+	x.raw("\n")
+}
+
+// writeRSSItemChildren writes the elements of an item (or of a
+// podcast:liveItem).
+func (e *Entry) writeRSSItemChildren(x *feedWriter, f *Feed) {
 	if e.Title != nil || e.Summary == nil {
 		x.elementAlways("title", textString(e.Title)) // an item needs a title or a description
 	}
@@ -569,11 +588,7 @@ func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 	writeRSSPersons(x, "author", e.Authors)
 	writeEntryCategories(x, e, true)
 	x.element("comments", e.CommentsURL)
-	for _, enc := range e.Enclosures {
-		if enc != nil {
-			x.rssEnclosure(enc)
-		}
-	}
+	x.rssEnclosuresAndMedia(e) // write_media.go
 	if e.ID != "" {
 		x.start("guid")
 		if e.IDIsPermalink == nil || !*e.IDIsPermalink || !isHTTPURL(e.ID) {
@@ -606,9 +621,7 @@ func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 	if e.CommentCount != nil {
 		x.intElement("slash:comments", int64(*e.CommentCount))
 	}
-	if e.Thumbnail != nil {
-		x.imageElement("media:thumbnail", "url", e.Thumbnail)
-	}
+	itunesImage := x.rssThumbnail(e) // write_media.go
 	if s := textString(e.Subtitle); utf8.RuneCountInString(s) <= 255 {
 		x.element("itunes:subtitle", s) // at most 255 characters
 	}
@@ -617,7 +630,7 @@ func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 	}
 	if it := e.ITunes; it != nil {
 		writeEntryITunes(x, it)
-		if e.Thumbnail != nil {
+		if e.Thumbnail != nil && !itunesImage {
 			x.imageElement("itunes:image", "href", e.Thumbnail)
 		}
 	}
@@ -627,8 +640,7 @@ func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 	if e.Content != nil {
 		x.htmlElement("content:encoded", e.Content)
 	}
-	x.end("item")
-	x.raw("\n")
+	e.writeRSSAdditions(x) // write_additions.go
 }
 
 // writeEntryITunes writes an item's iTunes elements.
@@ -701,6 +713,7 @@ func writeEntryPodcast(x *feedWriter, pc *EntryPodcast) {
 	for i := range pc.Values {
 		x.podcastValue(&pc.Values[i])
 	}
+	writeEntryPodcastTags(x, pc) // write_podcast.go
 }
 
 // formatSeconds writes d, not negative, in seconds with its fraction, in
