@@ -277,8 +277,10 @@ func (e *Entry) writeAtomEntry(x *feedWriter, id string, feedUpdated *time.Time)
 		x.intElement("thr:total", int64(*e.CommentCount))
 	}
 	x.element("wfw:commentRss", e.CommentsFeedURL)
-	if e.Thumbnail != nil && !e.thumbnailFromLink() {
-		x.imageElement("media:thumbnail", "url", e.Thumbnail)
+	if e.Thumbnail != nil && !e.thumbnailFromLink() && e.thumbObject() < 0 {
+		if m := e.MediaRSS; !mediaScopeOnly(m) || len(m[0].Metadata.Thumbnails) == 0 || m[0].Metadata.Thumbnails[0].URL != e.Thumbnail.URL {
+			x.imageElement("media:thumbnail", "url", e.Thumbnail)
+		}
 	}
 	e.writeEntryAdditions(x) // write_additions.go
 	x.end("entry")
@@ -352,9 +354,16 @@ func (x *feedWriter) atomLinksAndEnclosures(e *Entry) {
 			break
 		}
 	}
-	media := 0
-	for _, enc := range e.Enclosures {
-		if enc != nil && hasMediaAttributes(enc) {
+	// objFor[k] is the index of the Media RSS object enclosure k stands
+	// for (write_media.go), or -1.
+	objFor := e.mediaObjectsOfEnclosures(inLinks)
+	inGroup := func(k int) bool {
+		enc := e.Enclosures[k]
+		return enc != nil && (hasMediaAttributes(enc) || objFor != nil && objFor[k] >= 0)
+	}
+	media, matched := 0, objFor != nil
+	for k := range e.Enclosures {
+		if inGroup(k) && (inLinks == nil || !inLinks[k]) {
 			media++
 		}
 	}
@@ -364,18 +373,25 @@ func (x *feedWriter) atomLinksAndEnclosures(e *Entry) {
 			enc := e.Enclosures[next]
 			switch {
 			case enc == nil || inLinks != nil && inLinks[next]:
-			case media >= 2 && hasMediaAttributes(enc):
-				// A media:group holds alternatives, two or more: every
-				// enclosure with Media RSS values, where the first is.
+			case (media >= 2 || matched && media >= 1) && inGroup(next):
+				// A media:group holds alternatives, two or more (or
+				// Media RSS objects): every enclosure with Media RSS
+				// values, where the first is.
 				x.open("media:group")
-				for _, m := range e.Enclosures[next:] {
-					if m != nil && hasMediaAttributes(m) {
+				for k := next; k < len(e.Enclosures); k++ {
+					m := e.Enclosures[k]
+					if !inGroup(k) || inLinks != nil && inLinks[k] {
+						continue
+					}
+					if objFor != nil && objFor[k] >= 0 {
+						x.mediaObject(&e.MediaRSS[objFor[k]], m)
+					} else {
 						x.mediaContent(m)
 					}
 				}
 				x.end("media:group")
 				media = -1
-			case media < 0 && hasMediaAttributes(enc):
+			case media < 0 && inGroup(next):
 			default:
 				x.atomEnclosure(enc)
 			}
@@ -391,6 +407,7 @@ func (x *feedWriter) atomLinksAndEnclosures(e *Entry) {
 		x.link("link", l)
 	}
 	upTo(len(e.Enclosures))
+	x.atomMediaRest(e, objFor)
 }
 
 // matchEnclosureLinks pairs the enclosure links of e's Links with e's

@@ -105,6 +105,7 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 			setText(ti, "description", textOnly(ti["description"]))
 		}
 		want["category_details"] = rssFeedCategories(want["category_details"])
+		setWrittenMediaRSS("rss", f, entries)
 		for _, e := range entries {
 			e := e.(map[string]any)
 			keep(e, "title", "subtitle", "summary", "content", "page_url", "thumbnail", "duration",
@@ -159,6 +160,7 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 			}
 		}
 	case "atom":
+		setWrittenMediaRSS("atom", f, entries)
 		keep(want, "title", "subtitle", "page_url", "feed_url", "previous_feed_url", "next_feed_url",
 			"icon", "logo", "updated", "authors", "entries", "id", "language", "rights", "generator",
 			"category_details", "links", "contributors", "media_rss", "geo", "license",
@@ -260,18 +262,20 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 					delete(src, "authors")
 				}
 			}
+			objFor := atomObjFor(f.Entries[i])
 			media := 0
-			for _, enc := range list(e["enclosures"]) {
-				if hasAnyKey(enc.(map[string]any), "medium", "width", "height", "duration", "file_size", "bitrate") {
+			for k, enc := range list(e["enclosures"]) {
+				if hasAnyKey(enc.(map[string]any), "medium", "width", "height", "duration", "file_size", "bitrate") || objFor != nil && objFor[k] >= 0 {
 					media++
 				}
 			}
-			for _, enc := range list(e["enclosures"]) {
+			grouped := media >= 2 || objFor != nil && media >= 1
+			for k, enc := range list(e["enclosures"]) {
 				enc := enc.(map[string]any)
 				delete(enc, "title")
-				isMedia := hasAnyKey(enc, "medium", "width", "height", "duration", "file_size", "bitrate")
+				isMedia := hasAnyKey(enc, "medium", "width", "height", "duration", "file_size", "bitrate") || objFor != nil && objFor[k] >= 0
 				switch {
-				case isMedia && media >= 2:
+				case isMedia && grouped:
 					delete(enc, "length")
 				case isMedia: // a link
 					if enc["length"] == nil && enc["file_size"] != nil {
@@ -279,7 +283,7 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 					}
 					keep(enc, "url", "type", "length")
 				}
-				if t, ok := enc["type"].(string); ok && (isMedia && media >= 2 && t != "" || isMIMEType(t)) {
+				if t, ok := enc["type"].(string); ok && (isMedia && grouped && t != "" || isMIMEType(t)) {
 					continue
 				}
 				delete(enc, "type")
@@ -620,4 +624,143 @@ func dropSynthesizedLinks(format string, m map[string]any) []any {
 		}
 	}
 	return out
+}
+
+// atomObjFor is the pairing of the entry's enclosures with its Media RSS
+// objects that WriteAtom makes (atomLinksAndEnclosures).
+func atomObjFor(e *Entry) []int {
+	var inLinks []bool
+	for i := range e.Links {
+		if linkRel(&e.Links[i]) == "enclosure" && len(e.Enclosures) > 0 {
+			_, inLinks = matchEnclosureLinks(e)
+			break
+		}
+	}
+	return e.mediaObjectsOfEnclosures(inLinks)
+}
+
+// enclosureObject is the Media RSS object the reader makes of an
+// enclosure written as a media:content (mediaContent).
+func enclosureObject(enc *Enclosure) MediaObject {
+	o := MediaObject{URL: enc.URL, Medium: enc.Medium, FileSize: enc.FileSize}
+	if enc.MIMEType != nil && isMIMEType(*enc.MIMEType) {
+		o.Type = *enc.MIMEType
+	}
+	if enc.Width != nil && *enc.Width > 0 {
+		o.Width = enc.Width
+	}
+	if enc.Height != nil && *enc.Height > 0 {
+		o.Height = enc.Height
+	}
+	if enc.Duration != nil && *enc.Duration >= 0 {
+		d := *enc.Duration / time.Second * time.Second
+		o.Duration = &d
+	}
+	if enc.Bitrate != nil && *enc.Bitrate >= 0 {
+		o.Bitrate = enc.Bitrate
+	}
+	return o
+}
+
+// writtenMediaRSS is the entry's Media RSS objects as the format's writer
+// writes them, in the order the reader reads them back: its own objects,
+// and an object for each enclosure written as a media:content; in Atom,
+// the entry's thumbnail, an optional element of the entry, applies to
+// every object without thumbnails of its own.
+func writtenMediaRSS(format string, e *Entry) []MediaObject {
+	objs := e.MediaRSS
+	if mediaScopeOnly(objs) {
+		return objs
+	}
+	var out []MediaObject
+	thumb := e.thumbObject()
+	if format == "rss" {
+		k := 0
+		for _, enc := range e.Enclosures {
+			if enc == nil {
+				continue
+			}
+			for k < len(objs) && (objs[k].URL == "" || k == thumb) {
+				out = append(out, objs[k])
+				k++
+			}
+			if k < len(objs) && objectOfEnclosure(&objs[k], enc) {
+				out = append(out, objs[k])
+				k++
+				continue
+			}
+			if hasMediaAttributes(enc) || enc.MIMEType == nil || !isMIMEType(*enc.MIMEType) {
+				out = append(out, enclosureObject(enc))
+			}
+		}
+		return append(out, objs[k:]...)
+	}
+	var inLinks []bool
+	for i := range e.Links {
+		if linkRel(&e.Links[i]) == "enclosure" && len(e.Enclosures) > 0 {
+			_, inLinks = matchEnclosureLinks(e)
+			break
+		}
+	}
+	objFor := e.mediaObjectsOfEnclosures(inLinks)
+	inGroup := func(k int) bool {
+		enc := e.Enclosures[k]
+		return enc != nil && (inLinks == nil || !inLinks[k]) && (hasMediaAttributes(enc) || objFor != nil && objFor[k] >= 0)
+	}
+	media := 0
+	for k := range e.Enclosures {
+		if inGroup(k) {
+			media++
+		}
+	}
+	used := make([]bool, len(objs))
+	if media >= 2 || objFor != nil && media >= 1 {
+		for k, enc := range e.Enclosures {
+			switch {
+			case !inGroup(k):
+			case objFor != nil && objFor[k] >= 0:
+				out = append(out, objs[objFor[k]])
+				used[objFor[k]] = true
+			default:
+				out = append(out, enclosureObject(enc))
+			}
+		}
+	}
+	for i := range objs {
+		if !used[i] {
+			out = append(out, objs[i])
+		}
+	}
+	if th := e.Thumbnail; th != nil && !e.thumbnailFromLink() && thumb < 0 {
+		if len(out) == 0 {
+			out = []MediaObject{{Metadata: &MediaMetadata{}}}
+		}
+		for i := range out {
+			if len(mediaThumbs(&out[i])) > 0 {
+				continue
+			}
+			m := MediaMetadata{}
+			if out[i].Metadata != nil {
+				m = *out[i].Metadata
+			}
+			m.Thumbnails = []MediaThumbnail{{URL: th.URL, Width: th.Width, Height: th.Height}}
+			out[i].Metadata = &m
+		}
+	}
+	return out
+}
+
+// setWrittenMediaRSS sets each entry's media_rss in want to what the
+// format's writer writes of it (writtenMediaRSS).
+func setWrittenMediaRSS(format string, f *Feed, entries []any) {
+	for i, e := range entries {
+		e := e.(map[string]any)
+		list := writtenMediaRSS(format, f.Entries[i])
+		if len(list) == 0 {
+			delete(e, "media_rss")
+			continue
+		}
+		m := canonicalMap(&Feed{Entries: []*Entry{{MediaRSS: list}}})
+		e["media_rss"] = m["entries"].([]any)[0].(map[string]any)["media_rss"]
+	}
 }

@@ -404,3 +404,69 @@ func (x *feedWriter) mediaText(name string, t *Text) {
 	x.attr("type", "html")
 	x.htmlContent(name, t)
 }
+
+// mediaObjectsOfEnclosures pairs e's enclosures with the objects that
+// stand for them, in order (as rssEnclosuresAndMedia does): objFor[k] is
+// the object of enclosure k, or -1; nil when no enclosure has one. An
+// enclosure of Links (inLinks) has none.
+func (e *Entry) mediaObjectsOfEnclosures(inLinks []bool) []int {
+	objs := e.MediaRSS
+	if len(objs) == 0 || mediaScopeOnly(objs) {
+		return nil
+	}
+	var objFor []int
+	k := 0
+	for i, enc := range e.Enclosures {
+		if enc == nil || inLinks != nil && inLinks[i] {
+			continue
+		}
+		for k < len(objs) && objs[k].URL == "" {
+			k++
+		}
+		if k < len(objs) && objectOfEnclosure(&objs[k], enc) {
+			if objFor == nil {
+				objFor = make([]int, len(e.Enclosures))
+				for j := range objFor {
+					objFor[j] = -1
+				}
+			}
+			objFor[i] = k
+			k++
+		}
+	}
+	return objFor
+}
+
+// atomMediaRest writes, after an Atom entry's links and enclosures, its
+// Media RSS objects that stand for no enclosure: as the entry's optional
+// elements when they are its only object, the [332] thumbnail's object
+// in a media:group of its own (the reader takes enclosures from groups
+// only), any other as a media:content of the entry.
+func (x *feedWriter) atomMediaRest(e *Entry, objFor []int) {
+	objs := e.MediaRSS
+	if len(objs) == 0 {
+		return
+	}
+	if mediaScopeOnly(objs) {
+		x.mediaMetadata(objs[0].Metadata)
+		return
+	}
+	used := make([]bool, len(objs))
+	for _, k := range objFor {
+		if k >= 0 {
+			used[k] = true
+		}
+	}
+	thumb := e.thumbObject()
+	for i := range objs {
+		switch {
+		case used[i]:
+		case i == thumb:
+			x.open("media:group")
+			x.mediaObject(&objs[i], nil)
+			x.end("media:group")
+		default:
+			x.mediaObject(&objs[i], nil)
+		}
+	}
+}
