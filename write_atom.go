@@ -282,6 +282,9 @@ func (e *Entry) writeAtomEntry(x *feedWriter, id string, feedUpdated *time.Time)
 			x.imageElement("media:thumbnail", "url", e.Thumbnail)
 		}
 	}
+	if mediaScopeOnly(e.MediaRSS) {
+		x.mediaMetadata(e.MediaRSS[0].Metadata) // the entry's own optional elements
+	}
 	e.writeEntryAdditions(x) // write_additions.go
 	x.end("entry")
 	x.raw("\n")

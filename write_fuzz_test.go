@@ -63,7 +63,13 @@ func FuzzWrite(f *testing.F) {
 						}
 					}
 					if i == 0 && parsed {
-						require.Empty(t, compareWritten(wf.name, f, next), "%s: fields that differ after the round trip: %q", wf.name, outs[i])
+						var differ []string
+						for _, field := range compareWritten(wf.name, f, next) {
+							if _, known := knownWriteDifferences[wf.name+" "+field]; !known {
+								differ = append(differ, field)
+							}
+						}
+						require.Empty(t, differ, "%s: fields that differ after the round trip: %q", wf.name, outs[i])
 					}
 					g = next
 				}

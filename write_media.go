@@ -448,8 +448,7 @@ func (x *feedWriter) atomMediaRest(e *Entry, objFor []int) {
 		return
 	}
 	if mediaScopeOnly(objs) {
-		x.mediaMetadata(objs[0].Metadata)
-		return
+		return // written where the thumbnail goes (writeAtomEntry)
 	}
 	used := make([]bool, len(objs))
 	for _, k := range objFor {

@@ -578,7 +578,7 @@ func (e *Entry) writeRSSItem(x *feedWriter, f *Feed) {
 // writeRSSItemChildren writes the elements of an item (or of a
 // podcast:liveItem).
 func (e *Entry) writeRSSItemChildren(x *feedWriter, f *Feed) {
-	if e.Title != nil || e.Summary == nil {
+	if xmlCarried(textString(e.Title)) != "" || e.Summary == nil {
 		x.elementAlways("title", textString(e.Title)) // an item needs a title or a description
 	}
 	x.element("link", e.PageURL)
