@@ -114,6 +114,13 @@ type feedWriter struct {
 	used uint32
 	// scratch holds an HTML text's serialization while it is written.
 	scratch []byte
+	// scopeThumb is, while an Atom entry is written, the thumbnail
+	// written as the entry's media:thumbnail, which its Media RSS objects
+	// inherit (write_media.go).
+	scopeThumb *Image
+	// bareContent is set, while an RSS item is written, when one of its
+	// enclosures may be written as a media:content without metadata.
+	bareContent bool
 }
 
 // newFeedWriter returns a writer for w, in its dry run.

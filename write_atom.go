@@ -241,6 +241,7 @@ func (e *Entry) writeAtomEntry(x *feedWriter, id string, feedUpdated *time.Time)
 	for _, p := range e.Contributors {
 		x.atomPerson("contributor", p)
 	}
+	x.scopeThumb = e.atomScopeThumbnail() // write_media.go
 	x.missingLink("link", e.Links, "alternate", e.PageURL, "")
 	if e.CommentsURL != "" && !hasLink(e.Links, "replies", e.CommentsURL) {
 		x.link("link", &Link{Href: e.CommentsURL, Rel: "replies", Type: "text/html"})
@@ -277,12 +278,11 @@ func (e *Entry) writeAtomEntry(x *feedWriter, id string, feedUpdated *time.Time)
 		x.intElement("thr:total", int64(*e.CommentCount))
 	}
 	x.element("wfw:commentRss", e.CommentsFeedURL)
-	if e.Thumbnail != nil && !e.thumbnailFromLink() && e.thumbObject() < 0 {
-		if m := e.MediaRSS; !mediaScopeOnly(m) || len(m[0].Metadata.Thumbnails) == 0 || m[0].Metadata.Thumbnails[0].URL != e.Thumbnail.URL {
-			x.imageElement("media:thumbnail", "url", e.Thumbnail)
-		}
+	if x.scopeThumb != nil {
+		x.imageElement("media:thumbnail", "url", e.Thumbnail)
+		x.scopeThumb = nil
 	}
-	if mediaScopeOnly(e.MediaRSS) {
+	if e.scopeOnlyMedia() {
 		x.mediaMetadata(e.MediaRSS[0].Metadata) // the entry's own optional elements
 	}
 	e.writeEntryAdditions(x) // write_additions.go

@@ -669,7 +669,7 @@ func enclosureObject(enc *Enclosure) MediaObject {
 // every object without thumbnails of its own.
 func writtenMediaRSS(format string, e *Entry) []MediaObject {
 	objs := e.MediaRSS
-	if mediaScopeOnly(objs) {
+	if e.scopeOnlyMedia() {
 		return objs
 	}
 	var out []MediaObject
@@ -761,6 +761,15 @@ func setWrittenMediaRSS(format string, f *Feed, entries []any) {
 			continue
 		}
 		m := canonicalMap(&Feed{Entries: []*Entry{{MediaRSS: list}}})
-		e["media_rss"] = m["entries"].([]any)[0].(map[string]any)["media_rss"]
+		objs := m["entries"].([]any)[0].(map[string]any)["media_rss"]
+		for _, o := range objs.([]any) {
+			o := o.(map[string]any)
+			for _, k := range []string{"width", "height"} {
+				if n, ok := o[k].(float64); ok && n <= 0 {
+					delete(o, k) // Media RSS sizes are positive
+				}
+			}
+		}
+		e["media_rss"] = objs
 	}
 }

@@ -28,6 +28,19 @@ func mediaScopeOnly(objs []MediaObject) bool {
 	return o == (MediaObject{})
 }
 
+// scopeOnlyMedia reports whether the entry's Media RSS objects are one
+// made of its own optional elements (mediaScopeOnly) that can be written
+// as the entry's: its thumbnails none, or led by the entry's thumbnail
+// (an item's or entry's media:thumbnail is also the thumbnail). Else the
+// object is written as a media:content without URL.
+func (e *Entry) scopeOnlyMedia() bool {
+	if !mediaScopeOnly(e.MediaRSS) {
+		return false
+	}
+	t := e.MediaRSS[0].Metadata.Thumbnails
+	return len(t) == 0 || e.Thumbnail != nil && t[0].URL == e.Thumbnail.URL
+}
+
 // objectOfEnclosure reports whether the enclosure enc is the one the
 // reader made of the media:content o was read from: the same URL, no
 // length (a content has none), and the same sizes.
@@ -65,9 +78,10 @@ func (x *feedWriter) mediaObjects(objs []MediaObject, _ *Image, _ bool) {
 // others after.
 func (x *feedWriter) rssEnclosuresAndMedia(e *Entry) {
 	objs := e.MediaRSS
-	scopeOnly := mediaScopeOnly(objs)
+	scopeOnly := e.scopeOnlyMedia()
 	thumb := e.thumbObject()
 	k := 0
+	x.bareContent = false
 	for _, enc := range e.Enclosures {
 		if enc == nil {
 			continue
@@ -83,6 +97,7 @@ func (x *feedWriter) rssEnclosuresAndMedia(e *Entry) {
 				continue
 			}
 		}
+		x.bareContent = x.bareContent || hasMediaAttributes(enc) || enc.MIMEType == nil || !isMIMEType(*enc.MIMEType)
 		x.rssEnclosure(enc)
 	}
 	if scopeOnly {
@@ -132,11 +147,12 @@ func (e *Entry) thumbObject() int {
 // media:thumbnail of the item when the reader takes no object's value
 // from it (every object has thumbnails of its own) or when it is the first
 // of the item's own; else an itunes:image, which gives the thumbnail and
-// no Media RSS value. It reports whether it wrote an itunes:image.
+// no Media RSS value. It reports whether no itunes:image is to be
+// written for the thumbnail (one was, or none may be).
 func (x *feedWriter) rssThumbnail(e *Entry) bool {
 	objs := e.MediaRSS
 	th := e.Thumbnail
-	if mediaScopeOnly(objs) {
+	if e.scopeOnlyMedia() {
 		if th != nil {
 			if t := objs[0].Metadata.Thumbnails; len(t) == 0 || t[0].URL != th.URL {
 				x.imageElement("itunes:image", "href", th)
@@ -147,10 +163,13 @@ func (x *feedWriter) rssThumbnail(e *Entry) bool {
 		x.mediaMetadata(objs[0].Metadata)
 		return false
 	}
-	if th == nil || e.thumbObject() >= 0 {
+	if th == nil {
 		return false
 	}
-	own := len(objs) > 0
+	if e.thumbObject() >= 0 {
+		return true // the object's content gives it back; no itunes:image either
+	}
+	own := len(objs) > 0 && !x.bareContent // an enclosure's media:content would inherit it
 	for i := range objs {
 		if len(mediaThumbs(&objs[i])) == 0 {
 			own = false
@@ -187,17 +206,18 @@ func (x *feedWriter) mediaObject(o *MediaObject, enc *Enclosure) {
 		x.attrInt("channels", int64(*o.Channels))
 	}
 	x.attrSeconds("duration", o.Duration)
-	if o.Height != nil {
+	if o.Height != nil && *o.Height > 0 { // positive, as Media RSS requires
 		x.attrInt("height", int64(*o.Height))
 	}
-	if o.Width != nil {
+	if o.Width != nil && *o.Width > 0 {
 		x.attrInt("width", int64(*o.Width))
 	}
 	if o.FileSize != nil {
 		x.attrInt("fileSize", *o.FileSize)
 	}
 	x.attr("lang", o.Lang)
-	if o.Metadata == nil || mediaMetadataEmpty(o.Metadata) {
+	if m := o.Metadata; m == nil || !mediaMetadataBeyondThumbnails(m) &&
+		(len(m.Thumbnails) == 0 || inheritedThumbnails(m.Thumbnails, x.scopeThumb)) {
 		x.selfClose()
 		return
 	}
@@ -220,12 +240,13 @@ func (x *feedWriter) attrSeconds(name string, d *time.Duration) {
 	}
 }
 
-// mediaMetadataEmpty reports whether m has no value.
-func mediaMetadataEmpty(m *MediaMetadata) bool {
-	return m.Title == nil && m.Description == nil && len(m.Keywords) == 0 && len(m.Thumbnails) == 0 &&
-		len(m.Credits) == 0 && m.Player == nil && len(m.Ratings) == 0 && len(m.Restrictions) == 0 &&
-		m.Community == nil && m.Copyright == nil && len(m.Hashes) == 0 && m.Embed == nil &&
-		len(m.Responses) == 0 && len(m.Comments) == 0 && len(m.Prices) == 0
+// mediaMetadataBeyondThumbnails reports whether m has a value other than
+// thumbnails.
+func mediaMetadataBeyondThumbnails(m *MediaMetadata) bool {
+	return m.Title != nil || m.Description != nil || len(m.Keywords) > 0 || len(m.Credits) > 0 ||
+		m.Player != nil || len(m.Ratings) > 0 || len(m.Restrictions) > 0 || m.Community != nil ||
+		m.Copyright != nil || len(m.Hashes) > 0 || m.Embed != nil || len(m.Responses) > 0 ||
+		len(m.Comments) > 0 || len(m.Prices) > 0
 }
 
 // mediaMetadata writes the optional elements of m.
@@ -246,6 +267,9 @@ func (x *feedWriter) mediaMetadata(m *MediaMetadata) {
 		x.end("media:keywords")
 	}
 	for i := range m.Thumbnails {
+		if inheritedThumbnails(m.Thumbnails, x.scopeThumb) {
+			break // the scope's media:thumbnail gives it back
+		}
 		t := &m.Thumbnails[i]
 		x.start("media:thumbnail")
 		x.attrAlways("url", t.URL)
@@ -411,7 +435,7 @@ func (x *feedWriter) mediaText(name string, t *Text) {
 // enclosure of Links (inLinks) has none.
 func (e *Entry) mediaObjectsOfEnclosures(inLinks []bool) []int {
 	objs := e.MediaRSS
-	if len(objs) == 0 || mediaScopeOnly(objs) {
+	if len(objs) == 0 || e.scopeOnlyMedia() {
 		return nil
 	}
 	var objFor []int
@@ -447,7 +471,7 @@ func (x *feedWriter) atomMediaRest(e *Entry, objFor []int) {
 	if len(objs) == 0 {
 		return
 	}
-	if mediaScopeOnly(objs) {
+	if e.scopeOnlyMedia() {
 		return // written where the thumbnail goes (writeAtomEntry)
 	}
 	used := make([]bool, len(objs))
@@ -468,4 +492,35 @@ func (x *feedWriter) atomMediaRest(e *Entry, objFor []int) {
 			x.mediaObject(&objs[i], nil)
 		}
 	}
+}
+
+// atomScopeThumbnail returns the thumbnail an Atom entry writes as its own
+// media:thumbnail, or nil: not one the reader takes from an enclosure
+// link or from an object's content ([332]), nor the first thumbnail of
+// the entry's own optional elements, written with them.
+func (e *Entry) atomScopeThumbnail() *Image {
+	th := e.Thumbnail
+	if th == nil || e.thumbnailFromLink() || e.thumbObject() >= 0 {
+		return nil
+	}
+	if m := e.MediaRSS; e.scopeOnlyMedia() && len(m[0].Metadata.Thumbnails) > 0 && m[0].Metadata.Thumbnails[0].URL == th.URL {
+		return nil
+	}
+	return th
+}
+
+// inheritedThumbnails reports whether list is what an object inherits
+// from the scope's media:thumbnail th: that one thumbnail.
+func inheritedThumbnails(list []MediaThumbnail, th *Image) bool {
+	return th != nil && len(list) == 1 && list[0].URL == th.URL && list[0].Time == nil &&
+		sameInt(list[0].Width, positiveOrNil(th.Width)) && sameInt(list[0].Height, positiveOrNil(th.Height))
+}
+
+// positiveOrNil returns n when it is positive (imageElement writes only
+// such sizes), else nil.
+func positiveOrNil(n *int) *int {
+	if n != nil && *n > 0 {
+		return n
+	}
+	return nil
 }
