@@ -126,10 +126,15 @@ func (e *Entry) writeJSONFeedItem(x *feedWriter, id string) {
 	x.jsonAuthors(e.Authors)
 	if len(e.Categories) > 0 {
 		x.raw(`,"tags":[`)
-		for i, t := range e.Categories {
-			if i > 0 {
+		n := 0
+		for _, t := range e.Categories {
+			if !hasNonSpaceChar(t) {
+				continue // a tag of spaces, which the reader drops
+			}
+			if n > 0 {
 				x.raw(",")
 			}
+			n++
 			x.jsonString(t)
 		}
 		x.raw("]")
