@@ -113,6 +113,33 @@ func modelFrom(in []byte) *Feed {
 	if r.bit() {
 		f.ITunes = &FeedITunes{Type: r.str(), Image: &Image{URL: r.str()}, Owner: &Person{Name: r.str(), Email: r.str()}}
 	}
+	if r.bit() { // the additions of issue 38
+		lat, lon := float64(int8(r.byte())), float64(int8(r.byte()))*1.5
+		f.Geo = &Geo{Lat: lat, Lon: lon}
+		f.License = []string{r.str()}
+		f.Complete, f.Archive = r.bit(), r.bit()
+		f.DeletedEntries = []DeletedEntry{{Ref: r.str(), When: r.date(), By: &Person{Name: r.str()}, Comment: r.str()}}
+		f.MediaRSS = []MediaObject{{URL: r.str(), Type: r.str(), Metadata: &MediaMetadata{Title: r.text(), Keywords: []string{r.str()}}}}
+		n := int(r.byte())
+		f.Podcast = &FeedPodcast{
+			Locations:       []PodcastLocation{{Name: r.str(), Geo: &Geo{Lat: lat, Lon: lon}}},
+			Trailers:        []PodcastTrailer{{Title: r.str(), URL: r.str(), PubDate: r.date(), Season: &n}},
+			License:         &PodcastLicense{Name: r.str(), URL: r.str()},
+			Medium:          r.str(),
+			Images:          []PodcastImage{{Href: r.str(), Width: &n}},
+			Txt:             []PodcastTxt{{Text: r.str(), Purpose: r.str()}},
+			Blocks:          []PodcastBlock{{Block: &f.Complete, ID: r.str()}},
+			Chat:            &PodcastChat{Server: r.str()},
+			SocialInteracts: []PodcastSocialInteract{{Protocol: r.str(), URI: r.str(), Priority: &n}},
+			Publisher:       &PodcastRemoteItem{FeedGUID: r.str()},
+			Podroll:         []PodcastRemoteItem{{FeedURL: r.str(), Title: r.str()}},
+			UsesPodping:     r.bit(),
+			UpdateFrequency: &PodcastUpdateFrequency{Text: r.str(), RRule: r.str()},
+		}
+		if r.bit() {
+			f.Podcast.LiveItems = []PodcastLiveItem{{Status: r.str(), Start: r.date(), Entry: &Entry{Title: r.text()}}, {}}
+		}
+	}
 	for len(r.b) > 0 && len(f.Entries) < 8 {
 		e := &Entry{Title: r.text(), Summary: r.text(), Content: r.text(), PageURL: r.str(), ID: r.str()}
 		e.Published, e.Updated = r.date(), r.date()
@@ -141,6 +168,18 @@ func modelFrom(in []byte) *Feed {
 		}
 		if r.bit() {
 			e.Source = &Source{Title: r.text(), FeedURL: r.str(), ID: r.str()}
+		}
+		if r.bit() { // the additions of issue 38
+			w, d := int(r.byte()), time.Duration(r.byte())*time.Second/3
+			e.MediaRSS = []MediaObject{{URL: r.str(), Medium: r.str(), Width: &w, Duration: &d, Metadata: &MediaMetadata{
+				Description: r.text(), Thumbnails: []MediaThumbnail{{URL: r.str(), Time: &d}},
+				Credits: []MediaCredit{{Role: r.str(), Name: r.str()}}, Community: &MediaCommunity{Tags: []MediaTag{{Name: r.str()}}},
+			}}, {Metadata: &MediaMetadata{Comments: []string{r.str()}}}}
+			e.Geo = &Geo{Lat: float64(int8(r.byte())) / 3, Lon: 200}
+			e.License = []string{r.str()}
+			e.Chapters = []Chapter{{Start: d, Title: r.str(), Href: r.str()}}
+			e.InReplyTo = []InReplyTo{{Ref: r.str(), Href: r.str()}}
+			e.Podcast = &EntryPodcast{ContentLinks: []PodcastContentLink{{Href: r.str(), Text: r.str()}}, Chat: &PodcastChat{Protocol: r.str()}}
 		}
 		f.Entries = append(f.Entries, e)
 		if r.bit() {
