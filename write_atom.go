@@ -362,12 +362,13 @@ func (x *feedWriter) atomLinksAndEnclosures(e *Entry) {
 	objFor := e.mediaObjectsOfEnclosures(inLinks)
 	inGroup := func(k int) bool {
 		enc := e.Enclosures[k]
-		return enc != nil && (hasMediaAttributes(enc) || objFor != nil && objFor[k] >= 0)
+		return enc != nil && (hasMediaAttributes(enc) || objFor != nil && objFor[k] >= 0 || emptyTypeImage(enc))
 	}
 	media, matched := 0, objFor != nil
-	for k := range e.Enclosures {
+	for k, enc := range e.Enclosures {
 		if inGroup(k) && (inLinks == nil || !inLinks[k]) {
 			media++
+			matched = matched || emptyTypeImage(enc)
 		}
 	}
 	next := 0
@@ -574,4 +575,12 @@ func (x *feedWriter) atomSource(s *Source) {
 		x.category(false, &s.CategoryDetails[i])
 	}
 	x.end("source")
+}
+
+// emptyTypeImage reports whether enc has an empty type and a URL that
+// names an image (".jpg"...): as an enclosure link, whose empty type Atom
+// reads as none, the specification's cleanup would make it the thumbnail
+// ([332]); as a media:content of the media:group, it keeps its type.
+func emptyTypeImage(enc *Enclosure) bool {
+	return enc.MIMEType != nil && *enc.MIMEType == "" && isImageEnclosure(&Enclosure{URL: enc.URL})
 }

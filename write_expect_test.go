@@ -263,17 +263,22 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 				}
 			}
 			objFor := atomObjFor(f.Entries[i])
-			media := 0
+			media, forced := 0, objFor != nil
+			isEmptyTypeImage := func(k int) bool {
+				enc := f.Entries[i].Enclosures[k]
+				return enc != nil && emptyTypeImage(enc)
+			}
 			for k, enc := range list(e["enclosures"]) {
-				if hasAnyKey(enc.(map[string]any), "medium", "width", "height", "duration", "file_size", "bitrate") || objFor != nil && objFor[k] >= 0 {
+				if hasAnyKey(enc.(map[string]any), "medium", "width", "height", "duration", "file_size", "bitrate") || objFor != nil && objFor[k] >= 0 || isEmptyTypeImage(k) {
 					media++
+					forced = forced || isEmptyTypeImage(k)
 				}
 			}
-			grouped := media >= 2 || objFor != nil && media >= 1
+			grouped := media >= 2 || forced && media >= 1
 			for k, enc := range list(e["enclosures"]) {
 				enc := enc.(map[string]any)
 				delete(enc, "title")
-				isMedia := hasAnyKey(enc, "medium", "width", "height", "duration", "file_size", "bitrate") || objFor != nil && objFor[k] >= 0
+				isMedia := hasAnyKey(enc, "medium", "width", "height", "duration", "file_size", "bitrate") || objFor != nil && objFor[k] >= 0 || isEmptyTypeImage(k)
 				switch {
 				case isMedia && grouped:
 					delete(enc, "length")
@@ -283,7 +288,7 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 					}
 					keep(enc, "url", "type", "length")
 				}
-				paired := objFor != nil && objFor[k] >= 0 // written with its type, even ""
+				paired := objFor != nil && objFor[k] >= 0 || isEmptyTypeImage(k) // written with its type, even ""
 				if t, ok := enc["type"].(string); ok && (isMedia && grouped && (t != "" || paired) || isMIMEType(t)) {
 					continue
 				}
@@ -713,16 +718,17 @@ func writtenMediaRSS(format string, e *Entry) []MediaObject {
 	objFor := e.mediaObjectsOfEnclosures(inLinks)
 	inGroup := func(k int) bool {
 		enc := e.Enclosures[k]
-		return enc != nil && (inLinks == nil || !inLinks[k]) && (hasMediaAttributes(enc) || objFor != nil && objFor[k] >= 0)
+		return enc != nil && (inLinks == nil || !inLinks[k]) && (hasMediaAttributes(enc) || objFor != nil && objFor[k] >= 0 || emptyTypeImage(enc))
 	}
-	media := 0
-	for k := range e.Enclosures {
+	media, forced := 0, objFor != nil
+	for k, enc := range e.Enclosures {
 		if inGroup(k) {
 			media++
+			forced = forced || emptyTypeImage(enc)
 		}
 	}
 	used := make([]bool, len(objs))
-	if media >= 2 || objFor != nil && media >= 1 {
+	if media >= 2 || forced && media >= 1 {
 		for k, enc := range e.Enclosures {
 			switch {
 			case !inGroup(k):
