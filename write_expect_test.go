@@ -34,6 +34,17 @@ func writeExpect(format string, f *Feed, want map[string]any) {
 			}
 		}
 	}
+	if format != "jsonfeed" {
+		for _, e := range list(want["entries"]) {
+			if th, ok := e.(map[string]any)["thumbnail"].(map[string]any); ok {
+				for _, k := range []string{"width", "height"} {
+					if n, ok := th[k].(float64); ok && n <= 0 {
+						delete(th, k) // image sizes are written when positive
+					}
+				}
+			}
+		}
+	}
 	entries, _ := want["entries"].([]any)
 	atomIDs, jsonIDs := f.entryIDs(true), f.entryIDs(false)
 	switch format {
