@@ -282,7 +282,7 @@ func (e *Entry) writeAtomEntry(x *feedWriter, id string, feedUpdated *time.Time)
 		x.imageElement("media:thumbnail", "url", e.Thumbnail)
 		x.scopeThumb = nil
 	}
-	if e.scopeOnlyMedia() {
+	if e.scopeOnlyMedia(false) {
 		x.mediaMetadata(e.MediaRSS[0].Metadata) // the entry's own optional elements
 	}
 	e.writeEntryAdditions(x) // write_additions.go

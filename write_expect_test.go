@@ -693,7 +693,7 @@ func enclosureObject(enc *Enclosure) MediaObject {
 // every object without thumbnails of its own.
 func writtenMediaRSS(format string, e *Entry) []MediaObject {
 	objs := e.MediaRSS
-	if e.scopeOnlyMedia() {
+	if e.scopeOnlyMedia(format == "rss") {
 		return objs
 	}
 	var out []MediaObject

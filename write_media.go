@@ -31,11 +31,17 @@ func mediaScopeOnly(objs []MediaObject) bool {
 // scopeOnlyMedia reports whether the entry's Media RSS objects are one
 // made of its own optional elements (mediaScopeOnly) that can be written
 // as the entry's: its thumbnails none, or led by the entry's thumbnail
-// (an item's or entry's media:thumbnail is also the thumbnail). Else the
-// object is written as a media:content without URL.
-func (e *Entry) scopeOnlyMedia() bool {
+// (an item's or entry's media:thumbnail is also the thumbnail), and no
+// enclosure that may be written as a media:content (in RSS or Atom: rss),
+// which would inherit them. Else the object is written as a media:content without URL.
+func (e *Entry) scopeOnlyMedia(rss bool) bool {
 	if !mediaScopeOnly(e.MediaRSS) {
 		return false
+	}
+	for _, enc := range e.Enclosures {
+		if enc != nil && (hasMediaAttributes(enc) || rss && (enc.MIMEType == nil || !isMIMEType(*enc.MIMEType)) || !rss && emptyTypeImage(enc)) {
+			return false // it may be written as a media:content, which would take them
+		}
 	}
 	t := e.MediaRSS[0].Metadata.Thumbnails
 	return len(t) == 0 || e.Thumbnail != nil && t[0].URL == e.Thumbnail.URL
@@ -78,7 +84,7 @@ func (x *feedWriter) mediaObjects(objs []MediaObject, _ *Image, _ bool) {
 // others after.
 func (x *feedWriter) rssEnclosuresAndMedia(e *Entry) {
 	objs := e.MediaRSS
-	scopeOnly := e.scopeOnlyMedia()
+	scopeOnly := e.scopeOnlyMedia(true)
 	thumb := e.thumbObject()
 	k := 0
 	x.bareContent = false
@@ -152,7 +158,7 @@ func (e *Entry) thumbObject() int {
 func (x *feedWriter) rssThumbnail(e *Entry) bool {
 	objs := e.MediaRSS
 	th := e.Thumbnail
-	if e.scopeOnlyMedia() {
+	if e.scopeOnlyMedia(true) {
 		if th != nil {
 			if t := objs[0].Metadata.Thumbnails; len(t) == 0 || t[0].URL != th.URL {
 				x.imageElement("itunes:image", "href", th)
@@ -435,7 +441,7 @@ func (x *feedWriter) mediaText(name string, t *Text) {
 // enclosure of Links (inLinks) has none.
 func (e *Entry) mediaObjectsOfEnclosures(inLinks []bool) []int {
 	objs := e.MediaRSS
-	if len(objs) == 0 || e.scopeOnlyMedia() {
+	if len(objs) == 0 || e.scopeOnlyMedia(false) {
 		return nil
 	}
 	var objFor []int
@@ -471,7 +477,7 @@ func (x *feedWriter) atomMediaRest(e *Entry, objFor []int) {
 	if len(objs) == 0 {
 		return
 	}
-	if e.scopeOnlyMedia() {
+	if e.scopeOnlyMedia(false) {
 		return // written where the thumbnail goes (writeAtomEntry)
 	}
 	used := make([]bool, len(objs))
@@ -503,7 +509,7 @@ func (e *Entry) atomScopeThumbnail() *Image {
 	if th == nil || e.thumbnailFromLink() || e.thumbObject() >= 0 {
 		return nil
 	}
-	if m := e.MediaRSS; e.scopeOnlyMedia() && len(m[0].Metadata.Thumbnails) > 0 && m[0].Metadata.Thumbnails[0].URL == th.URL {
+	if m := e.MediaRSS; e.scopeOnlyMedia(false) && len(m[0].Metadata.Thumbnails) > 0 && m[0].Metadata.Thumbnails[0].URL == th.URL {
 		return nil
 	}
 	return th
