@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // trackingParams are the query parameters CanonicalURL removes: the list of
@@ -65,10 +67,10 @@ var trackingParams = map[string]bool{
 //
 // A URL with more than 64 slashes (or backslashes) before its query or
 // fragment, as given or once parsed, is refused with an error wrapping
-// ErrLimit: the parser's
-// serialization of so many path segments would cost the square of the
-// URL's length. No URL of the project's corpus of real feeds has more
-// than 15.
+// ErrLimit. No URL of the project's corpus of real feeds has more than 15.
+// (The URL library's serialization of so many path segments cost the
+// square of the URL's length; the parse is now linear, and the limit stays
+// so that CanonicalURL's results do not change.)
 //
 // CanonicalURL is for comparing URLs, not for deciding that one is safe:
 // it keeps any scheme (javascript: included); pass what you display
@@ -77,6 +79,77 @@ func CanonicalURL(raw string) (string, error) {
 	if n := pathSlashes(raw); n > maxCanonicalSlashes {
 		return "", slashesError(raw, n, "")
 	}
+	u, err := weburl.Parse(raw, nil)
+	if err != nil {
+		return "", &wrapError{msg: "feedspec: canonical URL: cannot parse " + quoteCut(raw) + ": " + urlReason(err), errs: []error{err}}
+	}
+	if u.FromLibrary() {
+		return canonicalLibraryURL(raw)
+	}
+	// The steps on the parts of the URL's serialization, as the URL
+	// library's setters would give them: its parser left nothing in them
+	// that the setters' parsers change (canonicalLibraryURL's result,
+	// TestCanonicalURLAgreesWithLibrary), and its userinfo and opaque host
+	// cost the library the square of their length.
+	origin, path, query, fragment := u.Parts()
+
+	// Step 1: lowercase an opaque host (special hosts already are).
+	if h := u.Hostname(); h != "" && !u.Special() && h != strings.ToLower(h) {
+		origin, _ = strings.CutSuffix(origin, h+portSuffix(u.Port()))
+		origin += strings.ToLower(h) + portSuffix(u.Port())
+	}
+
+	// Steps 3 and 6 on the path.
+	if !u.OpaquePath() {
+		path = strings.TrimRight(normalizePercent(path), "/")
+		if path == "" {
+			path = "/"
+		}
+	}
+	if !u.HasHost() && strings.HasPrefix(path, "//") {
+		path = "/." + path // the serializer's, for a path without a host
+	}
+
+	// Steps 4, 5 and 6 on the query.
+	if query != "" {
+		if q := canonicalQuery(query[1:]); q != "" {
+			query = "?" + q
+		} else {
+			query = ""
+		}
+	}
+
+	// Step 7: the fragment.
+	if !strings.HasPrefix(fragment, "#!") && !strings.HasPrefix(fragment, "#/") {
+		fragment = ""
+	}
+	if u.OpaquePath() && query == "" && fragment == "" {
+		// The library's setters strip an opaque path's trailing spaces
+		// once there is no query and no fragment.
+		path = strings.TrimRight(path, " ")
+	}
+	out := origin + path + query + fragment
+	if n := pathSlashes(out); n > maxCanonicalSlashes {
+		// The parser added slashes ("file:/a" is "file:///a"): refused as
+		// its result would be, so that CanonicalURL of a result it gives
+		// is that result.
+		return "", slashesError(raw, n, " once parsed")
+	}
+	return out, nil
+}
+
+// portSuffix is ":" and port, or "" without one.
+func portSuffix(port string) string {
+	if port == "" {
+		return ""
+	}
+	return ":" + port
+}
+
+// canonicalLibraryURL is CanonicalURL with the URL library's parser and
+// setters, for a file: URL (which has no userinfo, a special host, and at
+// most maxCanonicalSlashes path segments here).
+func canonicalLibraryURL(raw string) (string, error) {
 	u, err := whatwg.Parse(raw)
 	if err != nil {
 		return "", &wrapError{msg: "feedspec: canonical URL: cannot parse " + quoteCut(raw) + ": " + urlReason(err), errs: []error{err}}
@@ -117,9 +190,6 @@ func CanonicalURL(raw string) (string, error) {
 	}
 	out := u.Href(false)
 	if n := pathSlashes(out); n > maxCanonicalSlashes {
-		// The parser added slashes ("file:/a" is "file:///a"): refused as
-		// its result would be, so that CanonicalURL of a result it gives
-		// is that result.
 		return "", slashesError(raw, n, " once parsed")
 	}
 	return out, nil
@@ -135,11 +205,13 @@ func slashesError(raw string, n int, how string) error {
 }
 
 // maxCanonicalSlashes is the most slashes (and backslashes) CanonicalURL
-// accepts before a URL's query or fragment. The URL parser's
-// serialization of a path costs, in bytes copied, about the number of
-// its segments times the URL's length, so a URL of many segments costs
-// the square of its length (20 KB of "a/" took 100 MB); with at most 64,
-// the cost is linear. The URLs of the project's corpus have at most 15.
+// accepts before a URL's query or fragment. The URL library's
+// serialization of a path costs, in bytes copied, about the number of its
+// segments times the URL's length, so a URL of many segments cost the
+// square of its length (20 KB of "a/" took 100 MB); CanonicalURL now reads
+// a URL through internal/weburl, linear, but for a file: URL, which the
+// library still serializes (at most 64 segments: linear). The URLs of the
+// project's corpus have at most 15.
 const maxCanonicalSlashes = 64
 
 // pathSlashes returns the number of slashes and backslashes in raw before
@@ -156,8 +228,9 @@ func pathSlashes(raw string) int {
 // its "?"), returning "" when no parameter is left.
 func canonicalQuery(q string) string {
 	type param struct{ name, pair string }
-	var params []param
-	for _, pair := range strings.Split(q, "&") {
+	split := strings.Split(q, "&")
+	params := make([]param, 0, len(split)) // allocated once: append's growth of a long list costs 5 times its size
+	for _, pair := range split {
 		if pair == "" {
 			continue
 		}

@@ -111,9 +111,11 @@ func (p *processor) serializeChildren(el *xml5.Node) string {
 	}
 	if w.over {
 		if p.diags != nil {
-			p.reject(DiagnosticLimit, el, "", "", fmt.Sprintf("the XML content's serialization passes %d bytes (four times its %d bytes in the document, plus 512); Entry.ContentXML is left empty", w.budget, p.subtreeSpan(el)))
+			recorded := p.reject(DiagnosticLimit, el, "", "", fmt.Sprintf("the XML content's serialization passes %d bytes (four times its %d bytes in the document, plus 512); Entry.ContentXML is left empty", w.budget, p.subtreeSpan(el)))
 			line, _ := p.doc.Position(el.Offset)
-			(*p.diags)[len(*p.diags)-1].Err = limitError("ContentXML", w.budget, line, el.Offset)
+			if recorded {
+				(*p.diags)[len(*p.diags)-1].Err = limitError("ContentXML", w.budget, line, el.Offset)
+			}
 		}
 		return ""
 	}

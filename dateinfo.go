@@ -23,17 +23,25 @@ func (p *processor) noteDate(t *time.Time, text string, info DateInfo, lenient b
 		return
 	}
 	if !lenient {
-		var err error
-		if _, info, err = ParseDate(text); err != nil {
-			info = DateInfo{Form: form}
-		}
-		info.ZoneAssumed = true
+		info = assumedZoneInfo(text, form)
 	}
 	info.Lenient = lenient
 	if p.dateInfos == nil {
 		p.dateInfos = make(map[*time.Time]*DateInfo)
 	}
 	p.dateInfos[t] = &info
+}
+
+// assumedZoneInfo describes text, a date the specification's algorithm read
+// with an assumed zone: ParseDate's description of it (or, should ParseDate
+// reject it, form alone), with ZoneAssumed set.
+func assumedZoneInfo(text string, form DateForm) DateInfo {
+	info, err := DateInfo{}, error(nil)
+	if _, info, err = ParseDate(text); err != nil {
+		info = DateInfo{Form: form}
+	}
+	info.ZoneAssumed = true
+	return info
 }
 
 // takeDateInfo returns the DateInfo recorded for t, or nil, and forgets it.

@@ -14,7 +14,9 @@ import (
 // the canonical JSON byte for byte.
 //
 // The model's strings, many of which point into the parsed document, are
-// copied into one block per feed, one copy of equal strings; common values
+// copied into one block per feed, one copy of equal strings (of strings
+// of at most 64 bytes, once a feed has 1,024 such, each is copied where
+// it occurs: indexing one would cost more than its copy); common values
 // (a link's rel, a MIME type, the format) point to the package's constants
 // instead, and slices keep no spare capacity. No text keeps a tree
 // (which costs about 12 bytes of heap per byte of HTML): a text of escaped
@@ -40,8 +42,9 @@ func WithoutDocument() Option { return func(c *config) { c.withoutDocument = tru
 // and the JSON objects, packs the fragments of XHTML texts, clips the
 // model's slices (clipSlices) and copies its strings into one new block
 // (moveStrings), which it returns. An entry keeps private state only when
-// it has some beyond the document (an own image, Base64 content): the
-// value its IDIsPermalink points to moves to the block's end.
+// it has some beyond the document (an own image, Base64 content, what
+// Normalized reads of its dates): the value its IDIsPermalink points to
+// moves to the block's end.
 func detachFeed(f *Feed) []byte {
 	permalinks := 0
 	f.bodyEls = nil // keepBodyBases kept what is needed
@@ -85,8 +88,9 @@ func detachFeed(f *Feed) []byte {
 		// allocated with the entry): a new one, when needed, holds only
 		// what is left.
 		e.priv = nil
-		if priv.ownImage != nil || priv.base64Content {
-			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content}
+		if priv.ownImage != nil || priv.base64Content || priv.dcUpdated || priv.dates != nil {
+			e.priv = &entryPrivate{ownImage: priv.ownImage, base64Content: priv.base64Content,
+				dcUpdated: priv.dcUpdated, dates: priv.dates.detached()}
 		}
 	})
 	return block
@@ -117,6 +121,15 @@ func (f *Feed) eachEntry(fn func(*Entry)) {
 // modified, so sharing one changes no value. It returns the block, with
 // room for extra more bytes.
 //
+// Sharing takes an index (a map entry of about 100 bytes a string, with
+// its growth), which costs more than a short string's copy: strings of at
+// most maxUnindexedString bytes are indexed only while fewer than
+// maxShortIndexed of them are (the feed's first ones, such as a category
+// repeated in each entry); past that, each is copied where it occurs
+// (TestMoveStringsShortUnindexed). A string longer than that is always
+// indexed, so a value repeated in many places (one inherited by each
+// entry) is copied once.
+//
 // The allocator rounds a block up to its size class (for 32 KB and more,
 // to whole 8 KB pages): when that would waste more than 1/32 of it, the
 // block is the biggest size that fits (holding every Text's string, as
@@ -127,7 +140,10 @@ func moveStrings(f *Feed, extra int) []byte {
 	// or one of the marks. It is one of stringMaps', emptied.
 	at := stringMaps.Get().(map[string]string)
 	defer putStringMap(at)
-	n, texts := 0, 0
+	// n counts the bytes to copy; texts those that must go to the first
+	// block (Texts' strings, and the strings not indexed, which are not
+	// placed one by one).
+	n, texts, shortIndexed := 0, 0, 0
 	inText := false
 	f.eachString(func(s *string) {
 		text := inText
@@ -138,6 +154,13 @@ func moveStrings(f *Feed, extra int) []byte {
 		c, seen := at[*s]
 		if !seen {
 			n += len(*s)
+			if len(*s) <= maxUnindexedString {
+				if shortIndexed >= maxShortIndexed {
+					texts += len(*s)
+					return
+				}
+				shortIndexed++
+			}
 			at[*s] = ""
 		}
 		if text && !isMark(c, markText) {
@@ -151,8 +174,11 @@ func moveStrings(f *Feed, extra int) []byte {
 			size = first
 			room := first - extra - texts
 			f.eachString(func(s *string) {
-				if *s == "" || staticString(*s) != "" || at[*s] != "" {
+				if *s == "" || staticString(*s) != "" {
 					return
+				}
+				if c, seen := at[*s]; !seen || c != "" {
+					return // not indexed (in the first block), or placed
 				}
 				if len(*s) <= room {
 					room -= len(*s)
@@ -180,8 +206,13 @@ func moveStrings(f *Feed, extra int) []byte {
 			*s = c
 			return
 		}
-		c := at[*s]
+		c, seen := at[*s]
 		switch {
+		case !seen:
+			// Not indexed: a copy of its own, in the first block.
+			start := len(block)
+			block = append(block, *s...)
+			c = unsafe.String(&block[start], len(*s))
 		case isMark(c, markSecond):
 			start := len(rest)
 			rest = append(rest, *s...)
@@ -202,6 +233,16 @@ func moveStrings(f *Feed, extra int) []byte {
 // a map cleared keeps its room, so reusing it spares a feed the map's
 // growth (about 5% of the bytes a parse WithoutDocument allocates).
 var stringMaps = sync.Pool{New: func() any { return make(map[string]string) }}
+
+// maxUnindexedString is the length up to which moveStrings copies a
+// string without indexing it, once maxShortIndexed such strings are: a
+// copy of its bytes costs less than its index.
+const maxUnindexedString = 64
+
+// maxShortIndexed is the most strings of at most maxUnindexedString bytes
+// that moveStrings indexes in a feed, so that its map stays in stringMaps
+// (maxKeptStringMap) when they are most of the feed's.
+const maxShortIndexed = 1024
 
 // maxKeptStringMap is the most strings a map given back to stringMaps
 // has held: a bigger one (a big feed's) would keep its room in the pool.

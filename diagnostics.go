@@ -51,8 +51,13 @@ const (
 	// limit (Limits.MaxPerEntry; or an Entry.ContentXML past its budget,
 	// a LimitError whose Limit is "ContentXML"; or a URL once the
 	// document's budget of URL parser runs is spent, "URLParses", see
-	// Limits); Err wraps ErrLimit. It is recorded once per entry and list
-	// (for URLParses, once per document).
+	// Limits; or a URL left out because resolving the document's URLs
+	// added more than max(1 MiB, the document's size) bytes to them,
+	// "URLExpansion"), or escaped HTML whose tree passes its budget, read
+	// as the fragment of its longest prefix within it (a LimitError whose
+	// Limit is "HTMLTree" and Value the budget); Err wraps ErrLimit. It is
+	// recorded once per entry and list (for URLParses and URLExpansion,
+	// once per document; for HTMLTree, once per text).
 	DiagnosticLimit DiagnosticKind = "limit"
 )
 
@@ -161,9 +166,11 @@ func WithDiagnostics(dst *[]Diagnostic) Option {
 
 // reject records a rejected value when diagnostics were asked for. el is the
 // element holding it, attr the attribute ("" for the element's text).
-func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg string) {
+//
+// It reports whether the diagnostic was recorded (see maxDiagnostics).
+func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg string) bool {
 	if p.diags == nil {
-		return
+		return false
 	}
 	// A Media RSS element is read twice: by the steps (an enclosure, a
 	// thumbnail) and again for Entry.MediaRSS (mediarss.go). Its value is
@@ -171,7 +178,7 @@ func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg 
 	if el != nil && isMedia(el.Namespace) {
 		key := diagnosedKey{el, attr}
 		if _, seen := p.diagnosed[key]; seen {
-			return
+			return false
 		}
 		if p.diagnosed == nil {
 			p.diagnosed = make(map[diagnosedKey]struct{})
@@ -186,7 +193,7 @@ func (p *processor) reject(kind DiagnosticKind, el *xml5.Node, attr, value, msg 
 		// in order, so Position counts each line once.
 		d.Line, d.Column = p.doc.Position(el.Offset)
 	}
-	*p.diags = append(*p.diags, d)
+	return addDiagnostic(p.diags, p.diagStart, d)
 }
 
 // A diagnosedKey is an element and an attribute ("" for its text) whose
@@ -196,9 +203,41 @@ type diagnosedKey struct {
 	attr string
 }
 
-// xmlDiagnostics appends doc's recovered parse errors to dst.
+// xmlDiagnostics appends doc's recovered parse errors to dst: the XML
+// parser records at most 1,000, and the one that stands for the rest
+// (xml5.CodeTooManyErrors) becomes a DiagnosticLimit.
 func xmlDiagnostics(dst *[]Diagnostic, doc *xml5.Document) {
 	for _, e := range doc.Errors {
-		*dst = append(*dst, Diagnostic{Kind: DiagnosticXML, Line: e.Line, Column: e.Column, Offset: e.Offset, Message: e.Code})
+		d := Diagnostic{Kind: DiagnosticXML, Line: e.Line, Column: e.Column, Offset: e.Offset, Message: e.Code}
+		if e.Code == xml5.CodeTooManyErrors {
+			d.Kind, d.Message = DiagnosticLimit, "more than "+strconv.Itoa(maxDiagnostics)+" XML parse errors: this one and the rest are not recorded"
+			d.Err = limitError("Diagnostics", maxDiagnostics, e.Line, e.Offset)
+		}
+		*dst = append(*dst, d)
 	}
+}
+
+// maxDiagnostics is the most diagnostics the processing of one document
+// records (WithDiagnostics), besides the XML parser's errors (at most
+// 1,000 too) and repairs: a document can make one for each element, each
+// costing a hundred bytes and more. The one beyond it is a DiagnosticLimit
+// (its Err a *LimitError whose Limit is "Diagnostics") and the rest are
+// dropped. The project's real-feed corpus records at most 98 for a feed.
+const maxDiagnostics = 1000
+
+// addDiagnostic appends d to *dst unless the document has recorded
+// maxDiagnostics since start, the length of *dst when its processing
+// began (then the first one dropped becomes a DiagnosticLimit, the others
+// nothing); it reports whether d was appended.
+func addDiagnostic(dst *[]Diagnostic, start int, d Diagnostic) bool {
+	switch n := len(*dst) - start; {
+	case n < maxDiagnostics:
+		*dst = append(*dst, d)
+		return true
+	case n == maxDiagnostics:
+		*dst = append(*dst, Diagnostic{Kind: DiagnosticLimit, Line: d.Line, Column: d.Column, Offset: d.Offset, Path: d.Path,
+			Message: "more than " + strconv.Itoa(maxDiagnostics) + " diagnostics: this one and the rest are not recorded",
+			Err:     limitError("Diagnostics", maxDiagnostics, d.Line, d.Offset)})
+	}
+	return false
 }

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"unsafe"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/html/charset"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // A FeedLink is a feed found in an HTML page by DiscoverFeeds.
@@ -116,10 +117,10 @@ const MaxDiscoverBytes = 16 << 20
 // when maxBytes is negative: ParseResponse's page is bounded by its body
 // limit).
 func discoverFeeds(r io.Reader, pageURL string, maxBytes int64) ([]FeedLink, error) {
-	var page *whatwg.Url
+	var page *weburl.URL
 	if pageURL != "" {
-		u, err := whatwg.Parse(pageURL)
-		if err != nil || u == nil {
+		u, err := weburl.Parse(pageURL, nil)
+		if err != nil {
 			return nil, errors.New("feedspec: discover feeds: page URL " + quoteCut(pageURL) + " is not an absolute URL: " + urlReason(err))
 		}
 		page = u
@@ -165,7 +166,7 @@ func discoverFeeds(r io.Reader, pageURL string, maxBytes int64) ([]FeedLink, err
 			feeds = append(feeds, f)
 		}
 	}
-	baseFeedish := d.base != nil && feedishRef([]byte(d.base.Href(false)))
+	baseFeedish := d.base != nil && feedishRef([]byte(d.base.Href()))
 	var key []byte
 	for a, ok := s.anchors.first(); ok; a, ok = s.anchors.next() {
 		// Most links cannot be feeds: neither their URL (nor the base
@@ -334,8 +335,8 @@ func (discoverBytesError) Unwrap() error { return ErrLimit }
 
 // discoverer holds the state of one DiscoverFeeds call.
 type discoverer struct {
-	page *whatwg.Url // nil when the page URL is not known
-	base *whatwg.Url // the document base URL; nil when not known
+	page *weburl.URL // nil when the page URL is not known
+	base *weburl.URL // the document base URL; nil when not known
 	seen map[string]bool
 }
 
@@ -354,14 +355,8 @@ func (d *discoverer) add(u string) bool {
 
 // resolve parses ref against the document base URL (or alone when there is
 // none), returning nil when that fails.
-func (d *discoverer) resolve(ref string) *whatwg.Url {
-	var u *whatwg.Url
-	var err error
-	if d.base != nil {
-		u, err = d.base.Parse(ref)
-	} else {
-		u, err = whatwg.Parse(ref)
-	}
+func (d *discoverer) resolve(ref string) *weburl.URL {
+	u, err := weburl.Parse(ref, d.base)
 	if err != nil {
 		return nil
 	}
@@ -370,15 +365,15 @@ func (d *discoverer) resolve(ref string) *whatwg.Url {
 
 // feedURL resolves an href to an http(s) URL, unwrapping a feed: URL (and
 // then reporting wrapped); nil if it is not one.
-func (d *discoverer) feedURL(href string) (u *whatwg.Url, wrapped bool) {
+func (d *discoverer) feedURL(href string) (u *weburl.URL, wrapped bool) {
 	href = strings.TrimFunc(href, func(r rune) bool { return r <= ' ' })
 	if len(href) > 5 && strings.EqualFold(href[:5], "feed:") {
 		rest := href[5:]
 		if strings.HasPrefix(rest, "//") {
 			rest = "http:" + rest
 		}
-		u, err := whatwg.Parse(rest)
-		if err != nil || u == nil {
+		u, err := weburl.Parse(rest, nil)
+		if err != nil {
 			return nil, false
 		}
 		if s := u.Scheme(); s != "http" && s != "https" {
@@ -427,7 +422,7 @@ func (d *discoverer) fromLink(rel, href, typ, titleAttr string) (FeedLink, bool)
 	if !ok {
 		return FeedLink{}, false
 	}
-	return FeedLink{URL: u.Href(false), Type: typ, Title: title, Source: "link"}, true
+	return FeedLink{URL: u.Href(), Type: typ, Title: title, Source: "link"}, true
 }
 
 // feedWordRE finds the words that make an <a>'s text name a feed.
@@ -441,7 +436,7 @@ func (d *discoverer) fromAnchor(href, titleAttr, text, alt string) (FeedLink, bo
 	if u == nil {
 		return FeedLink{}, false
 	}
-	if d.page != nil && u.Href(true) == d.page.Href(true) {
+	if d.page != nil && u.HrefWithoutFragment() == d.page.HrefWithoutFragment() {
 		return FeedLink{}, false
 	}
 	title := text
@@ -462,7 +457,7 @@ func (d *discoverer) fromAnchor(href, titleAttr, text, alt string) (FeedLink, bo
 	if !ok {
 		return FeedLink{}, false
 	}
-	return FeedLink{URL: u.Href(false), Title: title, Source: "a"}, true
+	return FeedLink{URL: u.Href(), Title: title, Source: "a"}, true
 }
 
 // feedHosts are hosts whose URLs are feeds.
@@ -474,7 +469,7 @@ var feedHosts = map[string]bool{
 }
 
 // feedLikeURL reports whether u's path or query look like a feed's.
-func feedLikeURL(u *whatwg.Url) bool {
+func feedLikeURL(u *weburl.URL) bool {
 	path := strings.ToLower(u.Pathname())
 	if feedHosts[u.Hostname()] && strings.Trim(path, "/") != "" {
 		return true
@@ -499,6 +494,9 @@ func feedLikeURL(u *whatwg.Url) bool {
 		return strings.Contains(seg, "feed")
 	}
 	q := u.SearchParams()
+	if q == nil {
+		return false
+	}
 	switch strings.ToLower(q.Get("feed")) {
 	case "rss", "rss2", "atom", "rdf":
 		return true
@@ -534,8 +532,8 @@ var commonFeedPaths = []string{
 //
 // pageURL must be an absolute http or https URL; the error says why not.
 func CommonFeedURLs(pageURL string) ([]string, error) {
-	u, err := whatwg.Parse(pageURL)
-	if err != nil || u == nil {
+	u, err := weburl.Parse(pageURL, nil)
+	if err != nil {
 		return nil, errors.New("feedspec: common feed URLs: " + quoteCut(pageURL) + " is not an absolute URL: " + urlReason(err))
 	}
 	if s := u.Scheme(); s != "http" && s != "https" {
@@ -552,11 +550,11 @@ func CommonFeedURLs(pageURL string) ([]string, error) {
 	var out []string
 	for _, dir := range dirs {
 		for _, p := range commonFeedPaths {
-			r, err := u.Parse(dir + p)
-			if err != nil || r == nil {
+			r, err := weburl.Parse(dir+p, u)
+			if err != nil {
 				continue
 			}
-			out = append(out, r.Href(true))
+			out = append(out, r.HrefWithoutFragment())
 		}
 	}
 	return out, nil

@@ -15,11 +15,12 @@ import (
 	"strings"
 	"testing"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // discoverFeedsTree is DiscoverFeeds as it was before the page was read as
@@ -80,7 +81,7 @@ func discoverFeedsTree(r io.Reader, pageURL string) ([]FeedLink, error) {
 	return feeds, nil
 }
 
-func parseAbsolute(s string) (*whatwg.Url, error) {
+func parseAbsolute(s string) (*weburl.URL, error) {
 	d := &discoverer{}
 	u := d.resolve(s)
 	if u == nil {

@@ -100,7 +100,8 @@
 //     extensions.go, Podcasting 2.0 in podcast.go; shared pieces in
 //     entry.go, person.go, enclosure.go, image.go, urls.go (URL parsing
 //     against the document's URL, queries encoded in the document's
-//     encoding) and dates.go (the specification's date formats). Values the
+//     encoding; the WHATWG URL parser's result in linear time from
+//     internal/weburl) and dates.go (the specification's date formats). Values the
 //     steps reject become Diagnostics (diagnostics.go) when asked for, with
 //     the line and column of the element holding them.
 //  6. Text values. Titles, summaries and contents are Text values (text.go):

@@ -168,7 +168,7 @@ type Entry struct {
 	// (see MediaObject; mediarss.go). An item with optional elements but
 	// no content has one object without URL holding them. Enclosures keep
 	// the specification's reading of the same elements.
-	MediaRSS []MediaObject `json:"media_rss,omitempty"`
+	MediaRSS []MediaObject `json:"media_rss,omitempty" jsongen:"maxperentry"`
 	// Geo is the entry's location: the first georss:point,
 	// georss:where/gml:Point/gml:pos, or geo:lat and geo:long pair (W3C
 	// Basic Geo, also inside a geo:Point) of the entry that gives a valid
@@ -177,14 +177,14 @@ type Entry struct {
 	// License lists the URLs of the entry's licences: cc:license (its
 	// rdf:resource) and creativeCommons:license (its text), in document
 	// order, repeats kept (license.go).
-	License []string `json:"license,omitempty"`
+	License []string `json:"license,omitempty" jsongen:"maxperentry"`
 	// Chapters are the chapters of the entry's first psc:chapters element
 	// (Podlove Simple Chapters) that has any, in document order
 	// (chapters.go).
-	Chapters []Chapter `json:"chapters,omitempty"`
+	Chapters []Chapter `json:"chapters,omitempty" jsongen:"maxperentry"`
 	// InReplyTo lists the entry's thr:in-reply-to elements (RFC 4685):
 	// the entries it answers (threading.go).
-	InReplyTo []InReplyTo `json:"in_reply_to,omitempty"`
+	InReplyTo []InReplyTo `json:"in_reply_to,omitempty" jsongen:"maxperentry"`
 
 	// priv holds the entry's state that is not in its model, nil when it
 	// has none: behind one pointer, so that an Entry fits the runtime's
@@ -221,6 +221,11 @@ type entryPrivate struct {
 	// element whose type is a media type of rule 6 of RFC 4287 4.1.3.3
 	// (neither text nor XML: Base64); see ContentBytes.
 	base64Content bool
+	// dcUpdated is set when Updated is the entry's first dc:date that
+	// gave a date, and dates holds what else Normalized reads of the
+	// entry's dates (normalize_dates.go); nil when there is nothing.
+	dcUpdated bool
+	dates     *entryDates
 }
 
 // An entryWithPrivate is an Entry and its private state, allocated

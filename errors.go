@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	whatwgerrors "github.com/nlnwa/whatwg-url/errors"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // The errors of the package. Every message starts with "feedspec: " once;
@@ -94,6 +96,10 @@ func urlReason(err error) string {
 	}
 	if t := whatwgerrors.Type(err); t != "" {
 		return string(t)
+	}
+	var le *weburl.LimitError
+	if errors.As(err, &le) {
+		return "limit reached: " + urlLimitReason(le)
 	}
 	return innerMessage(err)
 }

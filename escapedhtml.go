@@ -2,6 +2,7 @@ package feedspec
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"unsafe"
@@ -130,14 +131,15 @@ func parseHTMLText(text string) *Text {
 
 // parseHTMLFragment runs [73]–[108]: it parses text with the HTML fragment
 // parser into a fragment (a DocumentNode) and sanitizes it, and reports
-// whether the fragment has significant content.
+// whether the fragment has significant content. The parser reads text, or
+// the part of it whose tree is within its budget (fitHTML).
 func parseHTMLFragment(text string) (*html.Node, bool) {
 	// [73] [70]: a div context in a fresh no-quirks document, scripting
 	// disabled (so noscript content is markup).
 	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
 	// [74]
 	frag := &html.Node{Type: html.DocumentNode}
-	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(text), ctx,
+	nodes, err := html.ParseFragmentWithOptions(strings.NewReader(fitHTML(text, false)), ctx,
 		html.ParseOptionEnableScripting(false))
 	if err != nil {
 		// A strings.Reader does not fail; nothing was parsed.
@@ -149,6 +151,49 @@ func parseHTMLFragment(text string) (*html.Node, bool) {
 	}
 	// [108]
 	return frag, sanitize(frag)
+}
+
+// fitHTML returns src, HTML that the fragment parser is to read (in a div
+// or body context, with scripting enabled or not), or, when the tree
+// x/net/html would build for it costs more than its budget
+// (htmltoken.TreeBudget: 16 bytes a byte of src, and as much again up to
+// 256 KiB), the longest prefix of src, ending where a token ends, whose
+// tree is within it. Only hostile markup passes the budget: the copies of
+// formatting elements the tree builder makes (misnested <b><i><p>
+// repeated, formatting elements left open across paragraphs), text it
+// joins again and again, an html tag whose attributes it merges again and
+// again, markup denser than any feed's (docs/toolkit.md). No text of the
+// corpus comes within 15% of its budget.
+func fitHTML(src string, scripting bool) string {
+	return src[:htmltoken.FragmentTreeCost(src, htmltoken.TreeBudget(len(src)), scripting).Cut]
+}
+
+// htmlBudgetError returns, when the fragment tree of the escaped HTML of t
+// (a Text from escapedHTMLTextOf) passes its budget (fitHTML), the message
+// and budget of the DiagnosticLimit that says so and where the HTML is cut;
+// ok is false otherwise.
+func htmlBudgetError(t *Text) (msg string, budget int64, ok bool) {
+	l := t.lazyOf()
+	if l == nil || !l.escapedSource() {
+		return "", 0, false
+	}
+	src := t.source(l)
+	budget = htmltoken.TreeBudget(len(src))
+	tc := htmltoken.FragmentTreeCost(src, budget, false)
+	if tc.Cut == len(src) {
+		return "", 0, false
+	}
+	return fmt.Sprintf("the tree of these %d bytes of escaped HTML passes its budget of %d bytes at byte %d: the fragment (SafeHTML, PlainText, Node, the canonical JSON) is that of the bytes before", len(src), budget, tc.Cut),
+		budget, true
+}
+
+// lazyOf returns t's lazy fragment, nil for a string value or a Node
+// given as a tree.
+func (t *Text) lazyOf() *lazyFragment {
+	if t == nil {
+		return nil
+	}
+	return t.lazy
 }
 
 // An htmlSummary is what [178] needs to know about a fragment, decided from
@@ -194,8 +239,9 @@ func decideHTML(src string) (sum htmlSummary, exact bool) {
 // other than CR, either
 //
 //   - the start tag of one of the common elements plainStartTag names, with
-//     no attribute, then text whose first byte other than white space is
-//     not '<' or '&' ("<p>Text…"), or
+//     no attribute, then text whose first byte other than white space (CR
+//     included, which the tokenizer reads as LF) is not '<' or '&'
+//     ("<p>Text…"), or
 //   - text whose first byte is not '<' or '&', up to a '<' that starts a
 //     tag, and that tag such a start tag ("Text<br />…").
 //
@@ -214,7 +260,15 @@ func decidedByStart(src string) bool {
 		if !ok {
 			return false
 		}
-		if j := skipHTMLSpace(src, end); j == len(src) || src[j] == '<' || src[j] == '&' {
+		// The text after the tag is significant when its first byte
+		// other than white space is not '<' or '&'. A CR is white space
+		// there too: the tokenizer reads it as LF ("<p>\r\n</p>" holds
+		// no significant content).
+		j := end
+		for j < len(src) && (src[j] == '\r' || isHTMLSpaceNotCR(src[j])) {
+			j++
+		}
+		if j == len(src) || src[j] == '<' || src[j] == '&' {
 			return false
 		}
 	} else {
@@ -248,10 +302,16 @@ func decidedByStart(src string) bool {
 // skipHTMLSpace returns the index of the first byte of s from i on that is
 // not HTML white space other than CR (space, tab, LF, FF), len(s) if none.
 func skipHTMLSpace(s string, i int) int {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\f') {
+	for i < len(s) && isHTMLSpaceNotCR(s[i]) {
 		i++
 	}
 	return i
+}
+
+// isHTMLSpaceNotCR reports whether c is HTML white space other than CR:
+// space, tab, LF or FF.
+func isHTMLSpaceNotCR(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\f'
 }
 
 // plainStartTagAt reports whether s[i:] starts with the start tag, written

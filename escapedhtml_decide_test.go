@@ -221,3 +221,84 @@ func TestDecidedByStartCorpus(t *testing.T) {
 	}
 	t.Logf("%d texts with markup, %d decided by their start", checked, byStart)
 }
+
+// TestDecidedByStartGiveUpBytes checks decidedByStart on the bytes the fast
+// tokenizer gives up on or reads specially after a plain start tag: a CR
+// is white space (read as LF), so "<B>\r" holds no significant content
+// (FuzzEscapedHTML's testdata/fuzz/FuzzEscapedHTML/941d56647864d2eb), a
+// NUL and a character reference, known or not, are left to the tokens.
+// Then every source made of a start and up to three pieces from the same
+// alphabet that decidedByStart decides is decided so by its tokens, and
+// the lazy Text it gives is the fragment built now.
+func TestDecidedByStartGiveUpBytes(t *testing.T) {
+	for _, tt := range []struct {
+		src   string
+		plain bool
+	}{
+		{"<B>\r", false},
+		{"<p>\r</p>", false},
+		{"<p>\r\n</p>", false},
+		{"<p>\n\r</p>", false},
+		{"<p> \r\t\f\n</p>", false},
+		{"<p>\r<b></b>", false},
+		{"<p>\r\n<br>", false},
+		{"<p>\r&amp;</p>", false},
+		{"<p>\r&foo;</p>", false},
+		{"<p>\r\x00x</p>", false},
+		{"<p>\rx</p>", true},
+		{"<p>\r\nx</p>", true},
+		{"<p>\r\n\u00a0</p>", true},
+		{"<p>\v</p>", true},
+		{"<p>&foo;</p>", false},
+		{"<p>&#13;</p>", false},
+		{"<p>x&foo;</p>", true},
+		{"<p>x&#0;</p>", true},
+		{"<p>\x00</p>", false},
+		{"<p>x\x00</p>", false},
+		{"x\r<b>", true},
+		{"x\r\n<br />", true},
+		{"\r<p>x", false},
+		{"x&foo;<b>y", true},
+	} {
+		assert.Equal(t, tt.plain, decidedByStart(tt.src), "%q", tt.src)
+		got, gotExact := decideHTML(tt.src)
+		want, wantExact := analyzeHTMLWith(tt.src, true, -1)
+		assert.Equal(t, wantExact, gotExact, "%q: exact", tt.src)
+		assert.Equal(t, want, got, "%q: as the tokens decide it", tt.src)
+		lazy, eager := escapedHTMLText(tt.src), parseHTMLText(tt.src)
+		assert.Equal(t, textKind(eager), textKind(lazy), "%q: lazy vs eager kind", tt.src)
+		assert.Equal(t, xmlSerialize(eager), xmlSerialize(lazy), "%q: lazy vs eager", tt.src)
+	}
+
+	starts := []string{"", " ", "\r", "\r\n", "x", "<p>", "<B>", "<br />", "<b/>"}
+	pieces := []string{"\r", "\n", "\r\n", "\n\r", " ", "\t", "\f", "\v", "x", "&foo;", "&amp;", "&#13;", "&",
+		"\x00", "<", "</p>", "<b>", "<!--c-->", "\u00a0", "<td>", "<pre>"}
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	checked, decided := 0, 0
+	var walk func(src string, left int)
+	walk = func(src string, left int) {
+		checked++
+		if decidedByStart(src) {
+			decided++
+			sum, exact := analyzeHTMLWith(src, true, -1)
+			require.True(t, exact && sum == htmlSummary{significant: true, sigLater: true}, "%q: decided without the tokens, not as they decide it", src)
+			lazy, eager := escapedHTMLText(src), parseHTMLText(src)
+			require.Equal(t, textKind(eager), textKind(lazy), "%q: lazy vs eager kind", src)
+			require.Equal(t, xmlSerialize(eager), xmlSerialize(lazy), "%q: lazy vs eager", src)
+		}
+		if left == 0 {
+			return
+		}
+		for _, p := range pieces {
+			walk(src+p, left-1)
+		}
+	}
+	for _, s := range starts {
+		walk(s, depth)
+	}
+	t.Logf("%d sources, %d decided by their start", checked, decided)
+	assert.Greater(t, decided, checked/20, "the alphabet reaches decidedByStart's shapes")
+}

@@ -324,9 +324,11 @@ func (p *processor) sourceRoom(n *int, list string, el *xml5.Node) bool {
 	if *n == p.maxPerEntry+1 && p.diags != nil {
 		line, _ := p.doc.Position(el.Offset)
 		limit := strconv.Itoa(p.maxPerEntry)
-		p.reject(DiagnosticLimit, el, "", "", "the entry's source already lists "+limit+" "+list+
+		recorded := p.reject(DiagnosticLimit, el, "", "", "the entry's source already lists "+limit+" "+list+
 			" (MaxPerEntry): this element and the source's further ones are left out")
-		(*p.diags)[len(*p.diags)-1].Err = limitError("MaxPerEntry", p.maxPerEntry, line, el.Offset)
+		if recorded {
+			(*p.diags)[len(*p.diags)-1].Err = limitError("MaxPerEntry", p.maxPerEntry, line, el.Offset)
+		}
 	}
 	return false
 }

@@ -185,7 +185,7 @@ type Feed struct {
 	// (see MediaObject; mediarss.go). They are the channel's own media
 	// (a podcast's trailer, a site's video); the optional elements of the
 	// channel apply to them, not to the items' objects.
-	MediaRSS []MediaObject `json:"media_rss,omitempty"`
+	MediaRSS []MediaObject `json:"media_rss,omitempty" jsongen:"maxperfeed"`
 	// Geo is the feed's location: the first georss:point,
 	// georss:where/gml:Point/gml:pos, or geo:lat and geo:long pair (W3C
 	// Basic Geo, also inside a geo:Point) of the channel (Atom feed) that
@@ -194,11 +194,11 @@ type Feed struct {
 	// License lists the URLs of the channel's (Atom feed's) licences:
 	// cc:license (its rdf:resource) and creativeCommons:license (its
 	// text), in document order, repeats kept (license.go).
-	License []string `json:"license,omitempty"`
+	License []string `json:"license,omitempty" jsongen:"maxperfeed"`
 	// DeletedEntries lists the Atom feed's at:deleted-entry elements
 	// (RFC 6721): the entries the publisher deleted, which a reader that
 	// keeps entries drops (tombstone.go).
-	DeletedEntries []DeletedEntry `json:"deleted_entries,omitempty"`
+	DeletedEntries []DeletedEntry `json:"deleted_entries,omitempty" jsongen:"maxperfeed"`
 	// Complete is true when the feed (Atom feed or RSS channel) has an
 	// fh:complete element (RFC 5005 §2): the document lists every entry
 	// of the feed, so an entry it no longer lists was removed.
@@ -224,10 +224,11 @@ type Feed struct {
 	// Summary) was read from an element of its own to that element: the
 	// xml:base in scope there is its HTML's base (Entry.bodyBase). When
 	// the document is let go, bodyBases holds that base instead, for the
-	// entries where it is not the document's URL. Both are nil otherwise,
+	// entries where it is not the document's URL, sorted by entry
+	// (keepBodyBases). Both are nil otherwise,
 	// so that an entry carries no room for them.
 	bodyEls   map[*Entry]*xml5.Node
-	bodyBases map[*Entry]string
+	bodyBases []entryBase
 }
 
 // ParseDocument parses r as XML (XML5: it never fails on broken XML) and runs
@@ -452,6 +453,7 @@ func (p *processor) addEntry(feed *Feed, el *xml5.Node, process func(*xml5.Node)
 	if p.recovery {
 		p.recoverEntryDates(entry, el) // repair 6 (recovery_dates.go)
 	}
+	p.noteEntryDates(entry, el) // for Normalized (normalize_dates.go)
 	p.finishEntry(entry)
 	if feed.Entries == nil {
 		feed.Entries = make([]*Entry, 0, p.entryCapacity(el)) // processor.go

@@ -693,11 +693,11 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			v.ContentXML, err = r.str(vs, ve)
 		case "media_rss":
 			v.MediaRSS = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
 				v.MediaRSS = make([]MediaObject, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.MediaRSS), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.MediaRSS), entryLimit, true, vs); err != nil {
 					return err
 				}
 				v.MediaRSS = append(v.MediaRSS, MediaObject{})
@@ -710,14 +710,14 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 				err = r.readGeo(v.Geo, vs)
 			}
 		case "license":
-			v.License, err = r.stringList(vs, ve, noListLimit)
+			v.License, err = r.stringList(vs, ve, entryLimit)
 		case "chapters":
 			v.Chapters = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
 				v.Chapters = make([]Chapter, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Chapters), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Chapters), entryLimit, true, vs); err != nil {
 					return err
 				}
 				v.Chapters = append(v.Chapters, Chapter{})
@@ -725,11 +725,11 @@ func (r *jsonReader) readEntry(v *Entry, i int) error {
 			})
 		case "in_reply_to":
 			v.InReplyTo = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
 				v.InReplyTo = make([]InReplyTo, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.InReplyTo), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.InReplyTo), entryLimit, true, vs); err != nil {
 					return err
 				}
 				v.InReplyTo = append(v.InReplyTo, InReplyTo{})
@@ -1039,11 +1039,11 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			})
 		case "locations":
 			v.Locations = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
 				v.Locations = make([]PodcastLocation, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Locations), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Locations), entryLimit, true, vs); err != nil {
 					return err
 				}
 				v.Locations = append(v.Locations, PodcastLocation{})
@@ -1057,11 +1057,11 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			}
 		case "images":
 			v.Images = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
 				v.Images = make([]PodcastImage, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Images), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Images), entryLimit, true, vs); err != nil {
 					return err
 				}
 				v.Images = append(v.Images, PodcastImage{})
@@ -1069,11 +1069,11 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			})
 		case "txt":
 			v.Txt = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
 				v.Txt = make([]PodcastTxt, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Txt), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Txt), entryLimit, true, vs); err != nil {
 					return err
 				}
 				v.Txt = append(v.Txt, PodcastTxt{})
@@ -1087,11 +1087,11 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			}
 		case "social_interacts":
 			v.SocialInteracts = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
 				v.SocialInteracts = make([]PodcastSocialInteract, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.SocialInteracts), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.SocialInteracts), entryLimit, true, vs); err != nil {
 					return err
 				}
 				v.SocialInteracts = append(v.SocialInteracts, PodcastSocialInteract{})
@@ -1099,11 +1099,11 @@ func (r *jsonReader) readEntryPodcast(v *EntryPodcast, i int) error {
 			})
 		case "content_links":
 			v.ContentLinks = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, entryLimit, true); n > 0 {
 				v.ContentLinks = make([]PodcastContentLink, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.ContentLinks), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.ContentLinks), entryLimit, true, vs); err != nil {
 					return err
 				}
 				v.ContentLinks = append(v.ContentLinks, PodcastContentLink{})
@@ -1516,11 +1516,11 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 			v.UpdateBase, err = r.date(vs, ve)
 		case "media_rss":
 			v.MediaRSS = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.MediaRSS = make([]MediaObject, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.MediaRSS), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.MediaRSS), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.MediaRSS = append(v.MediaRSS, MediaObject{})
@@ -1533,14 +1533,14 @@ func (r *jsonReader) readFeed(v *Feed, i int) error {
 				err = r.readGeo(v.Geo, vs)
 			}
 		case "license":
-			v.License, err = r.stringList(vs, ve, noListLimit)
+			v.License, err = r.stringList(vs, ve, feedLimit)
 		case "deleted_entries":
 			v.DeletedEntries = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.DeletedEntries = make([]DeletedEntry, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.DeletedEntries), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.DeletedEntries), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.DeletedEntries = append(v.DeletedEntries, DeletedEntry{})
@@ -1857,11 +1857,11 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			})
 		case "locations":
 			v.Locations = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Locations = make([]PodcastLocation, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Locations), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Locations), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Locations = append(v.Locations, PodcastLocation{})
@@ -1869,11 +1869,11 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			})
 		case "trailers":
 			v.Trailers = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Trailers = make([]PodcastTrailer, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Trailers), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Trailers), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Trailers = append(v.Trailers, PodcastTrailer{})
@@ -1889,11 +1889,11 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			v.Medium, err = r.str(vs, ve)
 		case "images":
 			v.Images = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Images = make([]PodcastImage, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Images), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Images), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Images = append(v.Images, PodcastImage{})
@@ -1913,11 +1913,11 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			})
 		case "remote_items":
 			v.RemoteItems = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.RemoteItems = make([]PodcastRemoteItem, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.RemoteItems), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.RemoteItems), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.RemoteItems = append(v.RemoteItems, PodcastRemoteItem{})
@@ -1925,11 +1925,11 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			})
 		case "podroll":
 			v.Podroll = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Podroll = make([]PodcastRemoteItem, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Podroll), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Podroll), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Podroll = append(v.Podroll, PodcastRemoteItem{})
@@ -1937,11 +1937,11 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			})
 		case "txt":
 			v.Txt = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Txt = make([]PodcastTxt, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Txt), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Txt), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Txt = append(v.Txt, PodcastTxt{})
@@ -1955,11 +1955,11 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			}
 		case "blocks":
 			v.Blocks = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Blocks = make([]PodcastBlock, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Blocks), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Blocks), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Blocks = append(v.Blocks, PodcastBlock{})
@@ -1973,11 +1973,11 @@ func (r *jsonReader) readFeedPodcast(v *FeedPodcast, i int) error {
 			}
 		case "social_interacts":
 			v.SocialInteracts = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.SocialInteracts = make([]PodcastSocialInteract, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.SocialInteracts), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.SocialInteracts), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.SocialInteracts = append(v.SocialInteracts, PodcastSocialInteract{})
@@ -2319,11 +2319,11 @@ func (r *jsonReader) readMediaCommunity(v *MediaCommunity, i int) error {
 			}
 		case "tags":
 			v.Tags = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Tags = make([]MediaTag, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Tags), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Tags), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Tags = append(v.Tags, MediaTag{})
@@ -2487,11 +2487,11 @@ func (r *jsonReader) readMediaEmbed(v *MediaEmbed, i int) error {
 			v.Height, err = r.intPtr(vs, ve)
 		case "params":
 			v.Params = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Params = make([]MediaParam, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Params), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Params), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Params = append(v.Params, MediaParam{})
@@ -2673,14 +2673,14 @@ func (r *jsonReader) readMediaMetadata(v *MediaMetadata, i int) error {
 		case "description":
 			v.Description, err = r.text(vs, ve)
 		case "keywords":
-			v.Keywords, err = r.stringList(vs, ve, noListLimit)
+			v.Keywords, err = r.stringList(vs, ve, feedLimit)
 		case "thumbnails":
 			v.Thumbnails = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Thumbnails = make([]MediaThumbnail, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Thumbnails), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Thumbnails), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Thumbnails = append(v.Thumbnails, MediaThumbnail{})
@@ -2688,11 +2688,11 @@ func (r *jsonReader) readMediaMetadata(v *MediaMetadata, i int) error {
 			})
 		case "credits":
 			v.Credits = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Credits = make([]MediaCredit, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Credits), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Credits), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Credits = append(v.Credits, MediaCredit{})
@@ -2706,11 +2706,11 @@ func (r *jsonReader) readMediaMetadata(v *MediaMetadata, i int) error {
 			}
 		case "ratings":
 			v.Ratings = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Ratings = make([]MediaRating, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Ratings), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Ratings), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Ratings = append(v.Ratings, MediaRating{})
@@ -2718,11 +2718,11 @@ func (r *jsonReader) readMediaMetadata(v *MediaMetadata, i int) error {
 			})
 		case "restrictions":
 			v.Restrictions = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Restrictions = make([]MediaRestriction, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Restrictions), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Restrictions), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Restrictions = append(v.Restrictions, MediaRestriction{})
@@ -2742,11 +2742,11 @@ func (r *jsonReader) readMediaMetadata(v *MediaMetadata, i int) error {
 			}
 		case "hashes":
 			v.Hashes = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Hashes = make([]MediaHash, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Hashes), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Hashes), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Hashes = append(v.Hashes, MediaHash{})
@@ -2759,16 +2759,16 @@ func (r *jsonReader) readMediaMetadata(v *MediaMetadata, i int) error {
 				err = r.readMediaEmbed(v.Embed, vs)
 			}
 		case "responses":
-			v.Responses, err = r.stringList(vs, ve, noListLimit)
+			v.Responses, err = r.stringList(vs, ve, feedLimit)
 		case "comments":
-			v.Comments, err = r.stringList(vs, ve, noListLimit)
+			v.Comments, err = r.stringList(vs, ve, feedLimit)
 		case "prices":
 			v.Prices = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.Prices = make([]MediaPrice, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.Prices), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.Prices), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.Prices = append(v.Prices, MediaPrice{})
@@ -4660,11 +4660,11 @@ func (r *jsonReader) readPodcastValue(v *PodcastValue, i int) error {
 			})
 		case "time_splits":
 			v.TimeSplits = nil
-			if n := r.listSize(vs, noListLimit, true); n > 0 {
+			if n := r.listSize(vs, feedLimit, true); n > 0 {
 				v.TimeSplits = make([]PodcastValueTimeSplit, 0, n)
 			}
 			err = r.elements(vs, func(vs, _ int) error {
-				if err := r.room(len(v.TimeSplits), noListLimit, true, vs); err != nil {
+				if err := r.room(len(v.TimeSplits), feedLimit, true, vs); err != nil {
 					return err
 				}
 				v.TimeSplits = append(v.TimeSplits, PodcastValueTimeSplit{})

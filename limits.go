@@ -35,10 +35,11 @@ type LimitError = xml5.LimitError
 // size.
 //
 // URLs are bounded too: most take a fast path that allocates only the
-// result, and the URL Standard's parser, which allocates about a kilobyte a
-// run, runs at most max(1,024, the decoded input's size / 1,024) times a
-// document (the project's corpus needs at most 110); past that, a URL that
-// needs it is left out (null) and WithDiagnostics records it once, as a
+// result, and the URL Standard's parser (internal/weburl: linear in the URL
+// and its base, and a few hundred bytes a run for a short URL) runs at most
+// max(1,024, the decoded input's size / 1,024) times a document (the
+// project's corpus needs at most 110); past that, a URL that needs it is
+// left out (null) and WithDiagnostics records it once, as a
 // DiagnosticLimit whose LimitError names "URLParses".
 //
 // What a document becomes is bounded too, not only its bytes: a tree node
@@ -46,7 +47,11 @@ type LimitError = xml5.LimitError
 // written in a few bytes. MaxNodes bounds the tree and MaxItems the
 // entries, each to a budget that follows the input's size, so that the heap
 // a parse needs stays within a small multiple of the input (SECURITY.md
-// gives the figures per input shape).
+// gives the figures per input shape). Resolving relative URLs against a
+// long base would multiply the base's bytes: the bytes resolution adds to
+// a document's URLs are at most max(1 MiB, the document's size), a fixed
+// budget beyond which a relative URL is left out with a DiagnosticLimit
+// (no real feed comes near: at most 0.21 times its size).
 type Limits struct {
 	// MaxInputBytes is the largest input, in bytes as read from the
 	// io.Reader (before decoding), that is parsed. Default 256 MiB.
@@ -97,6 +102,14 @@ type Limits struct {
 	// DiagnosticLimit whose Err wraps ErrLimit). Default 1,000: the
 	// project's real-feed corpus lists at most 35 in one entry, and 1,925
 	// categories in one feed.
+	//
+	// The whole document (the feed and all its entries) reads at most
+	// max(10,000, one per 40 bytes of the document) of these elements
+	// together: a link costs about 150 bytes of heap however few bytes it
+	// was written in (its Link, its URL). Beyond that budget each is left
+	// out and WithDiagnostics records one DiagnosticLimit for the
+	// document. The corpus spends at least 115 bytes on each, and lists
+	// at most 4,199 in a feed. A negative MaxPerEntry removes both.
 	MaxPerEntry int
 }
 
@@ -163,9 +176,11 @@ const (
 )
 
 // room counts el, the element of a value of the given list, in scope, and
-// reports whether it is read (MaxPerEntry). When it is not, it is left
-// out, and the first element left out of each list of each entry (and of
-// the feed) is recorded as a diagnostic.
+// reports whether it is read (MaxPerEntry, and the document's budget of
+// list elements, listBudget). When it is not, it is left out, and the
+// first element left out of each list of each entry (and of the feed) is
+// recorded as a diagnostic, as is the first the document's budget left
+// out.
 func (p *processor) room(scope, list int, el *xml5.Node) bool {
 	n := p.listCount[scope][list]
 	p.listCount[scope][list]++
@@ -174,7 +189,23 @@ func (p *processor) room(scope, list int, el *xml5.Node) bool {
 		limit *= 10
 	}
 	if p.maxPerEntry < 0 || n < limit {
-		return true
+		if p.maxListElements < 0 || p.listsRead < p.maxListElements {
+			p.listsRead++
+			return true
+		}
+		if !p.listsCapped {
+			p.listsCapped = true
+			if p.diags != nil {
+				line, _ := p.doc.Position(el.Offset)
+				budget := strconv.Itoa(p.maxListElements)
+				recorded := p.reject(DiagnosticLimit, el, "", "", "the document already lists "+budget+" links, categories, enclosures, authors and other list values "+
+					"(one per "+strconv.Itoa(bytesPerListElement)+" bytes of the document, MaxPerEntry): this element and the document's further ones are left out")
+				if recorded {
+					(*p.diags)[len(*p.diags)-1].Err = limitError("MaxPerEntry", p.maxListElements, line, el.Offset)
+				}
+			}
+		}
+		return false
 	}
 	if p.capped[scope]&(1<<list) == 0 {
 		p.capped[scope] |= 1 << list
@@ -185,9 +216,11 @@ func (p *processor) room(scope, list int, el *xml5.Node) bool {
 			if scope == inFeed {
 				owner = "feed"
 			}
-			p.reject(DiagnosticLimit, el, "", "", "the "+owner+" already lists "+strconv.Itoa(limit)+" "+
+			recorded := p.reject(DiagnosticLimit, el, "", "", "the "+owner+" already lists "+strconv.Itoa(limit)+" "+
 				entryListNames[list]+" (MaxPerEntry): this element and the "+owner+"'s further ones are left out")
-			(*p.diags)[len(*p.diags)-1].Err = err
+			if recorded {
+				(*p.diags)[len(*p.diags)-1].Err = err
+			}
 		}
 	}
 	return false
@@ -204,6 +237,10 @@ func (p *processor) listCap(el *xml5.Node, scope int, match func(*xml5.Node) boo
 	limit := p.maxPerEntry
 	if scope == inFeed && limit > 0 {
 		limit *= 10
+	}
+	if p.maxListElements >= 0 && limit >= 0 {
+		// el itself is counted in listsRead already.
+		limit = min(limit, p.maxListElements-p.listsRead+1)
 	}
 	n := 0
 	for c := el; c != nil && (limit < 0 || n < limit); c = c.NextElementSibling() {
@@ -248,6 +285,29 @@ func entryBudget(l Limits, size int) int {
 		return -1
 	}
 	return min(m, max(2500, size/150))
+}
+
+// bytesPerListElement and minListBudget set the document's budget of list
+// elements (listBudget). Over the project's real-feed corpus a list
+// element takes at least 115 bytes of its document (more than 50 in it),
+// and 4,199 is the most a feed has.
+const (
+	bytesPerListElement = 40
+	minListBudget       = 10000
+)
+
+// listBudget is the most list elements (the links, categories,
+// enclosures, authors and the other lists MaxPerEntry caps, of the feed
+// and all its entries) a document of size bytes may have read with the
+// limits l: max(10,000, one per 40 bytes), none when MaxPerEntry is
+// negative. A Link costs 104 bytes of heap, and its URL its bytes again,
+// beside the element's tree node, however few bytes it was written in:
+// MaxPerEntry bounds each entry's lists, and this the sum of them.
+func listBudget(l Limits, size int) int {
+	if l.MaxPerEntry < 0 {
+		return -1
+	}
+	return max(minListBudget, size/bytesPerListElement)
 }
 
 // WithLimits replaces the default limits (DefaultLimits) of ParseDocument
@@ -310,9 +370,11 @@ const (
 // urlParseBudget is how many times the URL Standard's parser may run for
 // one document of size bytes: max(1,024, size / 1,024). Most URLs take a
 // fast path that allocates only the result (parseURLOnce); a call of the
-// parser allocates about a kilobyte, so that URLs written a few bytes
-// each, relative references or xml:base values that the fast paths do not
-// read, could otherwise cost tens of bytes of heap per input byte. The
+// parser allocates a few hundred bytes even for a short URL (internal/weburl,
+// linear in the URL; the WHATWG library allocated about a kilobyte), so
+// that URLs written a few bytes each, relative references or xml:base
+// values that the fast paths do not read, could otherwise cost tens of
+// bytes of heap per input byte. The
 // project's real-feed corpus needs at most a few dozen parses per
 // document. Beyond the budget, a URL that needs the parser is left out
 // (null), recorded once per document as a DiagnosticLimit
@@ -340,13 +402,15 @@ func (p *processor) urlParseLimit(el *xml5.Node) {
 	p.urlParseLimited = true
 	if p.diags != nil {
 		budget := urlParseBudget(p.doc.Size())
-		p.reject(DiagnosticLimit, el, "", "", "the document already ran the URL parser "+strconv.Itoa(budget)+
+		recorded := p.reject(DiagnosticLimit, el, "", "", "the document already ran the URL parser "+strconv.Itoa(budget)+
 			" times (max(1024, its size / 1024)): this URL and the further ones that need it are left out")
 		line, off := 0, 0
 		if el != nil {
 			line, _ = p.doc.Position(el.Offset)
 			off = el.Offset
 		}
-		(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, line, off)
+		if recorded {
+			(*p.diags)[len(*p.diags)-1].Err = limitError("URLParses", budget, line, off)
+		}
 	}
 }

@@ -94,33 +94,33 @@ type MediaMetadata struct {
 	// Keywords are the first media:keywords element's comma-separated
 	// words, each without the space characters around it, empty ones
 	// left out.
-	Keywords []string `json:"keywords,omitempty"`
+	Keywords []string `json:"keywords,omitempty" jsongen:"maxperfeed"`
 	// Thumbnails are the media:thumbnail elements whose url parsed, in
 	// document order.
-	Thumbnails []MediaThumbnail `json:"thumbnails,omitempty"`
+	Thumbnails []MediaThumbnail `json:"thumbnails,omitempty" jsongen:"maxperfeed"`
 	// Credits are the media:credit elements with a name.
-	Credits []MediaCredit `json:"credits,omitempty"`
+	Credits []MediaCredit `json:"credits,omitempty" jsongen:"maxperfeed"`
 	// Player is the first media:player whose url parsed.
 	Player *MediaPlayer `json:"player,omitempty"`
 	// Ratings are the media:rating elements with a value.
-	Ratings []MediaRating `json:"ratings,omitempty"`
+	Ratings []MediaRating `json:"ratings,omitempty" jsongen:"maxperfeed"`
 	// Restrictions are the media:restriction elements.
-	Restrictions []MediaRestriction `json:"restrictions,omitempty"`
+	Restrictions []MediaRestriction `json:"restrictions,omitempty" jsongen:"maxperfeed"`
 	// Community is the first media:community that gives a value.
 	Community *MediaCommunity `json:"community,omitempty"`
 	// Copyright is the first media:copyright that gives a value.
 	Copyright *MediaCopyright `json:"copyright,omitempty"`
 	// Hashes are the media:hash elements with a value.
-	Hashes []MediaHash `json:"hashes,omitempty"`
+	Hashes []MediaHash `json:"hashes,omitempty" jsongen:"maxperfeed"`
 	// Embed is the first media:embed whose url parsed.
 	Embed *MediaEmbed `json:"embed,omitempty"`
 	// Responses and Comments are the media:response children of the
 	// first media:responses (URLs that parsed) and the media:comment
 	// children of the first media:comments (texts).
-	Responses []string `json:"responses,omitempty"`
-	Comments  []string `json:"comments,omitempty"`
+	Responses []string `json:"responses,omitempty" jsongen:"maxperfeed"`
+	Comments  []string `json:"comments,omitempty" jsongen:"maxperfeed"`
 	// Prices are the media:price elements that give a value.
-	Prices []MediaPrice `json:"prices,omitempty"`
+	Prices []MediaPrice `json:"prices,omitempty" jsongen:"maxperfeed"`
 
 	// weight is the number of bytes in the document of the elements that
 	// gave the values: what repeating the metadata for another object
@@ -197,7 +197,7 @@ type MediaCommunity struct {
 	// Statistics is the first media:statistics that gives a value.
 	Statistics *MediaStatistics `json:"statistics,omitempty"`
 	// Tags are the first media:tags element's comma-separated tags.
-	Tags []MediaTag `json:"tags,omitempty"`
+	Tags []MediaTag `json:"tags,omitempty" jsongen:"maxperfeed"`
 }
 
 // A MediaStarRating is a media:starRating element. JSON keys average,
@@ -260,7 +260,7 @@ type MediaEmbed struct {
 	Width  *int   `json:"width,omitempty"`
 	Height *int   `json:"height,omitempty"`
 	// Params are the media:param children with a name.
-	Params []MediaParam `json:"params,omitempty"`
+	Params []MediaParam `json:"params,omitempty" jsongen:"maxperfeed"`
 }
 
 // A MediaParam is a media:param element of a media:embed. JSON keys name,
@@ -739,10 +739,12 @@ func (p *processor) mediaSpend(n int, el *xml5.Node) bool {
 	p.mediaOver = true
 	if p.diags != nil {
 		budget := max(mediaBytesFloor, mediaBytesPerInputByte*p.doc.Size())
-		p.reject(DiagnosticLimit, el, "", "", "the document's Media RSS objects already take "+strconv.Itoa(budget)+
+		recorded := p.reject(DiagnosticLimit, el, "", "", "the document's Media RSS objects already take "+strconv.Itoa(budget)+
 			" bytes (the input's size, or 512 KiB): this element and the further Media RSS objects and values are left out")
 		line, _ := p.doc.Position(el.Offset)
-		(*p.diags)[len(*p.diags)-1].Err = limitError("MediaRSS", budget, line, el.Offset)
+		if recorded {
+			(*p.diags)[len(*p.diags)-1].Err = limitError("MediaRSS", budget, line, el.Offset)
+		}
 	}
 	return false
 }

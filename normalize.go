@@ -1,14 +1,20 @@
 package feedspec
 
 import (
-	"github.com/feedspec/feedspec/xml5"
+	"cmp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
+
+	"github.com/feedspec/feedspec/xml5"
 
 	"golang.org/x/net/html"
 	"golang.org/x/text/cases"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // A NormalizedEntry is an entry as a reader shows and stores it: one value
@@ -54,15 +60,24 @@ type NormalizedEntry struct {
 	// address in angle brackets or parentheses after a name ("Ann
 	// <ann@example.com>") is removed.
 	Authors []string `json:"authors,omitempty"`
-	// Date (*time.Time, a pointer) is the entry's Published date, else its
-	// Updated date (which recovery mode fills from dc:date and the DCMI
-	// terms), in UTC. It is nil when the entry has neither (or no date the
-	// parse could read: see PublishedInfo and the diagnostics) and when
-	// that date is outside the years 1–9999 (W3C-DTF allows longer years,
-	// which JSON's RFC 3339 cannot write): check n.Date != nil before using
-	// it. DateUncertain (bool) is true when the date's PublishedInfo or
-	// UpdatedInfo is set: its zone was assumed, or only the lenient date
-	// rules read it.
+	// Date (*time.Time, a pointer) is the entry's date in the checklist's
+	// order, in UTC: its first dc:date that gives a date (within the years
+	// 1–9999), in every mode
+	// (read by the parse's rules: the W3C-DTF algorithm, and ParseDate with
+	// WithLenientDates or WithRecovery; no diagnostic, and the model's
+	// fields as the specification and the options left them), else its
+	// Published date (Atom published, RSS pubDate), else its Updated date
+	// (which recovery mode also fills from the DCMI terms). Else, with
+	// NormalizeOptions.DateParser, the first date that parser reads among
+	// the texts of the entry's date elements. It is nil when the entry has
+	// none of them (or no date the parse could read: see PublishedInfo and
+	// the diagnostics) and when that date is outside the years 1–9999
+	// (W3C-DTF allows longer years, which JSON's RFC 3339 cannot write):
+	// check n.Date != nil before using it. DateUncertain (bool) is true
+	// when its zone was assumed or only the lenient date rules read it
+	// (the date's PublishedInfo or UpdatedInfo is set), and for a date
+	// DateParser read. A dc:date is known only to an entry the parser
+	// made (not one read back with json.Unmarshal).
 	Date          *time.Time `json:"date,omitempty"`
 	DateUncertain bool       `json:"date_uncertain,omitempty"`
 	// HTML (string) is SafeHTML of the best body, the Content, else the
@@ -128,6 +143,26 @@ type NormalizeOptions struct {
 	// step. A value that is empty after trimming drops the term. Keys
 	// that no term can equal (empty ones, for instance) never match.
 	Synonyms map[string]string
+	// DateParser reads the dates the library does not. When the entry
+	// gives no date (see NormalizedEntry.Date: no date element any rule of
+	// the parse read, with the parse's options), it is called with the
+	// text of each of the entry's date elements (white space trimmed), in
+	// the checklist's order (dc:date; Atom published, Atom 0.3 issued and
+	// created, RSS pubDate, dcterms:issued and dcterms:created; Atom
+	// updated, Atom 0.3 modified, dcterms:modified; a JSON Feed item's
+	// date_published, date_modified), at most 8 of them, until it returns
+	// true with an instant within the years 1–9999 (UTC). It is tried after
+	// the built-in forms, never before them: it cannot change a date the
+	// library reads. A call that panics is recovered from, its text is
+	// left unread and the panic is reported to Diagnostics. The entry must
+	// be one the parser made (not read back with json.Unmarshal). ParseDateWith
+	// takes the same function.
+	DateParser func(string) (time.Time, bool)
+	// Diagnostics, when not nil, receives a DiagnosticDate for each call
+	// of DateParser that panicked (Element and Offset, or Path for a JSON
+	// Feed, say which date element; Line and Column while the feed keeps
+	// its document).
+	Diagnostics *[]Diagnostic
 }
 
 // Normalized returns the entry as a reader shows it (see NormalizedEntry),
@@ -162,14 +197,15 @@ func (e *Entry) NormalizedWith(opts NormalizeOptions) *NormalizedEntry {
 		n.CanonicalURL, _ = CanonicalURL(n.URL)
 	}
 	n.Authors = normalizedAuthors(e.ComputedAuthors())
-	// Date.
-	date, info := e.Published, e.PublishedInfo
-	if date == nil {
-		date, info = e.Updated, e.UpdatedInfo
-	}
-	if date != nil {
+	// Date, in the checklist's order (normalize_dates.go).
+	if date, info := e.checklistDate(); date != nil {
 		if d := date.UTC(); d.Year() >= 1 && d.Year() <= 9999 {
 			n.Date, n.DateUncertain = &d, info != nil
+		}
+	}
+	if n.Date == nil {
+		if d := e.parsedDate(opts); d != nil {
+			n.Date, n.DateUncertain = d, true
 		}
 	}
 	// Body.
@@ -226,14 +262,14 @@ func httpURL(s string) string {
 	if u, ok := simpleHTTPURL(s); ok {
 		return u
 	}
-	u, err := urlParser.Parse(s)
-	if err != nil || u == nil {
+	u, err := weburl.Parse(s, nil)
+	if err != nil {
 		return ""
 	}
-	if p := u.Protocol(); p != "http:" && p != "https:" {
+	if p := u.Scheme(); p != "http" && p != "https" {
 		return ""
 	}
-	return u.Href(false)
+	return u.Href()
 }
 
 // normalizedAuthors returns the names of people (see
@@ -454,7 +490,7 @@ func (e *Entry) bodyBase() string {
 		return f.docURL
 	}
 	if f.doc == nil { // the document let go (detach.go)
-		if base, ok := f.bodyBases[e]; ok {
+		if base, ok := f.bodyBaseOf(e); ok {
 			return base
 		}
 		return f.docURL
@@ -479,7 +515,11 @@ func (e *Entry) bodyElement() *xml5.Node {
 // go (WithoutDocument) and read WithXMLBase (or in recovery mode), the base
 // of each entry's body (bodyBase) that is not the document's URL: only an
 // entry under an xml:base has one, found through the parse's cache of
-// bases (baseFor).
+// bases (baseFor), or directly for an xml:base that the fast paths resolve
+// against the document's URL (fastBodyBase). f.bodyBases is sorted by
+// entry, a slice of exactly its length: a map of an entry each cost about
+// 80 bytes an entry, which a feed of an xml:base per entry made 1.1 bytes
+// a byte of its document (TestPeakPerByte).
 func (p *processor) keepBodyBases(f *Feed) {
 	if !p.xmlBase {
 		return
@@ -487,30 +527,116 @@ func (p *processor) keepBodyBases(f *Feed) {
 	diags := p.diags
 	p.diags = nil // an xml:base that fails was reported, or will be by no value
 	defer func() { p.diags = diags }()
-	var last *baseURL // the entries under one xml:base share its string
-	var lastBase string
+	// The entries under one xml:base share its string: last is the base
+	// baseFor gave, or lastV the value fastBodyBase read (lastFast).
+	var last *baseURL
+	var lastV, lastBase string
+	lastFast := false
+	var bases []entryBase
 	f.eachEntry(func(e *Entry) {
 		el := e.bodyElement()
 		if el == nil {
 			return
 		}
-		u := p.baseFor(el)
-		if u == nil { // the document's URL
-			return
-		}
-		if u != last {
-			// What ResolveURLAt(el, "") gives: "" parsed against u (u
-			// without its fragment; nothing when u has an opaque path,
-			// "a:0"), once for the entries under one xml:base.
-			last, lastBase = u, strings.Clone(p.parseURL(el, "", ""))
-		}
-		if lastBase != f.docURL {
-			if f.bodyBases == nil {
-				f.bodyBases = make(map[*Entry]string)
+		base, v, fresh, ok := p.fastBodyBase(el)
+		switch {
+		case ok && lastFast && v == lastV:
+			base = lastBase
+		case ok:
+			if !fresh {
+				base = strings.Clone(base)
 			}
-			f.bodyBases[e] = lastBase
+			last, lastV, lastBase, lastFast = nil, v, base, true
+		default:
+			u := p.baseFor(el)
+			if u == nil { // the document's URL
+				return
+			}
+			if u != last || lastFast {
+				// What ResolveURLAt(el, "") gives: "" parsed against u (u
+				// without its fragment; nothing when u has an opaque path,
+				// "a:0"), once for the entries under one xml:base.
+				last, lastBase, lastFast = u, strings.Clone(p.parseURL(el, "", "")), false
+			}
+			base = lastBase
+		}
+		if base != f.docURL {
+			if bases == nil {
+				// Room for every entry: one slice, never grown.
+				n := len(f.Entries)
+				if f.Podcast != nil {
+					n += len(f.Podcast.LiveItems)
+				}
+				bases = make([]entryBase, 0, n)
+			}
+			bases = append(bases, entryBase{e, base})
 		}
 	})
+	if bases == nil {
+		return
+	}
+	slices.SortFunc(bases, func(a, b entryBase) int {
+		return cmp.Compare(uintptr(unsafe.Pointer(a.e)), uintptr(unsafe.Pointer(b.e)))
+	})
+	f.bodyBases = slices.Clip(bases)
+	if cap(bases) > len(bases)+len(bases)/8 {
+		f.bodyBases = append([]entryBase(nil), bases...)
+	}
+}
+
+// An entryBase is an entry and the base of its body (keepBodyBases).
+type entryBase struct {
+	e    *Entry
+	base string
+}
+
+// bodyBaseOf returns the base keepBodyBases recorded for e, if any.
+func (f *Feed) bodyBaseOf(e *Entry) (string, bool) {
+	at := uintptr(unsafe.Pointer(e))
+	i, found := slices.BinarySearchFunc(f.bodyBases, at, func(b entryBase, at uintptr) int {
+		return cmp.Compare(uintptr(unsafe.Pointer(b.e)), at)
+	})
+	if !found {
+		return "", false
+	}
+	return f.bodyBases[i].base, true
+}
+
+// fastBodyBase returns what ResolveURLAt(el, "") gives when the xml:base in
+// scope at el is the only one above it and the fast paths resolve it
+// against the document's URL to an http(s) URL without a fragment (the
+// base is then that URL: "" resolves to its base without the fragment),
+// with the xml:base's value; ok is false otherwise, and baseFor answers.
+// The base is a new string (fresh) or may point into the document.
+func (p *processor) fastBodyBase(el *xml5.Node) (base, v string, fresh, ok bool) {
+	var n *xml5.Node
+	for ; el != nil && el.Type == xml5.ElementNode; el = el.Parent {
+		if _, has := el.AttrValue(xml5.XMLNamespace, "base"); has {
+			if n != nil {
+				return "", "", false, false // an xml:base under another
+			}
+			n = el
+		}
+	}
+	if n == nil {
+		return "", "", false, false
+	}
+	v, _ = n.AttrValue(xml5.XMLNamespace, "base")
+	href, ok := simpleHTTPURL(v)
+	if !ok {
+		fresh = true
+		href, ok = pathAbsoluteFromOrigin(v, p.baseOrigin, p.baseRoot)
+	}
+	if !ok {
+		href, ok = relativeFromDir(v, p.baseDir)
+	}
+	if !ok || strings.IndexByte(href, '#') >= 0 {
+		return "", "", false, false
+	}
+	if _, _, dir := simpleBaseParts(href); dir == "" {
+		return "", "", false, false
+	}
+	return href, v, fresh, true
 }
 
 // noteBody records, with WithXMLBase, that the current entry's Content

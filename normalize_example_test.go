@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -103,4 +104,50 @@ func ExampleNormalizedEntry() {
 	// Dated: 2024-01-15
 	// Badly dated: no date
 	// Undated: no date
+}
+
+// NormalizeOptions.DateParser reads what the library does not: here a
+// date written with a Unix timestamp in an "@" form. It is called only for
+// an entry whose date elements no built-in rule read.
+func ExampleNormalizeOptions_dateParser() {
+	doc := `<rss version="2.0"><channel>
+<item><title>Unread by the library</title><pubDate>@1705326300</pubDate></item>
+<item><title>Read by the library</title><pubDate>Mon, 15 Jan 2024 13:45:00 GMT</pubDate></item>
+</channel></rss>`
+	feed, err := feedspec.ParseDocument(strings.NewReader(doc))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	atUnix := func(s string) (time.Time, bool) {
+		n, err := strconv.ParseInt(strings.TrimPrefix(s, "@"), 10, 64)
+		if err != nil || !strings.HasPrefix(s, "@") {
+			return time.Time{}, false
+		}
+		return time.Unix(n, 0), true
+	}
+	for _, e := range feed.Entries {
+		n := e.NormalizedWith(feedspec.NormalizeOptions{DateParser: atUnix})
+		fmt.Println(n.Title, n.Date.Format(time.RFC3339), n.DateUncertain)
+	}
+	// Output:
+	// Unread by the library 2024-01-15T13:45:00Z true
+	// Read by the library 2024-01-15T13:45:00Z false
+}
+
+// Normalized reads dc:date in every mode, before pubDate, as the
+// practitioner's checklist orders the date's sources; the model keeps the
+// specification's fields (an RSS 2.0 item's dc:date fills none).
+func ExampleNormalizedEntry_dcDate() {
+	doc := `<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+<item><title>Dated by dc:date</title><dc:date>2024-01-15T13:45:00Z</dc:date></item>
+</channel></rss>`
+	feed, err := feedspec.ParseDocument(strings.NewReader(doc))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	e := feed.Entries[0]
+	fmt.Println(e.Updated == nil, e.Normalized().Date.Format(time.RFC3339))
+	// Output: true 2024-01-15T13:45:00Z
 }

@@ -39,11 +39,17 @@ const (
 	// than ISO 8601: "2024/01/15", "15-01-2024", "31.05.2017", "8/21/2018".
 	FormNumeric DateForm = "numeric"
 	// FormYearFirst: year, month name, day, as Hungarian dates write them
-	// ("2004-július-13T9:15-05:00", "2004. július 13.") and "2006 January 02".
+	// ("2004-július-13T9:15-05:00", "2004. július 13.") and "2006 January 02";
+	// or year, month and day in digits each followed by its word, as Korean,
+	// Chinese and Japanese write them ("2024년 1월 15일", "2024年1月15日").
 	FormYearFirst DateForm = "year-first"
 	// FormUnix: seconds (9 to 11 digits, optionally with a fraction) or
 	// milliseconds (13 digits) since 1970-01-01T00:00:00Z.
 	FormUnix DateForm = "unix"
+	// FormCustom: a date none of the forms above read and the caller's
+	// parser did (ParseDateWith, NormalizeOptions.DateParser). ParseDate
+	// knows nothing more of it: Precision is 0 and no flag is set.
+	FormCustom DateForm = "custom"
 )
 
 // DatePrecision says how much of a date and time the input gave.
@@ -132,10 +138,23 @@ type DateInfo struct {
 //     "Dec 2003";
 //   - year-first dates with a month name: "2004-július-13T9:15-05:00",
 //     "2004. július 13.", "2006 January 02";
-//   - English, German, French, Greek and Hungarian day and month names,
-//     abbreviated or not, with or without accents and trailing dots ("Do.,
-//     15. Mär. 2024 13:45 Uhr", "jeudi 1er février 2024 à 13h45", "Κυρ, 11
-//     Ιούλ 2004 12:00:00 EST");
+//   - day and month names, abbreviated or not, with or without accents and
+//     trailing dots, in English, German, French, Italian, Spanish,
+//     Portuguese, Dutch, Swedish, Danish, Norwegian, Finnish, Polish,
+//     Czech, Hungarian, Turkish, Greek, Russian and Ukrainian (months in
+//     the nominative and the genitive), and Korean weekdays ("Do., 15. Mär.
+//     2024 13:45 Uhr", "jeudi 1er février 2024 à 13h45", "Κυρ, 11 Ιούλ 2004
+//     12:00:00 EST", "miércoles, 17 de enero de 2024", "17 stycznia 2024
+//     r.", "17 января 2024 г., 13:45"), a weekday also after the date ("17
+//     Ocak 2024 Çarşamba"), the words feeds write between the date and the
+//     time ("à", "um", "alle", "a las", "às", "om", "kl.", "klo", "o", "v",
+//     "в", "saat"), and a time written "13.45" (Finnish, Danish, Norwegian);
+//     no English month or weekday name reads differently for them;
+//   - Korean, Chinese and Japanese dates with their year, month and day
+//     words ("2024년 1월 15일", "2024年1月15日"), Korean's "2024. 1. 15." and
+//     its 12-hour markers before the time ("오후 1:45"); like every date
+//     without a zone they are read as UTC (DateInfo.ZoneAssumed), not as
+//     Korea's or Japan's time, which the text does not say;
 //   - digits alone only in the forms that say what they are: 4 digits are a
 //     year (W3C-DTF); 5, 6, 7 and 8 digits are the ISO 8601 basic dates
 //     YYDDD, YYMMDD, YYYYDDD (a day of the year) and YYYYMMDD; 9 to 11
@@ -169,7 +188,8 @@ type DateInfo struct {
 // name meant another one.
 //
 // ParseDate never invents a value: a date it cannot read completely is an
-// error that says why, and so is an instant outside the years 1–9999 (UTC).
+// error that says why (ParseDateWith then hands it to a parser of the
+// caller's), and so is an instant outside the years 1–9999 (UTC).
 // Surrounding white space is ignored. Leap seconds (second 60) are rejected,
 // as by the strict algorithms; fractions keep nanoseconds (further digits
 // are truncated).
@@ -182,6 +202,46 @@ func ParseDate(s string) (time.Time, DateInfo, error) {
 		return time.Time{}, DateInfo{}, ldErr(s, fmt.Sprintf("the year %d (UTC) is outside 1–9999", y))
 	}
 	return t, info, nil
+}
+
+// ParseDateWith is ParseDate with a parser of the caller's for the forms
+// ParseDate does not read. The parser is called only when ParseDate gives
+// an error, never before: it cannot change a date ParseDate reads. It
+// returns the instant and true, or false when it cannot read s either (the
+// error is then ParseDate's). Its instant is returned in UTC, with DateInfo
+// {Form: FormCustom}, and must be within the years 1–9999 (UTC) as
+// ParseDate's are, else the result is an error. A parser that panics is
+// recovered from: the result is an error that says so, and s is left unread.
+// A nil parser makes ParseDateWith ParseDate.
+func ParseDateWith(s string, parser func(string) (time.Time, bool)) (time.Time, DateInfo, error) {
+	t, info, err := ParseDate(s)
+	if err == nil || parser == nil {
+		return t, info, err
+	}
+	u, ok, perr := callDateParser(parser, s)
+	switch {
+	case perr != nil:
+		return time.Time{}, DateInfo{}, ldErr(s, perr.Error())
+	case !ok:
+		return time.Time{}, DateInfo{}, err
+	}
+	u = u.UTC()
+	if y := u.Year(); y < 1 || y > 9999 {
+		return time.Time{}, DateInfo{}, ldErr(s, fmt.Sprintf("the parser gave the year %d (UTC), outside 1–9999", y))
+	}
+	return u, DateInfo{Form: FormCustom}, nil
+}
+
+// callDateParser calls a caller's date parser on s; err says so when it
+// panicked.
+func callDateParser(parser func(string) (time.Time, bool), s string) (t time.Time, ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, ok, err = time.Time{}, false, fmt.Errorf("the date parser panicked: %v", r)
+		}
+	}()
+	t, ok = parser(s)
+	return t, ok, nil
 }
 
 // parseDate is ParseDate without the final range check.
@@ -474,9 +534,10 @@ func (p *ldParser) tokenize(s string) error {
 	return nil
 }
 
-// ldFold returns w in lowercase with the accents of Latin and Greek letters
-// removed and the Greek final sigma made ordinary, so that month and day
-// names match however they are accented ("Mär", "márc.", "Ιούλ").
+// ldFold returns w in lowercase with the accents and other marks of Latin
+// and Greek letters removed (ł, ø and the Turkish dotless ı too), ё made е
+// and the Greek final sigma made ordinary, so that month and day names
+// match however they are accented ("Mär", "márc.", "Ιούλ", "paź", "září").
 func ldFold(w string) string {
 	ascii := true
 	for i := 0; i < len(w); i++ {
@@ -523,6 +584,38 @@ func ldFold(w string) string {
 			return 'ω'
 		case 'ς':
 			return 'σ'
+		// Central European and Nordic letters, Turkish and Cyrillic
+		// ones the month and day names are written with.
+		case 'ą':
+			return 'a'
+		case 'ć', 'č':
+			return 'c'
+		case 'ď':
+			return 'd'
+		case 'ę', 'ě':
+			return 'e'
+		case 'ğ':
+			return 'g'
+		case 'ı':
+			return 'i'
+		case 'ł':
+			return 'l'
+		case 'ń', 'ň':
+			return 'n'
+		case 'ø':
+			return 'o'
+		case 'ř':
+			return 'r'
+		case 'ś', 'š', 'ş':
+			return 's'
+		case 'ť':
+			return 't'
+		case 'ů':
+			return 'u'
+		case 'ź', 'ż', 'ž':
+			return 'z'
+		case 'ё':
+			return 'е'
 		}
 		return r
 	}, w)
@@ -577,11 +670,17 @@ func (p *ldParser) parse() (time.Time, DateInfo, error) {
 			save := *p
 			p.weekday = wd
 			p.i = 1
+			if p.punct(0, "-") && p.word(1) == "feira" {
+				p.i += 2 // Portuguese: "segunda-feira"
+			}
 			if p.punct(0, ".") {
 				p.i++
 			}
 			if p.punct(0, ",") {
 				p.i++
+			}
+			if p.word(0) == "den" && p.peek(1).kind == ldNum {
+				p.i++ // Danish: "mandag den 15. januar"
 			}
 			t, info, err := p.parseBody()
 			if err == nil || ldMonth(w) == 0 {
@@ -599,6 +698,7 @@ func (p *ldParser) parseBody() (time.Time, DateInfo, error) {
 	if err := p.parseDate(); err != nil {
 		return time.Time{}, DateInfo{}, err
 	}
+	p.weekdayAfter()
 	if err := p.parseTimeAndZone(); err != nil {
 		return time.Time{}, DateInfo{}, err
 	}
@@ -646,6 +746,33 @@ func (p *ldParser) parseBody() (time.Time, DateInfo, error) {
 		}
 	}
 	return t, p.info, nil
+}
+
+// weekdayAfter reads a weekday name written after the date, as Turkish and
+// Korean dates have it ("15 Ocak 2024 Pazartesi", "2024년 1월 15일 월요일"),
+// when the input named none before and no zone is there ("PT" is Pacific
+// time, not the Polish Friday).
+func (p *ldParser) weekdayAfter() {
+	if p.weekday != 0 || !p.haveDay {
+		return
+	}
+	k := 0
+	if p.punct(0, ",") {
+		k = 1 // Hungarian: "2024. január 17., szerda"
+	}
+	if wd := ldWeekday(p.word(k)); wd != 0 {
+		save := p.i
+		p.i += k
+		if p.zoneFollows() {
+			p.i = save
+			return
+		}
+		p.weekday = wd
+		p.i++
+		if p.punct(0, ",") {
+			p.i++
+		}
+	}
 }
 
 // inLocation returns the instant of the local date and time p.f in p.loc.
@@ -703,6 +830,10 @@ func (p *ldParser) parseDate() error {
 		v, n := p.num(0)
 		sep := p.peek(1)
 		isSep := sep.kind == ldPunct && (sep.text == "-" || sep.text == "/" || sep.text == ".") && !sep.sp
+		// A year followed by its marker: "2024년 1월 15일", "2024年1月15日".
+		if ldDateMarker(p.word(1)) == 'y' && !p.peek(1).sp {
+			return p.parseMarkedDate()
+		}
 		// Four digits before a month name are a year, unless they could be
 		// a zero-padded day ("0001 Jan 2", which RFC 822 reads as 1 January
 		// of the year 2, as the RSS algorithm does).
@@ -722,6 +853,9 @@ func (p *ldParser) parseDate() error {
 		if p.punct(0, "-") || p.punct(0, "/") || p.punct(0, ",") {
 			p.i++
 		}
+		if p.word(0) == "de" {
+			p.i++ // Spanish, Portuguese: "15 de enero de 2024"
+		}
 		m := ldMonth(p.word(0))
 		if m == 0 {
 			if w := p.peek(0).text; w != "" {
@@ -737,12 +871,16 @@ func (p *ldParser) parseDate() error {
 		if p.punct(0, "-") || p.punct(0, ",") || p.punct(0, "/") {
 			p.i++
 		}
+		if w := p.word(0); w == "de" || w == "del" {
+			p.i++
+		}
 		y, yn := p.num(0)
 		if yn == 0 {
 			return errors.New("no year after the month")
 		}
 		p.f.year = ldYear(y, yn, &p.info)
 		p.i++
+		p.skipYearWord()
 		p.info.Form, p.info.Precision = FormRFC822, PrecisionDay
 		return nil
 	case ldWord:
@@ -785,6 +923,7 @@ func (p *ldParser) parseDate() error {
 		}
 		p.f.year = ldYear(y, yn, &p.info)
 		p.i++
+		p.skipYearWord()
 		return nil
 	case ldPunct:
 		if t.text == "-" {
@@ -831,6 +970,57 @@ func (p *ldParser) skipOrdinal() {
 	}
 }
 
+// skipYearWord skips the word some languages write after the year, with
+// its dot: Russian "г." ("2024 г."), Ukrainian "р.", Polish "r." and their
+// long forms.
+func (p *ldParser) skipYearWord() {
+	switch p.word(0) {
+	case "г", "года", "р", "року", "r", "roku":
+		p.i++
+		if p.punct(0, ".") {
+			p.i++
+		}
+	}
+}
+
+// ldDateMarker returns 'y', 'm' or 'd' for the Korean, Chinese and Japanese
+// words that follow a year, a month or a day written in digits (년 월 일,
+// 年 月 日), or 0.
+func ldDateMarker(w string) byte {
+	switch w {
+	case "년", "年":
+		return 'y'
+	case "월", "月":
+		return 'm'
+	case "일", "日":
+		return 'd'
+	}
+	return 0
+}
+
+// parseMarkedDate reads a year, a month and optionally a day, each in digits
+// followed by its marker (ldDateMarker): "2024년 1월 15일", "2024年1月15日".
+func (p *ldParser) parseMarkedDate() error {
+	p.f.year, _ = p.num(0)
+	p.i += 2
+	m, mn := p.num(0)
+	if mn == 0 || mn > 2 || ldDateMarker(p.word(1)) != 'm' {
+		return errors.New("no month after the year")
+	}
+	p.f.month = m
+	p.i += 2
+	p.info.Form, p.info.Precision = FormYearFirst, PrecisionMonth
+	if d, dn := p.num(0); dn > 0 {
+		if dn > 2 || ldDateMarker(p.word(1)) != 'd' {
+			return errors.New("day after the month must have 1 or 2 digits and its marker")
+		}
+		p.f.day, p.haveDay = d, true
+		p.i += 2
+		p.info.Precision = PrecisionDay
+	}
+	return nil
+}
+
 // ldYear applies the year rule of the RSS 2.0 algorithm
 // (docs/decisions.md#rss-date) to a year of n digits, and notes in info when
 // the century was chosen by that rule.
@@ -873,6 +1063,9 @@ func (p *ldParser) parseYearFirst(sep string) error {
 		p.f.day, p.haveDay = d, true
 		p.i += 2
 		p.info.Precision = PrecisionDay
+		if sep == "." && p.punct(0, ".") && !p.peek(0).sp {
+			p.i++ // Korean, Hungarian: "2024. 1. 15."
+		}
 	}
 	return nil
 }
@@ -985,14 +1178,35 @@ func (p *ldParser) parseTimeAndZone() error {
 	case p.punct(0, "-") && p.peek(0).sp && p.peek(1).sp && p.peek(1).kind == ldNum && p.punct(2, ":"):
 		p.i++ // Drupal: "December 22, 2017 - 3:09pm"
 	}
-	switch p.word(0) {
-	case "at", "um", "a", "le":
-		if p.peek(1).kind == ldNum {
-			p.i++
+	// Words before the time ("at", "à", "um", "alle", "om", "kl.", "klo",
+	// "o", "v", "в", "às", "a las"), and the Korean 12-hour markers, which
+	// come before it ("오후 1:45").
+	meridiem := ""
+	for k := 0; k < 3; k++ {
+		w, next := p.word(0), 1
+		if w == "" {
+			break
 		}
+		if p.punct(1, ".") {
+			next = 2 // "kl. 13.45"
+		}
+		after := p.peek(next)
+		if m := ldMeridiemBefore(w); m != "" && after.kind == ldNum {
+			meridiem = m
+			p.i++
+			continue
+		}
+		if ldTimeConnector(w) && (after.kind == ldNum || after.kind == ldWord && (ldTimeConnector(after.lower) || ldMeridiemBefore(after.lower) != "")) {
+			p.i += next
+			continue
+		}
+		break
 	}
 	h, hn := p.num(0)
-	if hn == 0 || !(p.punct(1, ":") || (p.word(1) == "h" && p.peek(2).kind == ldNum)) {
+	// "13.45" (Finnish, Danish, Norwegian) is a time only with two digits
+	// of minutes written right after the dot.
+	dotTime := hn > 0 && hn <= 2 && p.punct(1, ".") && !p.peek(1).sp && !p.peek(2).sp && len(p.peek(2).text) == 2 && p.peek(2).kind == ldNum
+	if hn == 0 || !(p.punct(1, ":") || dotTime || (p.word(1) == "h" && p.peek(2).kind == ldNum)) {
 		p.i = save
 		if !p.needYear && p.zoneFollows() {
 			return p.parseZone()
@@ -1008,7 +1222,7 @@ func (p *ldParser) parseTimeAndZone() error {
 	p.f.minute = m
 	p.i++
 	p.info.Precision = PrecisionMinute
-	if p.punct(0, ":") {
+	if p.punct(0, ":") || dotTime && p.punct(0, ".") && !p.peek(0).sp && len(p.peek(1).text) == 2 && !p.peek(1).sp {
 		s, sn := p.num(1)
 		if sn == 0 {
 			return errors.New("no seconds after the minutes")
@@ -1021,7 +1235,11 @@ func (p *ldParser) parseTimeAndZone() error {
 			p.i += 2
 		}
 	}
-	if err := p.parseMeridiem(); err != nil {
+	if meridiem != "" {
+		if err := p.adjustHour(meridiem == "pm"); err != nil {
+			return err
+		}
+	} else if err := p.parseMeridiem(); err != nil {
 		return err
 	}
 	if p.word(0) == "uhr" {
@@ -1091,6 +1309,11 @@ func (p *ldParser) parseMeridiem() error {
 	default:
 		return nil
 	}
+	return p.adjustHour(pm)
+}
+
+// adjustHour applies a 12-hour marker, PM when pm, to the hour read.
+func (p *ldParser) adjustHour(pm bool) error {
 	// A 24-hour hour with a redundant marker ("13:00 PM", "0:30 AM") is
 	// read as written; a contradiction ("13:00 AM", "0:30 PM") is an error.
 	switch h := p.f.hour; {
@@ -1103,6 +1326,31 @@ func (p *ldParser) parseMeridiem() error {
 		p.f.hour = 0
 	}
 	return nil
+}
+
+// ldTimeConnector reports whether w (folded) is a word written between a
+// date and its time: English "at", French "à" and "le", German "um",
+// Italian "alle" and "ore", Spanish "a las", Portuguese "às", Dutch "om",
+// Swedish, Danish and Norwegian "kl", Finnish "klo" and "kello", Polish
+// "o", Czech "v", Russian "в", Turkish "saat".
+func ldTimeConnector(w string) bool {
+	switch w {
+	case "at", "um", "a", "le", "alle", "ore", "las", "as", "om", "kl", "klo", "kello", "o", "v", "в", "saat":
+		return true
+	}
+	return false
+}
+
+// ldMeridiemBefore returns "am" or "pm" for the Korean 12-hour markers
+// written before the time (오전, 오후), or "".
+func ldMeridiemBefore(w string) string {
+	switch w {
+	case "오전":
+		return "am"
+	case "오후":
+		return "pm"
+	}
+	return ""
 }
 
 // Kinds of ldZoneItem.
@@ -1379,67 +1627,147 @@ func ldGenericZone(w string) string {
 	return ""
 }
 
-// ldMonth returns 1–12 for an English, German, French, Greek or Hungarian
-// month name or abbreviation (folded by ldFold), or 0.
+// ldMonth returns 1–12 for a month name or abbreviation (folded by ldFold)
+// in English, German, French, Italian, Spanish, Portuguese, Dutch, Swedish,
+// Danish, Norwegian, Finnish, Polish, Czech, Hungarian, Turkish, Greek,
+// Russian or Ukrainian (nominative and genitive: "января", "stycznia",
+// "ledna"), or 0. No word means two months: a name shared by languages
+// ("mar", "set", "listopad") means the same month in each.
 func ldMonth(w string) int64 {
 	switch w {
-	case "jan", "january", "januar", "janner", "janvier", "janv",
-		"ιαν", "ιανουαριοσ", "ιανουαριου":
+	case "jan", "january", "januar", "janner", "janvier", "janv", // en de fr
+		"gen", "gennaio", "ene", "enero", "janeiro", "januari", // it es pt nl sv
+		"tammikuu", "tammikuuta", "tammi", "tammik", // fi
+		"sty", "styczen", "stycznia", "leden", "ledna", // pl cs
+		"oca", "ocak", // tr
+		"ιαν", "ιανουαριοσ", "ιανουαριου",
+		"янв", "январь", "января", "січень", "січня":
 		return 1
 	case "feb", "february", "februar", "feber", "fevrier", "fevr", "fev", "febr",
-		"φεβ", "φεβρ", "φεβρουαριοσ", "φεβρουαριου":
+		"febbraio", "febrero", "fevereiro", "februari",
+		"helmikuu", "helmikuuta", "helmi", "helmik",
+		"lut", "luty", "lutego", "unor", "unora",
+		"sub", "subat",
+		"φεβ", "φεβρ", "φεβρουαριοσ", "φεβρουαριου",
+		"фев", "февр", "февраль", "февраля", "лютий", "лютого":
 		return 2
 	case "mar", "march", "marz", "maerz", "mrz", "mars", "marcius", "marc",
-		"μαρ", "μαρτιοσ", "μαρτιου":
+		"marzo", "marco", "maart", "mrt", "marts",
+		"maaliskuu", "maaliskuuta", "maalis", "maalisk",
+		"marzec", "marca", "brezen", "brezna",
+		"mart",
+		"μαρ", "μαρτιοσ", "μαρτιου",
+		"мар", "март", "марта", "березень", "березня":
 		return 3
 	case "apr", "april", "avril", "avr", "aprilis",
-		"απρ", "απριλιοσ", "απριλιου":
+		"aprile", "abr", "abril",
+		"huhtikuu", "huhtikuuta", "huhti", "huhtik",
+		"kwi", "kwiecien", "kwietnia", "duben", "dubna",
+		"nis", "nisan",
+		"απρ", "απριλιοσ", "απριλιου",
+		"апр", "апрель", "апреля", "квітень", "квітня":
 		return 4
 	case "may", "mai", "majus", "maj",
-		"μαι", "μαιοσ", "μαιου":
+		"mag", "maggio", "mayo", "maio", "mei",
+		"toukokuu", "toukokuuta", "touko", "toukok",
+		"maja", "kveten", "kvetna",
+		"mayis",
+		"μαι", "μαιοσ", "μαιου",
+		"май", "мая", "травень", "травня":
 		return 5
 	case "jun", "june", "juni", "juin", "junius",
-		"ιουν", "ιον", "ιουνιοσ", "ιουνιου":
+		"giu", "giugno", "junio", "junho",
+		"kesakuu", "kesakuuta", "kesa", "kesak",
+		"cze", "czerwiec", "czerwca", "cerven", "cervna",
+		"haz", "haziran",
+		"ιουν", "ιον", "ιουνιοσ", "ιουνιου",
+		"июн", "июнь", "июня", "червень", "червня":
 		return 6
 	case "jul", "july", "juli", "juillet", "juil", "julius",
-		"ιουλ", "ιολ", "ιουλιοσ", "ιουλιου":
+		"lug", "luglio", "julio", "julho",
+		"heinakuu", "heinakuuta", "heina", "heinak",
+		"lip", "lipiec", "lipca", "cervenec", "cervence",
+		"tem", "temmuz",
+		"ιουλ", "ιολ", "ιουλιοσ", "ιουλιου",
+		"июл", "июль", "июля", "липень", "липня":
 		return 7
 	case "aug", "august", "aout", "aou", "augusztus",
-		"αυγ", "αυγουστοσ", "αυγουστου":
+		"ago", "agosto", "augustus", "augusti",
+		"elokuu", "elokuuta", "elo", "elok",
+		"sie", "sierpien", "sierpnia", "srpen", "srpna",
+		"agu", "agustos",
+		"αυγ", "αυγουστοσ", "αυγουστου",
+		"авг", "август", "августа", "серпень", "серпня":
 		return 8
 	case "sep", "sept", "september", "septembre", "szeptember", "szept",
-		"σεπ", "σεπτ", "σεπτεμβριοσ", "σεπτεμβριου":
+		"set", "settembre", "septiembre", "setiembre", "setembro",
+		"syyskuu", "syyskuuta", "syys", "syysk",
+		"wrz", "wrzesien", "wrzesnia", "zari",
+		"eyl", "eylul",
+		"σεπ", "σεπτ", "σεπτεμβριοσ", "σεπτεμβριου",
+		"сен", "сент", "сентябрь", "сентября", "вересень", "вересня":
 		return 9
 	case "oct", "october", "okt", "oktober", "octobre",
-		"οκτ", "οκτωβριοσ", "οκτωβριου":
+		"ott", "ottobre", "octubre", "out", "outubro",
+		"lokakuu", "lokakuuta", "loka", "lokak",
+		"paz", "pazdziernik", "pazdziernika", "rijen", "rijna",
+		"eki", "ekim",
+		"οκτ", "οκτωβριοσ", "οκτωβριου",
+		"окт", "октябрь", "октября", "жовтень", "жовтня":
 		return 10
 	case "nov", "november", "novembre",
-		"νοε", "νοεμ", "νοεμβριοσ", "νοεμβριου":
+		"noviembre", "novembro",
+		"marraskuu", "marraskuuta", "marras", "marrask",
+		"lis", "listopad", "listopada", "listopadu",
+		"kas", "kasim",
+		"νοε", "νοεμ", "νοεμβριοσ", "νοεμβριου",
+		"ноя", "нояб", "ноябрь", "ноября", "листопад", "листопада":
 		return 11
 	case "dec", "december", "dez", "dezember", "decembre",
-		"δεκ", "δεκεμβριοσ", "δεκεμβριου":
+		"dic", "dicembre", "diciembre", "dezembro", "des", "desember",
+		"joulukuu", "joulukuuta", "joulu", "jouluk",
+		"gru", "grudzien", "grudnia", "prosinec", "prosince",
+		"ara", "aralik",
+		"δεκ", "δεκεμβριοσ", "δεκεμβριου",
+		"дек", "декабрь", "декабря", "грудень", "грудня":
 		return 12
 	}
 	return 0
 }
 
-// ldWeekday returns 1–7 (Monday–Sunday) for an English, German, French,
-// Greek or Hungarian weekday name or abbreviation (folded by ldFold), or 0.
+// ldWeekday returns 1–7 (Monday–Sunday) for a weekday name or abbreviation
+// (folded by ldFold) in the languages of ldMonth (Korean too: "월요일"), or 0.
+// Czech's two-letter abbreviations are left out: "so" is Saturday there and
+// Sunday in German.
 func ldWeekday(w string) int {
 	switch w {
-	case "mon", "monday", "mo", "montag", "lun", "lundi", "δευ", "δευτερα", "hetfo":
+	case "mon", "monday", "mo", "montag", "lun", "lundi", "lunedi", "lunes", "seg", "segunda",
+		"ma", "maandag", "man", "mandag", "maanantai", "pon", "poniedzialek", "pondeli",
+		"pazartesi", "pzt", "δευ", "δευτερα", "hetfo", "пн", "понедельник", "понеділок", "월요일":
 		return 1
-	case "tue", "tues", "tuesday", "di", "dienstag", "mar", "mardi", "τρι", "τριτη", "kedd":
+	case "tue", "tues", "tuesday", "di", "dienstag", "mar", "mardi", "martedi", "martes", "ter", "terca",
+		"dinsdag", "tis", "tisdag", "tir", "tirsdag", "ti", "tiistai", "wt", "wtorek", "utery",
+		"sali", "sal", "τρι", "τριτη", "kedd", "вт", "вторник", "вівторок", "화요일":
 		return 2
-	case "wed", "weds", "wednesday", "mi", "mittwoch", "mer", "mercredi", "τετ", "τεταρτη", "szerda":
+	case "wed", "weds", "wednesday", "mi", "mittwoch", "mer", "mercredi", "mercoledi", "mie", "miercoles",
+		"qua", "quarta", "wo", "woensdag", "ons", "onsdag", "ke", "keskiviikko", "sr", "sroda", "streda",
+		"carsamba", "car", "τετ", "τεταρτη", "szerda", "ср", "среда", "середа", "수요일":
 		return 3
-	case "thu", "thur", "thurs", "thursday", "do", "donnerstag", "jeu", "jeudi", "πεμ", "πεμπτη", "csutortok":
+	case "thu", "thur", "thurs", "thursday", "do", "donnerstag", "jeu", "jeudi", "gio", "giovedi", "jue", "jueves",
+		"qui", "quinta", "donderdag", "tor", "torsdag", "to", "torstai", "czw", "czwartek", "ctvrtek",
+		"persembe", "per", "πεμ", "πεμπτη", "csutortok", "чт", "четверг", "четвер", "목요일":
 		return 4
-	case "fri", "friday", "fr", "freitag", "ven", "vendredi", "παρ", "παρασκευη", "pentek":
+	case "fri", "friday", "fr", "freitag", "ven", "vendredi", "venerdi", "vie", "viernes", "sex", "sexta",
+		"vr", "vrijdag", "fre", "fredag", "pe", "perjantai", "pt", "piatek", "patek",
+		"cuma", "cum", "παρ", "παρασκευη", "pentek", "пт", "пятница", "пʼятниця", "금요일":
 		return 5
-	case "sat", "saturday", "sa", "samstag", "sonnabend", "sam", "samedi", "σαβ", "σαββατο", "szombat":
+	case "sat", "saturday", "sa", "samstag", "sonnabend", "sam", "samedi", "sab", "sabato", "sabado",
+		"za", "zaterdag", "lor", "lordag", "la", "lauantai", "sob", "sobota",
+		"cumartesi", "cmt", "σαβ", "σαββατο", "szombat", "сб", "суббота", "субота", "토요일":
 		return 6
-	case "sun", "sunday", "so", "sonntag", "dim", "dimanche", "κυρ", "κυριακη", "vasarnap":
+	case "sun", "sunday", "so", "sonntag", "dim", "dimanche", "dom", "domenica", "domingo",
+		"zo", "zondag", "son", "sondag", "su", "sunnuntai", "nd", "niedz", "niedziela", "nedele",
+		"pazar", "paz", "κυρ", "κυριακη", "vasarnap", "вс", "воскресенье", "нд", "неділя", "일요일":
 		return 7
 	}
 	return 0

@@ -293,36 +293,42 @@ var parseDateCases = []parseDateCase{
 
 func TestParseDate(t *testing.T) {
 	for _, c := range parseDateCases {
-		got, info, err := ParseDate(c.in)
-		if c.want == "" {
-			assert.ErrorContains(t, err, c.errSub, "ParseDate(%q) = %s %+v", c.in, formatDate(got), info)
-			continue
-		}
-		if !assert.NoError(t, err, "ParseDate(%q); want %s", c.in, c.want) {
-			continue
-		}
-		assert.Equal(t, c.want, formatDate(got), "ParseDate(%q)", c.in)
-		assert.Same(t, time.UTC, got.Location(), "ParseDate(%q) location %v, want UTC", c.in, got.Location())
-		if c.form != "" {
-			assert.Equal(t, c.form, info.Form, "ParseDate(%q) form", c.in)
-		}
-		if c.prec != 0 {
-			assert.Equal(t, c.prec, info.Precision, "ParseDate(%q) precision", c.in)
-		}
-		for _, fl := range []struct {
-			letter string
-			name   string
-			got    bool
-		}{
-			{"z", "ZoneAssumed", info.ZoneAssumed},
-			{"a", "Ambiguous", info.Ambiguous},
-			{"d", "DayFirst", info.DayFirst},
-			{"w", "WeekdayMismatch", info.WeekdayMismatch},
-			{"y", "YearGuessed", info.YearGuessed},
-			{"c", "ZoneConflict", info.ZoneConflict},
-		} {
-			assert.Equal(t, strings.Contains(c.flags, fl.letter), fl.got, "ParseDate(%q) %s (info %+v)", c.in, fl.name, info)
-		}
+		checkParseDateCase(t, c)
+	}
+}
+
+// checkParseDateCase checks ParseDate's answer for c.
+func checkParseDateCase(t *testing.T, c parseDateCase) {
+	t.Helper()
+	got, info, err := ParseDate(c.in)
+	if c.want == "" {
+		assert.ErrorContains(t, err, c.errSub, "ParseDate(%q) = %s %+v", c.in, formatDate(got), info)
+		return
+	}
+	if !assert.NoError(t, err, "ParseDate(%q); want %s", c.in, c.want) {
+		return
+	}
+	assert.Equal(t, c.want, formatDate(got), "ParseDate(%q)", c.in)
+	assert.Same(t, time.UTC, got.Location(), "ParseDate(%q) location %v, want UTC", c.in, got.Location())
+	if c.form != "" {
+		assert.Equal(t, c.form, info.Form, "ParseDate(%q) form", c.in)
+	}
+	if c.prec != 0 {
+		assert.Equal(t, c.prec, info.Precision, "ParseDate(%q) precision", c.in)
+	}
+	for _, fl := range []struct {
+		letter string
+		name   string
+		got    bool
+	}{
+		{"z", "ZoneAssumed", info.ZoneAssumed},
+		{"a", "Ambiguous", info.Ambiguous},
+		{"d", "DayFirst", info.DayFirst},
+		{"w", "WeekdayMismatch", info.WeekdayMismatch},
+		{"y", "YearGuessed", info.YearGuessed},
+		{"c", "ZoneConflict", info.ZoneConflict},
+	} {
+		assert.Equal(t, strings.Contains(c.flags, fl.letter), fl.got, "ParseDate(%q) %s (info %+v)", c.in, fl.name, info)
 	}
 }
 
@@ -486,6 +492,30 @@ func ExampleParseDate() {
 	// 2024-02-01T13:45:00Z rfc822 zone assumed: true ambiguous: false
 	// 2024-01-15T00:00:00Z month-first zone assumed: true ambiguous: false
 	// feedspec: cannot read date "yesterday": unknown word "yesterday" where a date was expected
+}
+
+// ParseDateWith hands the dates ParseDate cannot read to a parser of the
+// caller's, never the others.
+func ExampleParseDateWith() {
+	quarters := func(s string) (time.Time, bool) { // "2024-Q3": the quarter's first day
+		var y, q int
+		if n, err := fmt.Sscanf(s, "%d-Q%d", &y, &q); n != 2 || err != nil || q < 1 || q > 4 {
+			return time.Time{}, false
+		}
+		return time.Date(y, time.Month(3*q-2), 1, 0, 0, 0, 0, time.UTC), true
+	}
+	for _, s := range []string{"2024-Q3", "15 stycznia 2024", "someday"} {
+		t, info, err := ParseDateWith(s, quarters)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(t.Format(time.RFC3339), info.Form)
+	}
+	// Output:
+	// 2024-07-01T00:00:00Z custom
+	// 2024-01-15T00:00:00Z rfc822
+	// feedspec: cannot read date "someday": unknown word "someday" where a date was expected
 }
 
 // strictInRange reports whether a strict algorithm's answer t, ok is an

@@ -144,6 +144,7 @@ func (p *processor) hasPersonNamed(list *[]*Person, name string) bool {
 func (p *processor) addRSSPerson(list *[]*Person, el *xml5.Node) {
 	person := processRSSPerson(el) // [357] [355]
 	if person == nil {             // [360] [361]
+		p.recoverRSSAuthor(list, el) // repair 18 (recovery_authors.go)
 		return
 	}
 	if person.Email != "" || !p.hasPersonNamed(list, person.Name) { // [358] [356]

@@ -86,7 +86,7 @@ func DisplayText(t *Text) string {
 	if !hasHTMLMarkup(s) {
 		return plainCollapseSpace(s)
 	}
-	nodes, err := html.ParseFragment(strings.NewReader(s), displayContext)
+	nodes, err := html.ParseFragment(strings.NewReader(fitHTML(s, true)), displayContext)
 	if err != nil { // only a read error, which a strings.Reader never gives
 		return plainCollapseSpace(s)
 	}
@@ -260,6 +260,10 @@ type plainWriter struct {
 
 func (w *plainWriter) walk(n *html.Node, pre bool) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if w.buf.Cap()-w.buf.Len() < plainRoom {
+			// Doubled, as SafeHTML's output is (safeRoom).
+			w.buf.Grow(plainRoom)
+		}
 		switch c.Type {
 		case html.TextNode:
 			w.text(c.Data, pre)
@@ -303,15 +307,41 @@ func (w *plainWriter) text(s string, pre bool) {
 	}
 }
 
+// plainRoom is the room PlainText keeps in its buffer before each node.
+const plainRoom = 256
+
+// result returns the lines of w's text with their white space collapsed
+// and trimmed (plainCollapseSpace), the empty ones left out, joined by
+// newlines. The buffer holds no white space but ' ' and '\n' and no C0
+// control (text turns and drops them), so one pass over its bytes does it.
 func (w *plainWriter) result() string {
-	lines := strings.Split(w.buf.String(), "\n")
-	out := lines[:0]
-	for _, l := range lines {
-		if l = plainCollapseSpace(l); l != "" {
-			out = append(out, l)
+	s := w.buf.String()
+	var b strings.Builder
+	b.Grow(len(s))
+	// inLine: a word of the current line was written; space: white space
+	// followed it.
+	inLine, space := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\n':
+			inLine, space = false, false
+		case ' ':
+			space = inLine
+		default:
+			switch {
+			case !inLine:
+				if b.Len() > 0 {
+					b.WriteByte('\n')
+				}
+				inLine = true
+			case space:
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(c)
 		}
 	}
-	return strings.Join(out, "\n")
+	return b.String()
 }
 
 // plainCollapseSpace replaces each run of Unicode white space in s by one space

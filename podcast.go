@@ -56,10 +56,10 @@ type FeedPodcast struct {
 
 	// Locations lists the channel's podcast:location elements that give
 	// a value. JSON "locations".
-	Locations []PodcastLocation `json:"locations,omitempty"`
+	Locations []PodcastLocation `json:"locations,omitempty" jsongen:"maxperfeed"`
 	// Trailers lists the podcast:trailer elements whose url parsed. JSON
 	// "trailers".
-	Trailers []PodcastTrailer `json:"trailers,omitempty"`
+	Trailers []PodcastTrailer `json:"trailers,omitempty" jsongen:"maxperfeed"`
 	// License is the first podcast:license that gives a value. JSON
 	// "license".
 	License *PodcastLicense `json:"license,omitempty"`
@@ -72,32 +72,32 @@ type FeedPodcast struct {
 	// Images lists the channel's podcast:image elements whose href parsed
 	// and the candidates of its podcast:images srcset (the deprecated
 	// form), in document order. JSON "images".
-	Images []PodcastImage `json:"images,omitempty"`
+	Images []PodcastImage `json:"images,omitempty" jsongen:"maxperfeed"`
 	// LiveItems lists the podcast:liveItem elements: live streams, each
 	// read as an item is. JSON "live_items".
 	LiveItems []PodcastLiveItem `json:"live_items,omitempty"`
 	// RemoteItems lists the channel's own podcast:remoteItem elements
 	// (those of a podroll or a publisher are in Podroll and Publisher).
 	// JSON "remote_items".
-	RemoteItems []PodcastRemoteItem `json:"remote_items,omitempty"`
+	RemoteItems []PodcastRemoteItem `json:"remote_items,omitempty" jsongen:"maxperfeed"`
 	// Podroll lists the podcast:remoteItem children of the first
 	// podcast:podroll: the podcasts the podcaster recommends. JSON
 	// "podroll".
-	Podroll []PodcastRemoteItem `json:"podroll,omitempty"`
+	Podroll []PodcastRemoteItem `json:"podroll,omitempty" jsongen:"maxperfeed"`
 	// Txt lists the channel's podcast:txt elements with a text. JSON
 	// "txt".
-	Txt []PodcastTxt `json:"txt,omitempty"`
+	Txt []PodcastTxt `json:"txt,omitempty" jsongen:"maxperfeed"`
 	// UpdateFrequency is the first podcast:updateFrequency that gives a
 	// value. JSON "update_frequency".
 	UpdateFrequency *PodcastUpdateFrequency `json:"update_frequency,omitempty"`
 	// Blocks lists the podcast:block elements whose text is "yes" or
 	// "no". JSON "blocks".
-	Blocks []PodcastBlock `json:"blocks,omitempty"`
+	Blocks []PodcastBlock `json:"blocks,omitempty" jsongen:"maxperfeed"`
 	// Chat is the first podcast:chat that gives a value. JSON "chat".
 	Chat *PodcastChat `json:"chat,omitempty"`
 	// SocialInteracts lists the channel's podcast:socialInteract
 	// elements with a protocol. JSON "social_interacts".
-	SocialInteracts []PodcastSocialInteract `json:"social_interacts,omitempty"`
+	SocialInteracts []PodcastSocialInteract `json:"social_interacts,omitempty" jsongen:"maxperfeed"`
 	// Publisher is the podcast:remoteItem of the first podcast:publisher
 	// that has one: the publisher feed the podcast belongs to. JSON
 	// "publisher".
@@ -153,25 +153,25 @@ type EntryPodcast struct {
 
 	// Locations lists the item's podcast:location elements that give a
 	// value. JSON "locations".
-	Locations []PodcastLocation `json:"locations,omitempty"`
+	Locations []PodcastLocation `json:"locations,omitempty" jsongen:"maxperentry"`
 	// License is the item's first podcast:license that gives a value.
 	// JSON "license".
 	License *PodcastLicense `json:"license,omitempty"`
 	// Images lists the item's podcast:image elements whose href parsed
 	// and the candidates of its podcast:images srcset, in document order.
 	// JSON "images".
-	Images []PodcastImage `json:"images,omitempty"`
+	Images []PodcastImage `json:"images,omitempty" jsongen:"maxperentry"`
 	// Txt lists the item's podcast:txt elements with a text. JSON "txt".
-	Txt []PodcastTxt `json:"txt,omitempty"`
+	Txt []PodcastTxt `json:"txt,omitempty" jsongen:"maxperentry"`
 	// Chat is the item's first podcast:chat that gives a value. JSON
 	// "chat".
 	Chat *PodcastChat `json:"chat,omitempty"`
 	// SocialInteracts lists the item's podcast:socialInteract elements
 	// with a protocol. JSON "social_interacts".
-	SocialInteracts []PodcastSocialInteract `json:"social_interacts,omitempty"`
+	SocialInteracts []PodcastSocialInteract `json:"social_interacts,omitempty" jsongen:"maxperentry"`
 	// ContentLinks lists the podcast:contentLink elements whose href
 	// parsed. JSON "content_links".
-	ContentLinks []PodcastContentLink `json:"content_links,omitempty"`
+	ContentLinks []PodcastContentLink `json:"content_links,omitempty" jsongen:"maxperentry"`
 }
 
 // A PodcastTranscript is a podcast:transcript element: a transcript or
@@ -339,7 +339,7 @@ type PodcastValue struct {
 	Recipients []PodcastValueRecipient `json:"recipients,omitempty"`
 	// TimeSplits lists the podcast:valueTimeSplit children with a valid
 	// startTime and duration, in document order (MaxPerEntry).
-	TimeSplits []PodcastValueTimeSplit `json:"time_splits,omitempty"`
+	TimeSplits []PodcastValueTimeSplit `json:"time_splits,omitempty" jsongen:"maxperfeed"`
 }
 
 // A PodcastValueRecipient is a podcast:valueRecipient element: who receives

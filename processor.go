@@ -4,9 +4,9 @@ import (
 	"sync"
 	"time"
 
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/text/encoding"
 
+	"github.com/feedspec/feedspec/internal/weburl"
 	"github.com/feedspec/feedspec/xml5"
 )
 
@@ -15,7 +15,7 @@ import (
 // already parsed, against which relative URLs are resolved.
 type processor struct {
 	doc  *xml5.Document
-	base *whatwgurl.Url // nil when the document has no URL or it failed to parse
+	base *weburl.URL // nil when the document has no URL or it failed to parse
 	// baseOrigin and baseRoot are the origin of base and the origin
 	// followed by "/", for the fast path of path-absolute references
 	// (pathAbsoluteFromOrigin), and baseDir its directory, for relative
@@ -47,6 +47,8 @@ type processor struct {
 	// reported, which are not reported again (reject).
 	diags     *[]Diagnostic
 	diagnosed map[diagnosedKey]struct{}
+	// diagStart is len(*diags) when the processing began (maxDiagnostics).
+	diagStart int
 	// xmlBase: resolve URLs against the xml:base in scope (WithXMLBase);
 	// baseNodes holds the elements carrying xml:base resolved last and
 	// their bases (baseFor), baseCache the values resolved last
@@ -150,6 +152,13 @@ type processor struct {
 	maxPerEntry int
 	listCount   [2][numLists]int
 	capped      [2]uint32
+	// listsRead counts the list elements read in the whole document,
+	// maxListElements bounds them (listBudget; negative for none), and
+	// listsCapped tells that the bound left one out.
+	listsRead, maxListElements int
+	listsCapped                bool
+	// urlBytes bounds the bytes resolving URLs adds (urls.go).
+	urlBytes urlBudget
 }
 
 // startEntry resets the per-entry state before an entry is processed.
@@ -293,12 +302,18 @@ func (p *processor) init(doc *xml5.Document, c *config) {
 	}
 	p.maxEntries = entryBudget(Limits{}, doc.Size())
 	p.maxPerEntry = DefaultLimits().MaxPerEntry
+	p.maxListElements = listBudget(Limits{}, doc.Size())
+	p.urlBytes = newURLBudget(doc.Size())
 	if c != nil {
 		p.maxEntries = entryBudget(c.limits, doc.Size())
+		p.maxListElements = listBudget(c.limits, doc.Size())
 		if m := c.limits.MaxPerEntry; m != 0 {
 			p.maxPerEntry = m
 		}
 		p.diags = c.diagnostics
+		if p.diags != nil {
+			p.diagStart = len(*p.diags)
+		}
 		p.xmlBase = c.xmlBase
 		p.lenientDates = c.lenientDates
 		p.withoutDocument = c.withoutDocument

@@ -50,7 +50,7 @@ func (p *processor) recovered(el *xml5.Node, msg string) {
 		d.Offset = el.Offset
 	}
 	d.Line, d.Column = p.doc.Position(d.Offset)
-	*p.diags = append(*p.diags, d)
+	addDiagnostic(p.diags, p.diagStart, d)
 }
 
 // Namespaces recovery mode reads as the RSS 1.0 namespace.

@@ -20,8 +20,10 @@ const (
 	nsDCNoSlash = "http://purl.org/dc/elements/1.1"
 )
 
-// The kinds of element recoverNamespaces renames, one counter each: two
-// namespace spellings (repair 13) and six undeclared prefixes (repair 14).
+// The kinds of element recoverNamespaces renames, one counter each: three
+// namespace spellings (repair 13), six undeclared prefixes (repair 14),
+// namespace names with spaces around them (repair 16) and wfw:commentRSS
+// (repair 17).
 const (
 	nsFixITunesCase = iota
 	nsFixContentNoSlash
@@ -32,6 +34,8 @@ const (
 	nsFixPrefixDC
 	nsFixPrefixMedia
 	nsFixPrefixWfw
+	nsFixSpaces
+	nsFixCommentRSS
 	nsFixKinds
 )
 
@@ -69,7 +73,13 @@ type namespaceFix struct {
 //     XML parser leaves it in no namespace, with the whole qualified name as
 //     its local name and no prefix) is, for the prefixes atom, itunes,
 //     content, dc, media and wfw, put in the namespace every feed means by them,
-//     with its prefix and local name apart.
+//     with its prefix and local name apart;
+//   - repair 16: a namespace name with white space before or after it (an
+//     xmlns attribute's value written " http://…"), of an element or an
+//     attribute, is read without it (before the other repairs look at it);
+//   - repair 17: an element in the Well-Formed Web namespace whose local
+//     name is commentRss in another letter case (WordPress 2.0 wrote
+//     commentRSS) is named commentRss.
 //
 // Each kind gives one diagnostic with its count, at the first element.
 func (p *processor) recoverNamespaces(root *xml5.Node) {
@@ -78,6 +88,19 @@ func (p *processor) recoverNamespaces(root *xml5.Node) {
 	for n := root; n != nil; {
 		if n.Type == xml5.ElementNode {
 			kind, from := -1, n.Namespace
+			if from != "" && (isXMLSpace(from[0]) || isXMLSpace(from[len(from)-1])) {
+				fixes[nsFixSpaces].add(n, from)
+				found = true
+				from = strings.Trim(from, xmlSpaces)
+				n.Namespace = from
+			}
+			for i := range n.Attr {
+				if a := &n.Attr[i]; a.Namespace != "" && (isXMLSpace(a.Namespace[0]) || isXMLSpace(a.Namespace[len(a.Namespace)-1])) {
+					fixes[nsFixSpaces].add(n, a.Namespace)
+					found = true
+					a.Namespace = strings.Trim(a.Namespace, xmlSpaces)
+				}
+			}
 			switch {
 			case from == "":
 				if n.Prefix == "" && len(n.Local) > 3 {
@@ -94,13 +117,12 @@ func (p *processor) recoverNamespaces(root *xml5.Node) {
 				n.Namespace, kind = nsITunes, nsFixITunesCase
 			}
 			if kind >= 0 {
-				f := &fixes[kind]
-				if f.count == 0 {
-					f.first, f.from = n, from
-				} else if from != f.from {
-					f.mixed = true
-				}
-				f.count++
+				fixes[kind].add(n, from)
+				found = true
+			}
+			if n.Namespace == nsWfw && len(n.Local) == len("commentRss") && n.Local != "commentRss" && strings.EqualFold(n.Local, "commentRss") {
+				fixes[nsFixCommentRSS].add(n, n.Local)
+				n.Local = "commentRss"
 				found = true
 			}
 		}
@@ -123,6 +145,22 @@ func (p *processor) recoverNamespaces(root *xml5.Node) {
 		p.namespaceDiagnostics(&fixes)
 	}
 }
+
+// add counts n, renamed from the namespace (or local name) from.
+func (f *namespaceFix) add(n *xml5.Node, from string) {
+	if f.count == 0 {
+		f.first, f.from = n, from
+	} else if from != f.from {
+		f.mixed = true
+	}
+	f.count++
+}
+
+// xmlSpaces are XML's white space characters (the S production).
+const xmlSpaces = " \t\r\n"
+
+// isXMLSpace reports whether c is one of xmlSpaces.
+func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // fixUndeclaredPrefix is repair 14 for el, an element in no namespace and
 // without a prefix: when its name has one of undeclaredPrefixes, undeclared,
@@ -176,6 +214,14 @@ func (p *processor) namespaceDiagnostics(fixes *[nsFixKinds]namespaceFix) {
 				spelling += " (and other spellings)"
 			}
 			msg = count + " in " + spelling + " read in the " + name + " namespace " + ns
+		case nsFixSpaces:
+			msg = strings.Replace(count, "element", "name", 1) + " in namespace " + strconv.Quote(f.from)
+			if f.mixed {
+				msg += " (and other names with spaces around them)"
+			}
+			msg += " read without the spaces around the namespace name"
+		case nsFixCommentRSS:
+			msg = count + " <wfw:" + f.from + "> read as wfw:commentRss"
 		default:
 			u := undeclaredPrefixes[k-nsFixPrefixAtom]
 			msg = count + " with the undeclared prefix " + u.prefix + ": read in namespace " + u.namespace

@@ -15,6 +15,20 @@ import (
 // written back as HTML tags around the text, which the specification reads
 // as HTML source; what the specification's reading loses is kept.
 func (p *processor) escapedHTML(el *xml5.Node) *Text {
+	t := p.escapedHTMLRecovered(el)
+	if p.diags != nil {
+		if msg, budget, over := htmlBudgetError(t); over {
+			p.reject(DiagnosticLimit, el, "", "", msg)
+			line, _ := p.doc.Position(el.Offset)
+			(*p.diags)[len(*p.diags)-1].Err = limitError("HTMLTree", int(budget), line, el.Offset)
+		}
+	}
+	return t
+}
+
+// escapedHTMLRecovered is escapedHTML but for the diagnostic of a tree past
+// its budget.
+func (p *processor) escapedHTMLRecovered(el *xml5.Node) *Text {
 	if !p.recovery {
 		return p.parseEscapedHTML(el)
 	}

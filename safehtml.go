@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/html"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // SafeHTML returns t as HTML that is safe to insert into a page for display:
@@ -65,7 +66,11 @@ import (
 //     script, while data:image/svg+xml and every other data: URL are
 //     removed. An attribute whose URL fails to parse or has another scheme
 //     (javascript:, vbscript:, data:, file:, ...) is removed; an img left
-//     without a source is removed.
+//     without a source is removed. What resolving against baseURL adds to
+//     the URLs is at most 1 MiB, or the bytes of the rest of the output,
+//     whichever is more (short relative links against a long base would
+//     make the output their number times the base); past it a relative
+//     URL is removed as one that fails to parse. No real feed comes near.
 //   - When baseURL is "" or not an absolute URL, absolute URLs are checked
 //     as above and relative ones are kept relative (a browser resolves them
 //     against the page, so they cannot change scheme).
@@ -98,7 +103,7 @@ func SafeHTML(t *Text, baseURL string) string {
 	}
 	s := &safeWriter{}
 	if baseURL != "" {
-		if u, err := whatwg.Parse(baseURL); err == nil && u != nil {
+		if u, err := weburl.Parse(baseURL, nil); err == nil {
 			s.base = u
 		}
 	}
@@ -314,8 +319,12 @@ var safeElementTable = func() map[string]safeElement {
 // follows; where the parser would imply a table element (tbody, tr, td,
 // colgroup), the writer writes it.
 type safeWriter struct {
-	base *whatwg.Url // nil: no usable base URL
-	b    strings.Builder
+	base *weburl.URL // nil: no usable base URL
+	// added is the bytes resolving URLs against base added to them, and
+	// urlsSpent tells that they reached the budget (urlRoom).
+	added     int
+	urlsSpent bool
+	b         strings.Builder
 	// open is the parser's stack of open elements for what was written.
 	open []*safeFrame
 	// root is the fragment: the parent of the top-level content.
@@ -338,6 +347,9 @@ type safeWriter struct {
 	// followed by n divs) makes the output grow quadratically.
 	reopened int
 }
+
+// safeRoom is the room SafeHTML keeps in its output before each node.
+const safeRoom = 512
 
 // safeReopenSlack is how many bytes of reopened start tags the output may
 // hold beyond its other bytes.
@@ -709,6 +721,13 @@ func (s *safeWriter) moveTo(parent *safeFrame) {
 
 func (s *safeWriter) children(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if s.b.Cap()-s.b.Len() < safeRoom {
+			// Grown to twice its capacity: the output is written in
+			// many short writes, which would grow it by a quarter at a
+			// time (the arrays left behind adding up to four times the
+			// output).
+			s.b.Grow(safeRoom)
+		}
 		switch c.Type {
 		case html.TextNode:
 			s.text(strings.ReplaceAll(c.Data, "\x00", ""))
@@ -932,24 +951,31 @@ var (
 
 // safePlaceholderBase is used only to tell a relative reference from a URL that
 // does not parse when there is no base URL.
-var safePlaceholderBase, _ = whatwg.Parse("https://feedspec.invalid/")
+var safePlaceholderBase, _ = weburl.Parse("https://feedspec.invalid/", nil)
 
 // url parses v as a browser would, resolving it against the base URL, and
 // returns its serialization if its scheme is in schemes (or, with dataImage,
 // it is a data: URL of a safe raster image type).
 func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (string, bool) {
-	var u *whatwg.Url
+	var u *weburl.URL
 	var err error
 	if s.base != nil {
-		u, err = s.base.Parse(v)
-	} else if u, err = whatwg.Parse(v); err != nil || u == nil {
+		reads := weburl.ReadsBase(v)
+		if reads && s.urlsSpent {
+			return "", false
+		}
+		u, err = weburl.Parse(v, s.base)
+		if err == nil && reads && len(u.Href()) > len(v) && !s.urlRoom(len(u.Href())-len(v)) {
+			return "", false
+		}
+	} else if u, err = weburl.Parse(v, nil); err != nil {
 		// Not absolute. Keep it relative if it parses as a relative
 		// reference: the browser resolves it against the page, whose scheme
 		// it takes.
 		if safePlaceholderBase == nil {
 			return "", false
 		}
-		if r, rerr := safePlaceholderBase.Parse(v); rerr != nil || r == nil || r.Scheme() != "https" {
+		if r, rerr := weburl.Parse(v, safePlaceholderBase); rerr != nil || r.Scheme() != "https" {
 			return "", false
 		}
 		return strings.Map(func(r rune) rune {
@@ -965,19 +991,35 @@ func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (str
 	return safeAbsoluteURL(u, schemes, dataImage)
 }
 
+// urlRoom counts n bytes resolving a URL against the base added to it and
+// reports whether they are within the budget: what resolution adds is at
+// most 1 MiB, or as many bytes as the rest of the output, whichever is
+// more. Short relative links against a long base would make the output
+// their number times the base's size. Past the budget, a URL read against
+// the base is left out (as one that does not parse), the later ones
+// without being resolved. No real feed comes near.
+func (s *safeWriter) urlRoom(n int) bool {
+	if s.added+n > max(1<<20, s.b.Len()-s.added) {
+		s.urlsSpent = true
+		return false
+	}
+	s.added += n
+	return true
+}
+
 // safeAbsoluteURL returns the serialization of the parsed URL u if its scheme
 // is in schemes (or, with dataImage, it is a data: URL of a safe raster image
 // type). SafeHTML and SafeURL both decide through it.
-func safeAbsoluteURL(u *whatwg.Url, schemes map[string]bool, dataImage bool) (string, bool) {
+func safeAbsoluteURL(u *weburl.URL, schemes map[string]bool, dataImage bool) (string, bool) {
 	scheme := u.Scheme()
 	if schemes[scheme] {
-		return u.Href(false), true
+		return u.Href(), true
 	}
 	if dataImage && scheme == "data" {
 		mt, _, _ := strings.Cut(u.Pathname(), ",")
 		mt, _, _ = strings.Cut(mt, ";")
 		if safeDataImages[strings.ToLower(strings.Trim(mt, " \t\n\r\f"))] {
-			return u.Href(false), true
+			return u.Href(), true
 		}
 	}
 	return "", false

@@ -1,7 +1,7 @@
 package feedspec
 
 import (
-	whatwg "github.com/nlnwa/whatwg-url/url"
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // SafeURL returns u when it is an absolute URL a reader may write into an
@@ -36,8 +36,8 @@ import (
 // nothing, so one answer serves both attributes; a reader that wants only
 // fetchable media checks for an http or https prefix of the result.
 func SafeURL(u string) string {
-	p, err := whatwg.Parse(u)
-	if err != nil || p == nil {
+	p, err := weburl.Parse(u, nil)
+	if err != nil {
 		return ""
 	}
 	s, ok := safeAbsoluteURL(p, safeLinkSchemes, false)

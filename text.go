@@ -2,9 +2,11 @@ package feedspec
 
 import (
 	"hash/maphash"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -29,7 +31,10 @@ const NoNamespace = "\x00"
 // A Node value is a DocumentFragment, represented as a golang.org/x/net/html
 // node of type html.DocumentNode whose children are the fragment's nodes
 // (Node returns it). Content parsed from escaped HTML is exactly what
-// x/net/html's fragment parser builds. Content taken from Atom XHTML (XML) is
+// x/net/html's fragment parser builds, except that the parser reads only
+// as much of hostile markup as keeps the tree within its budget (16 bytes
+// a byte of the HTML, and as much again up to 256 KiB; past it, the
+// longest prefix within it: docs/toolkit.md). Content taken from Atom XHTML (XML) is
 // converted with these conventions, so that it can be walked and rendered
 // like parsed HTML:
 //
@@ -233,11 +238,11 @@ func renderedNodeText(src string) *Text {
 
 // parseRenderedHTML parses src, a fragment's serialization, with the HTML
 // fragment parser in a div context (as [178] does, without sanitizing
-// again).
+// again), within the budget of its tree (fitHTML).
 func parseRenderedHTML(src string) *html.Node {
 	ctx := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
 	frag := &html.Node{Type: html.DocumentNode}
-	nodes, _ := html.ParseFragmentWithOptions(strings.NewReader(src), ctx, html.ParseOptionEnableScripting(false))
+	nodes, _ := html.ParseFragmentWithOptions(strings.NewReader(fitHTML(src, false)), ctx, html.ParseOptionEnableScripting(false))
 	for _, n := range nodes {
 		frag.AppendChild(n)
 	}
@@ -394,7 +399,12 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 		return append(dst, '}')
 	}
 	dst = append(dst, `{"html":"`...)
+	sized := false
 	if l := t.lazy; l != nil && l.escapedSource() {
+		src := t.source(l)
+		// A long text's JSON written from its tree is sized first
+		// (fragmentJSONSize).
+		sized = len(src) >= sizedFragment
 		n := len(dst)
 		mode := htmltoken.DropOneByOneImages | htmltoken.JSONString
 		if l.validUTF8 {
@@ -403,13 +413,31 @@ func (t *Text) appendJSON(dst []byte, w jsonEnc) []byte {
 		if w.html {
 			mode |= htmltoken.JSONStringEscapeHTML
 		}
-		if out, ok := htmltoken.AppendHTML(dst, t.source(l), mode); ok {
+		// From the tokens, while the tree is within its budget: a long
+		// text is probed (AppendHTMLWithin), so that when it passes the
+		// budget (a hostile one) little is written before its tree, of the
+		// prefix fitHTML keeps, is written sized.
+		budget := htmltoken.TreeBudget(len(src))
+		out, ok, over := htmltoken.AppendHTMLWithin(dst, src, mode, budget, sized)
+		if !ok && over && sized && len(fitHTML(src, false)) == len(src) {
+			// Dense at its start only.
+			out, ok, _ = htmltoken.AppendHTMLWithin(dst[:n], src, mode, budget, false)
+		}
+		if ok {
 			return append(out, '"', '}')
 		}
-		dst = dst[:n]
+		dst = out[:n]
 	}
 	frag := t.fragment()
 	if frag != nil {
+		if sized {
+			// A long fragment's JSON, written in many short appends,
+			// would grow dst by a quarter at a time, the arrays left
+			// behind adding up to four times the JSON: sized first.
+			if size, ok := fragmentJSONSize(frag, w.html, new(jsonSizer)); ok && cap(dst)-len(dst) < size+2 {
+				dst = slices.Grow(dst, size+2)
+			}
+		}
 		if out, ok := appendFragmentJSON(dst, frag, w.html); ok {
 			return append(out, '"', '}')
 		}
@@ -498,6 +526,108 @@ func appendFragmentJSON(dst []byte, n *html.Node, escapeHTML bool) ([]byte, bool
 	dst = append(dst, m.endTagStart...)
 	dst = jsonstr.AppendString(dst, n.Data, escapeHTML)
 	return append(dst, m.gt...), true
+}
+
+// sizedFragment is the length of escaped HTML from which appendJSON sizes
+// the fragment's JSON before writing it, when it writes it from the tree.
+const sizedFragment = 16 << 10
+
+// fragmentJSONSize returns the length of what appendFragmentJSON appends
+// for n, and false where it reports false.
+func fragmentJSONSize(n *html.Node, escapeHTML bool, z *jsonSizer) (int, bool) {
+	switch n.Type {
+	case html.TextNode:
+		return z.len(n.Data, escapeHTML, true), true
+	case html.DocumentNode:
+		return childrenJSONSize(n, escapeHTML, z)
+	case html.CommentNode:
+		var b strings.Builder
+		if html.Render(&b, n) != nil {
+			return 0, false
+		}
+		return z.len(b.String(), escapeHTML, false), true
+	case html.ElementNode:
+	default:
+		return 0, false
+	}
+	switch n.Data {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "xmp":
+		return 0, false
+	}
+	m := &fragmentMarkups[0]
+	if escapeHTML {
+		m = &fragmentMarkups[1]
+	}
+	size := len(m.lt) + z.len(n.Data, escapeHTML, false)
+	for _, a := range n.Attr {
+		size++
+		if a.Namespace != "" {
+			size += z.len(a.Namespace, escapeHTML, false) + 1
+		}
+		size += z.len(a.Key, escapeHTML, false) + len(m.valueStart) +
+			z.len(a.Val, escapeHTML, true) + len(m.quote)
+	}
+	if isVoidElement(n.Data) {
+		if n.FirstChild != nil {
+			return 0, false
+		}
+		return size + len(m.selfClose), true
+	}
+	size += len(m.gt)
+	if c := n.FirstChild; c != nil && c.Type == html.TextNode && strings.HasPrefix(c.Data, "\n") {
+		switch n.Data {
+		case "pre", "listing", "textarea":
+			size += len(m.newline)
+		}
+	}
+	k, ok := childrenJSONSize(n, escapeHTML, z)
+	if !ok {
+		return 0, false
+	}
+	return size + k + len(m.endTagStart) + z.len(n.Data, escapeHTML, false) + len(m.gt), true
+}
+
+// childrenJSONSize is fragmentJSONSize of n's children.
+func childrenJSONSize(n *html.Node, escapeHTML bool, z *jsonSizer) (int, bool) {
+	size := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		k, ok := fragmentJSONSize(c, escapeHTML, z)
+		if !ok {
+			return 0, false
+		}
+		size += k
+	}
+	return size, true
+}
+
+// A jsonSizer measures what jsonstr appends, in a buffer of its own.
+type jsonSizer struct {
+	buf [10 * (jsonPiece + utf8.UTFMax)]byte
+}
+
+// jsonPiece is how many bytes of a string a jsonSizer escapes at a time.
+const jsonPiece = 256
+
+// len returns the length of what jsonstr.AppendString (when text,
+// AppendHTMLText) appends for s, writing it a piece at a time into the
+// sizer's buffer: pieces cut where a UTF-8 sequence starts (so that no
+// sequence, valid or not, is cut), each escaped as it is in the whole
+// (at most 10 bytes a byte: &#34; for a quote, then \u0026 for its &).
+func (z *jsonSizer) len(s string, escapeHTML, text bool) int {
+	n := 0
+	for len(s) > 0 {
+		k := min(len(s), jsonPiece)
+		for k < len(s) && !utf8.RuneStart(s[k]) {
+			k++
+		}
+		if text {
+			n += len(jsonstr.AppendHTMLText(z.buf[:0], s[:k], escapeHTML))
+		} else {
+			n += len(jsonstr.AppendString(z.buf[:0], s[:k], escapeHTML))
+		}
+		s = s[k:]
+	}
+	return n
 }
 
 // isVoidElement reports whether name is a void element: one that

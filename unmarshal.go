@@ -28,7 +28,11 @@ import (
 // entryBudget(DefaultLimits(), n) entries (Limits.MaxItems' rule), each
 // entry's links, categories, category details, enclosures, authors and
 // contributors MaxPerEntry's default each (the feed's own ten times as
-// many), the lists jsongen's maxitems, maxperentry and maxperfeed tags
+// many), as are the lists parsing caps at MaxPerEntry (Media RSS objects,
+// licences, chapters, in-reply-to references, the Podcasting 2.0 lists;
+// the values of a Media RSS object and of a podcast:value, whose types a
+// feed and its entries share, and the feed's deleted entries, ten times
+// as many): the lists jsongen's maxitems, maxperentry and maxperfeed tags
 // mark; and all the lists of objects together at most objectBudget(n)
 // elements, as many as the tree nodes the parse of n bytes may make
 // (Limits.MaxNodes' rule). Past a limit the rest of that list is left out

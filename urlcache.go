@@ -3,7 +3,7 @@ package feedspec
 import (
 	"sync"
 
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // The document URL cache. A reader polls the same feeds again and again,
@@ -12,11 +12,10 @@ import (
 // document's URL is parsed once per distinct URL string and the parsed URL
 // shared by every later document with that URL.
 //
-// Sharing is safe because nothing writes to a document's base URL: it is
-// only read (Href) or given as the base of the URL parser, which clones it
-// first. Cloning reads its query parameters, which the URL library builds
-// lazily on first use; they are built before the URL enters the cache, so
-// that later readers only read.
+// Sharing is safe because nothing writes to a document's base URL: a
+// weburl.URL is never changed once made (one the WHATWG library parsed has
+// its query parameters, which the library builds lazily on the first copy
+// it makes of a base, built before weburl returns it).
 //
 // The cache is bounded: at most docURLCacheSize URLs of at most
 // docURLMaxLen bytes each; a new URL when it is full evicts one entry
@@ -35,7 +34,7 @@ var docURLCache = struct {
 // A docURL is a parsed document URL and what the fast path of its
 // path-absolute references needs (see pathAbsoluteFromOrigin).
 type docURL struct {
-	u *whatwgurl.Url // nil for a URL that failed to parse
+	u *weburl.URL // nil for a URL that failed to parse
 	// origin is "scheme://host" when pathAbsoluteURL can take u as its
 	// base (an http(s) URL, no user info, no port, a host simpleHTTPURL
 	// keeps as it is), else ""; root is origin + "/". dir is u serialized
@@ -47,7 +46,7 @@ type docURL struct {
 // parseDocumentURL parses s, a document's URL, with the URL Standard's
 // parser, returning nil when it is not a URL. The result is shared: callers
 // must not modify it.
-func parseDocumentURL(s string) *whatwgurl.Url {
+func parseDocumentURL(s string) *weburl.URL {
 	return documentURL(s).u
 }
 
@@ -78,16 +77,14 @@ func documentURL(s string) *docURL {
 	return d
 }
 
-// parseDocumentURLNow parses s without the cache, building the URL's query
-// parameters so that the result is only ever read afterwards.
+// parseDocumentURLNow parses s without the cache.
 func parseDocumentURLNow(s string) *docURL {
-	u, err := urlParser.Parse(s)
+	u, err := weburl.Parse(s, nil)
 	if err != nil || u == nil {
 		return &docURL{}
 	}
-	u.SearchParams() // built now, not lazily by a later (concurrent) Clone
 	d := &docURL{u: u}
-	_, _, d.dir = simpleBaseParts(u.Href(false))
+	_, _, d.dir = simpleBaseParts(u.Href())
 	scheme := u.Scheme()
 	if scheme != "http" && scheme != "https" || u.Username() != "" || u.Password() != "" || u.Port() != "" || u.Hostname() == "" {
 		return d

@@ -3,7 +3,6 @@ package feedspec
 import (
 	"bytes"
 	"fmt"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -144,16 +143,4 @@ func TestDocumentURLCacheConcurrent(t *testing.T) {
 	for e := range errs {
 		assert.Fail(t, e)
 	}
-}
-
-// TestDocumentURLCacheBuiltBeforeSharing: the URL library builds a URL's
-// query parameters on first use, by Clone too (which the URL parser calls
-// on its base); a cached URL has them built, so that its concurrent
-// readers never write to it.
-func TestDocumentURLCacheBuiltBeforeSharing(t *testing.T) {
-	u := parseDocumentURL("https://example.com/built/before/sharing?a=1&b=2")
-	require.NotNil(t, u)
-	sp := reflect.ValueOf(u).Elem().FieldByName("searchParams")
-	require.True(t, sp.IsValid(), "the URL library's Url has no searchParams field any more: check what Clone writes")
-	assert.False(t, sp.IsNil(), "the query parameters are built before the URL is shared")
 }

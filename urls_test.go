@@ -12,6 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// urlParser is the WHATWG URL library's parser, which the tests compare
+// the package's URL paths with.
+var urlParser = whatwgurl.NewParser()
+
 // fullParse is "parse a URL" with the WHATWG parser only (no fast path).
 func fullParse(s string, base *whatwgurl.Url) string {
 	var (

@@ -348,7 +348,7 @@ func extract(ctx context.Context, data []byte, pageURL string, cfg *config) (*Ar
 	// URLs are made absolute before extraction, so that the extractors,
 	// which resolve some of them their own way, see them as the page means
 	// them.
-	resolveURLs(doc, base)
+	resolveURLs(doc, base, len(data))
 	markInlineSpaces(doc)
 	var netBase *nurl.URL
 	if base != "" {

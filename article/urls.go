@@ -3,9 +3,10 @@ package article
 import (
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // baseURL returns the document's base URL: the href of its first base
@@ -14,8 +15,8 @@ import (
 // URL and the base element gives no absolute URL either.
 func baseURL(doc *html.Node, pageURL string) string {
 	page := ""
-	if u, err := whatwg.Parse(pageURL); err == nil && u != nil {
-		page = u.Href(false)
+	if u, err := weburl.Parse(pageURL, nil); err == nil {
+		page = u.Href()
 	}
 	var base *html.Node
 	var find func(*html.Node) bool
@@ -36,8 +37,8 @@ func baseURL(doc *html.Node, pageURL string) string {
 	}
 	href := attr(base, "href")
 	if page == "" {
-		if u, err := whatwg.Parse(href); err == nil && u != nil {
-			return u.Href(false)
+		if u, err := weburl.Parse(href, nil); err == nil {
+			return u.Href()
 		}
 		return ""
 	}
@@ -50,26 +51,80 @@ func resolveURL(base, ref string) string {
 	if base == "" {
 		return ref
 	}
-	b, err := whatwg.Parse(base)
-	if err != nil || b == nil {
+	b, err := weburl.Parse(base, nil)
+	if err != nil {
 		return ref
 	}
-	u, err := b.Parse(ref)
-	if err != nil || u == nil {
+	return resolveAgainst(b, ref)
+}
+
+// resolveAgainst resolves ref against base, parsed (nil when it did not
+// parse); it returns ref unchanged when base is nil or ref does not parse.
+// internal/weburl resolves in time linear in ref and the result, whatever
+// base's size.
+func resolveAgainst(base *weburl.URL, ref string) string {
+	if base == nil {
 		return ref
 	}
-	return u.Href(false)
+	u, err := weburl.Href(ref, base)
+	if err != nil {
+		return ref
+	}
+	return u
 }
 
 // urlAttrs are the attributes holding one URL.
 var urlAttrs = map[string]bool{"href": true, "src": true, "poster": true, "cite": true}
 
 // resolveURLs resolves, against base, the URL attributes of every element
-// under n: href, src, poster, cite and each candidate of srcset.
-func resolveURLs(n *html.Node, base string) {
+// under n: href, src, poster, cite and each candidate of srcset. size is
+// the page's size, for the budget (see a resolver).
+func resolveURLs(n *html.Node, base string, size int) {
 	if base == "" {
 		return
 	}
+	r := &resolver{max: max(1<<20, size)}
+	if b, err := weburl.Parse(base, nil); err == nil {
+		r.base = b
+	}
+	r.resolveURLs(n) // a base that does not parse keeps every URL
+}
+
+// A resolver resolves a page's URLs against its base URL (nil for a base
+// that does not parse, which keeps every URL as written), within a budget:
+// short relative links against a long base would make the page their
+// number times the base's size. The bytes resolution adds to the URLs read
+// against the base (weburl.ReadsBase) sum to at most max, max(1 MiB, the
+// page's size); past it such a URL is kept as written (as one that does
+// not parse), and the later ones without being resolved.
+type resolver struct {
+	base       *weburl.URL
+	added, max int
+	spent      bool
+}
+
+// resolve is resolveAgainst with the budget.
+func (r *resolver) resolve(ref string) string {
+	if r.base == nil {
+		return ref
+	}
+	reads := weburl.ReadsBase(ref)
+	if reads && r.spent {
+		return ref
+	}
+	u := resolveAgainst(r.base, ref)
+	if reads && len(u) > len(ref) {
+		if r.added+len(u)-len(ref) > r.max {
+			r.spent = true
+			return ref
+		}
+		r.added += len(u) - len(ref)
+	}
+	return u
+}
+
+// resolveURLs resolves the URL attributes of the elements under n.
+func (r *resolver) resolveURLs(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
@@ -80,19 +135,19 @@ func resolveURLs(n *html.Node, base string) {
 			}
 			switch {
 			case urlAttrs[a.Key]:
-				c.Attr[i].Val = resolveURL(base, strings.TrimSpace(a.Val))
+				c.Attr[i].Val = r.resolve(strings.TrimSpace(a.Val))
 			case a.Key == "srcset":
-				c.Attr[i].Val = resolveSrcset(base, a.Val)
+				c.Attr[i].Val = r.resolveSrcset(a.Val)
 			}
 		}
-		resolveURLs(c, base)
+		r.resolveURLs(c)
 	}
 }
 
 // resolveSrcset resolves each image candidate URL of a srcset value, read
 // as HTML's srcset parsing does: a URL runs to white space (trailing commas
 // end the candidate), and its descriptors run to the next comma.
-func resolveSrcset(base, v string) string {
+func (r *resolver) resolveSrcset(v string) string {
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 	var out []string
 	for i := 0; i < len(v); {
@@ -116,7 +171,7 @@ func resolveSrcset(base, v string) string {
 			}
 			desc = strings.Join(strings.Fields(v[dstart:i]), " ")
 		}
-		cand := resolveURL(base, u)
+		cand := r.resolve(u)
 		if desc != "" {
 			cand += " " + desc
 		}
@@ -150,13 +205,13 @@ func hasAttr(n *html.Node, key string) bool {
 // http or https URL (what feedspec.SafeHTML keeps in an img src, data: URLs
 // apart), else "".
 func safeMediaURL(u string) string {
-	p, err := whatwg.Parse(u)
-	if err != nil || p == nil {
+	p, err := weburl.Parse(u, nil)
+	if err != nil {
 		return ""
 	}
 	switch p.Scheme() {
 	case "http", "https":
-		return p.Href(false)
+		return p.Href()
 	}
 	return ""
 }

@@ -1,13 +1,16 @@
 package opml
 
 import (
+	"errors"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/feedspec/feedspec"
 	whatwgerrors "github.com/nlnwa/whatwg-url/errors"
-	whatwg "github.com/nlnwa/whatwg-url/url"
+
+	"github.com/feedspec/feedspec"
+	"github.com/feedspec/feedspec/internal/weburl"
 )
 
 // A Subscription is a feed an OPML document subscribes to.
@@ -197,20 +200,17 @@ func urlAttr(o *Outline) (name, value string, ok bool) {
 // A resolver resolves an outline's URLs against the document's URL.
 type resolver struct {
 	docURL string
-	base   *whatwg.Url // nil when docURL is "" or not a URL
+	base   *weburl.URL // nil when docURL is "" or not a URL
 }
-
-// urlParser is the WHATWG URL parser; it keeps no per-call state.
-var urlParser = whatwg.NewParser()
 
 // relativeProbe is a base URL against which a relative reference parses,
 // to tell one from a string that is not a URL at all.
-const relativeProbe = "https://relative.invalid/"
+var relativeProbe, _ = weburl.Parse("https://relative.invalid/", nil)
 
 func newResolver(docURL string) *resolver {
 	r := &resolver{docURL: docURL}
 	if docURL != "" {
-		if u, err := urlParser.Parse(docURL); err == nil {
+		if u, err := weburl.Parse(docURL, nil); err == nil {
 			r.base = u
 		}
 	}
@@ -269,16 +269,17 @@ func (r *resolver) resolve(raw string) (string, string) {
 		}
 		return "", "not an http or https URL"
 	}
-	var u *whatwg.Url
-	var err error
-	if r.base != nil {
-		u, err = r.base.Parse(raw)
-	} else {
-		u, err = urlParser.Parse(raw)
-	}
-	if err != nil || u == nil {
+	// The WHATWG parser's result, in linear time (internal/weburl: the
+	// library builds a long path in time its square).
+	u, err := weburl.Parse(raw, r.base)
+	if err != nil {
+		var le *weburl.LimitError
+		if errors.As(err, &le) {
+			return "", "not read: it has " + strconv.Itoa(le.N) + " " + le.What + ", more than " +
+				strconv.Itoa(weburl.MaxSegments) + " (a limit on file: URLs)"
+		}
 		if r.base == nil {
-			if _, perr := urlParser.ParseRef(relativeProbe, raw); perr == nil {
+			if _, perr := weburl.Parse(raw, relativeProbe); perr == nil {
 				if r.docURL == "" {
 					return "", "a relative URL, and the document's URL is not known"
 				}
@@ -293,7 +294,7 @@ func (r *resolver) resolve(raw string) (string, string) {
 	}
 	switch u.Scheme() {
 	case "http", "https":
-		return u.Href(false), ""
+		return u.Href(), ""
 	}
 	return "", "not an http or https URL"
 }

@@ -101,3 +101,36 @@ func checkTree(t *testing.T, root *Node) {
 	}
 	require.LessOrEqual(t, elements, 1, "root elements")
 }
+
+// FuzzParseRecovery checks the same of Parse in recovery mode, whose
+// encoding repairs (3, 7, 9 and the detector of 19) rewrite the text
+// before the parse: the text is valid UTF-8 whatever they did, and an
+// encoding is detected only when no byte order mark or transport label
+// gave one. The seeds include unlabelled documents in legacy encodings.
+func FuzzParseRecovery(f *testing.F) {
+	f.Add([]byte(`<rss><channel><title>x</title></channel></rss>`), "")
+	f.Add([]byte("<rss><title>\xc7\xd1\xb1\xdb \xc5\xd8\xbd\xba\xc6\xae \xc7\xd1\xb1\xdb \xc7\xd1\xb1\xdb</title></rss>"), "")                               // EUC-KR
+	f.Add([]byte("<rss><title>\xa4\xb3\xa4\xf3\xa4\xcb\xa4\xc1\xa4\xcf \xc6\xfc\xcb\xdc\xb8\xec\xa4\xce\xa5\xc6\xa5\xad\xa5\xb9\xa5\xc8</title></rss>"), "") // EUC-JP
+	f.Add([]byte("<rss><title>\xc7\xd8\xbe\xd2\xb9\xd2\xb9\xaa\xd4\xcd\xc1\xb7\xd5\xe8\xa4\xcd\xa1\xc3\xd2\xc2</title></rss>"), "")                          // windows-874
+	f.Add([]byte("<rss><title>\xf0\xd2\xc9\xd7\xc5\xd4 \xcb\xc1\xcb \xc4\xc5\xc1 \xce\xc5 \xde\xd4\xcf \xc5\xd3\xd4\xc5</title></rss>"), "")                 // KOI8-R
+	f.Add([]byte("<?xml version=\"1.0\" encoding=\"utf-8\"?><r>\xe9\xe8\xe0\xe2\xe7</r>"), "")
+	f.Add([]byte("<r>\xc3\xa9\xe2\x80\x94</r>"), "iso-8859-1")
+	f.Fuzz(func(t *testing.T, data []byte, charset string) {
+		lim := Limits{MaxDepth: 500, MaxEntityExpansion: 1 << 16}
+		doc, err := Parse(bytes.NewReader(data), WithCharset(charset), WithRecovery(), WithLimits(lim))
+		if err != nil {
+			require.ErrorContains(t, err, "limit", "unexpected error")
+		}
+		require.NotNil(t, doc, "no document")
+		require.NotNil(t, doc.Node, "no document node")
+		checkTree(t, doc.Node)
+		require.True(t, utf8.ValidString(doc.text), "recovery made text that is not UTF-8")
+		for _, r := range doc.Repairs {
+			if bytes.HasSuffix([]byte(r.Message), []byte("(detected)")) {
+				require.False(t, hasBOM(data), "an encoding detected despite a byte order mark: %s", r.Message)
+				e, _ := lookupLabel(charset)
+				require.Nil(t, e, "an encoding detected despite the transport label %q: %s", charset, r.Message)
+			}
+		}
+	})
+}

@@ -272,7 +272,9 @@ type Document struct {
 
 	// Errors holds the parse errors the parser recovered from and the
 	// input's encoding errors, in input order (by Offset), when the caller
-	// asked for them (WithErrors); otherwise nil.
+	// asked for them (WithErrors); otherwise nil. It holds at most 1,000 of
+	// each: past 1,000 parse errors, one of code CodeTooManyErrors stands
+	// for the rest, which are dropped.
 	Errors []ParseError
 
 	// Repairs lists what WithRecovery changed, in the order it was done:

@@ -454,6 +454,12 @@ func (p *parser) parseErrorAt(off int, code string) {
 	if !p.recordErrors {
 		return
 	}
+	switch n := len(p.doc.Errors); {
+	case n > maxParseErrors:
+		return
+	case n == maxParseErrors:
+		code = CodeTooManyErrors
+	}
 	line, col := p.lineCol(off)
 	p.doc.Errors = append(p.doc.Errors, ParseError{Line: line, Column: col, Offset: off, Code: code})
 }

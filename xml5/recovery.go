@@ -105,8 +105,24 @@ func recoverDecode(raw []byte, transport, text, enc string, ascii int) (string, 
 		// Repair 3: the bytes are UTF-8 whatever the label says.
 		repairs = append(repairs, Repair{Message: "declared " + declared + ", decoded as UTF-8"})
 		text, enc = bytesToString(raw), "UTF-8"
-	case enc == "UTF-8" && !sharesMemory(text, raw) && mostlyNotUTF8(raw[ascii:]):
+	case enc == "UTF-8" && !sharesMemory(text, raw):
 		// utf8Text copies raw only when it is not valid UTF-8.
+		invalid, valid, undefined := utf8Counts(raw[ascii:])
+		if invalid == 0 || invalid < valid {
+			break // mostly UTF-8: a few bad bytes stay U+FFFD
+		}
+		if declared == "" {
+			// No label at all: the detector's encoding, when one
+			// reads the bytes plainly (detect.go).
+			if name, e := detectLegacy(raw[ascii:]); e != nil {
+				repairs = append(repairs, Repair{Message: "no encoding declared, bytes not UTF-8, decoded as " + name + " (detected)"})
+				text, enc = decodeWith(e, raw), name
+				break
+			}
+		}
+		if undefined {
+			break // not windows-1252 either
+		}
 		what := "declared " + declared
 		if declared == "" {
 			what = "no encoding declared"
@@ -183,11 +199,12 @@ func sharesMemory(text string, raw []byte) bool {
 	return len(raw) > 0 && len(text) == len(raw) && unsafe.StringData(text) == &raw[0]
 }
 
-// mostlyNotUTF8 reports whether raw is not valid UTF-8, has at least as
-// many bytes that are not part of a UTF-8 sequence as multi-byte sequences,
-// and holds none of the five bytes windows-1252 leaves undefined.
-func mostlyNotUTF8(raw []byte) bool {
-	invalid, valid := 0, 0
+// utf8Counts counts, in raw, the bytes that are not part of a UTF-8
+// sequence and the multi-byte sequences, and says whether raw holds one of
+// the five bytes windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90,
+// 0x9D). Bytes mostly not UTF-8 (invalid > 0 and invalid >= valid) are
+// read in another encoding.
+func utf8Counts(raw []byte) (invalid, valid int, undefined bool) {
 	for i := nextNonASCII(raw, 0); i < len(raw); {
 		c := raw[i]
 		if c < 0x80 {
@@ -196,7 +213,7 @@ func mostlyNotUTF8(raw []byte) bool {
 		}
 		switch c {
 		case 0x81, 0x8D, 0x8F, 0x90, 0x9D:
-			return false
+			undefined = true
 		}
 		r, n := utf8.DecodeRune(raw[i:])
 		if r == utf8.RuneError && n <= 1 {
@@ -207,8 +224,7 @@ func mostlyNotUTF8(raw []byte) bool {
 		valid++
 		i += n
 	}
-	// Valid UTF-8 has no invalid byte.
-	return invalid > 0 && invalid >= valid
+	return invalid, valid, undefined
 }
 
 // cp1252Byte returns the windows-1252 byte that decodes to r, as a double

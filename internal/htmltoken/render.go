@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -94,6 +95,17 @@ const SortAttributes Mode = 1 << 4
 // newline is added after a pre, listing or textarea start tag whose text
 // starts with one.
 func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
+	out, ok, _ := AppendHTMLWithin(dst, src, mode, TreeBudget(len(src)), false)
+	return out, ok
+}
+
+// AppendHTMLWithin is AppendHTML giving up, and reporting over, when the
+// cost of the tree of src (FragmentTreeCost) may pass budget; AppendHTML
+// gives src's own, TreeBudget(len(src)). With probe, it gives up (over)
+// too when, past the first 64 KiB of src, the cost of the tree of what it
+// has read may pass that part's own budget: the caller then learns
+// whether the tree is cut (FragmentTreeCost) before much is written.
+func AppendHTMLWithin(dst []byte, src string, mode Mode, budget int64, probe bool) (out []byte, ok, over bool) {
 	n := len(dst)
 	if mode&(JSONString|ValidUTF8) == JSONString && !utf8.ValidString(src) {
 		// Text on both sides of a tag left out joins into one string,
@@ -101,22 +113,22 @@ func AppendHTML(dst []byte, src string, mode Mode) ([]byte, bool) {
 		// the serialization as a whole. (In valid UTF-8, every piece
 		// written is cut at an ASCII byte and escapes alone as it does in
 		// the whole.)
-		out, ok := AppendHTML(dst, src, mode&^JSONStringEscapeHTML)
+		out, ok, over := AppendHTMLWithin(dst, src, mode&^JSONStringEscapeHTML, budget, probe)
 		if !ok {
-			return out, false
+			return out, false, over
 		}
 		m := len(out)
 		out = jsonstr.AppendChars(out, out[n:m], mode&JSONStringEscapeHTML == JSONStringEscapeHTML)
-		return append(out[:n], out[m:]...), true
+		return append(out[:n], out[m:]...), true, false
 	}
 	fz := GetFast(src)
-	out, ok := appendTokens(dst, fz, mode)
+	out, ok, over = appendTokensOver(dst, fz, mode, len(src), budget, probe)
 	gaveUp := fz.err == ErrGaveUp
 	PutFast(fz)
 	if !gaveUp {
-		return out, ok
+		return out, ok, over
 	}
-	return appendTokens(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode)
+	return appendTokensOver(dst[:n], html.NewTokenizerFragment(strings.NewReader(src), "div"), mode, len(src), budget, false)
 }
 
 // A tableBound is what a renderer saves when a table, cell or object
@@ -147,12 +159,28 @@ type tokenElement struct {
 	// stack (fastPlain), when fastStartTag opened it. textIn: text in it
 	// is inserted as it is (fastText), when fastStartTag opened it.
 	plain, textIn bool
+	// nattr is the number of its attributes, which a copy costs.
+	nattr uint16
 }
 
-// appendTokens is AppendHTML reading the tokens from z: each token goes to
-// the renderer method that applies the tree builder's rules for its kind,
-// but those the fast paths read (fastTokens, render_fast.go).
-func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
+// appendTokensOver is AppendHTML reading the tokens from z, of a source
+// of n bytes: each token goes to the renderer method that applies the
+// tree builder's rules for its kind, but those the fast paths read
+// (fastTokens, render_fast.go). It gives up when the tree's cost may pass
+// budget (renderer.cost), probing as AppendHTMLWithin does, and reports
+// over then.
+func appendTokensOver(dst []byte, z Tokenizer, mode Mode, n int, budget int64, probe bool) (out []byte, ok, over bool) {
+	out, ok, cost, limit := appendTokens(dst, z, mode, n, budget, probe)
+	return out, ok, !ok && cost > limit
+}
+
+// probeFrom is how much of the source AppendHTMLWithin reads before it
+// probes.
+const probeFrom = 64 << 10
+
+// appendTokens is appendTokensOver, returning the renderer's cost and its
+// limit (the budget, or the probed part's) when it ended.
+func appendTokens(dst []byte, z Tokenizer, mode Mode, n int, budget int64, probe bool) ([]byte, bool, int64, int64) {
 	var (
 		stackBuf [24]tokenElement
 		// Room for the bound of one table or cell; more nested tables
@@ -161,30 +189,52 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 		attrBuf   [8][2][]byte
 		pendBuf   [4]tokenElement
 	)
-	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0]}
+	r := renderer{mode: mode, out: &outputs[outputIndex(mode)], stack: stackBuf[:0], bounds: boundsBuf[:0], attrBuf: attrBuf[:0], pending: pendBuf[:0],
+		budget: budget, limit: budget, n: n}
 	r.fz, _ = z.(*Fast)
+	if probe && r.fz != nil {
+		r.probe = true
+		r.limit = min(budget, TreeBudget(probeFrom))
+	}
+	if r.fz != nil {
+		r.cost = int64(n) + int64(n)/5 + 1
+	} else {
+		r.cost = 3 * int64(n)
+	}
 	if k := outputIndex(mode); k > 0 && r.fz != nil {
 		r.textTab = &textTables[k]
 	}
 	ok := true
 	for ok {
-		if r.fz != nil {
+		if r.fz != nil && !r.join {
 			if dst, ok = r.fastTokens(dst); !ok {
-				return dst, false
+				return dst, false, r.cost, r.limit
 			}
 		}
+		// Whether the token writes anything (a tag that does not is
+		// ignored).
+		written, spanTo := len(dst), r.spanTo
 		switch tt := z.Next(); tt {
 		case html.ErrorToken:
-			if z.Err() != io.EOF {
-				return dst, false
+			if z.Err() != io.EOF || r.cost > r.budget {
+				return dst, false, r.cost, r.budget
 			}
-			return r.closeAll(r.flush(dst)), true
+			return r.closeAll(r.flush(dst)), true, r.cost, r.limit
 		case html.TextToken:
+			r.textCost()
 			dst, ok = r.text(dst, z.Text())
+			if len(dst) != written || r.spanTo != spanTo {
+				r.afterText = true
+				if r.fz != nil {
+					r.textEnd = r.fz.pos
+				}
+			}
+			written = -1 // not an ignored tag
 		case html.CommentToken:
 			// In SVG content the tokenizer reads CDATA sections.
 			ok = r.svg == 0
 			if ok {
+				r.cost += CostNode
 				dst, ok = r.comment(r.flush(dst), z.Text())
 			}
 		case html.DoctypeToken:
@@ -202,11 +252,72 @@ func appendTokens(dst []byte, z Tokenizer, mode Mode) ([]byte, bool) {
 				dst, ok = r.endTag(dst, z)
 			}
 		}
-		if len(r.stack) >= maxOpenElements {
-			return dst, false
+		if written >= 0 {
+			if len(dst) == written && r.spanTo == spanTo {
+				// Ignored (or left out: a 1x1 image): right after text
+				// (the fast paths keep where the last text ended), text
+				// next may join it.
+				if r.fz != nil {
+					r.join = r.join || r.fz.rawA == r.textEnd
+				} else {
+					r.join = r.join || r.afterText
+				}
+			} else {
+				r.join, r.afterText = false, false
+			}
+		}
+		if len(r.stack) >= maxOpenElements || r.cost > r.limit && r.overLimit() {
+			return dst, false, r.cost, r.limit
 		}
 	}
-	return dst, false
+	return dst, false, r.cost, r.limit
+}
+
+// overLimit reports whether the cost passed its limit, the budget, or,
+// probing, the budget of the source read so far (at least probeFrom
+// bytes), which it raises the limit to when it did not.
+func (r *renderer) overLimit() bool {
+	if r.probe {
+		r.limit = min(r.budget, TreeBudget(max(r.fz.pos, probeFrom)))
+	}
+	return r.cost > r.limit
+}
+
+// The renderer's cost starts with what the bytes of the source's texts,
+// comments and attribute values may cost in the tree (FragmentTreeCost):
+// 1.2 times the source with a Fast (a character reference never stands
+// for more than 1.2 times its bytes, and a Fast reads no NUL), 3 times
+// with x/net/html's tokenizer (which replaces a NUL in a comment with
+// U+FFFD).
+
+// textCost adds the cost of a text token's node, and, when it follows an
+// ignored token, of x/net/html's joining it to the text node before
+// (the joined text is at most twice the source read).
+func (r *renderer) textCost() {
+	r.cost += CostNode
+	if r.join {
+		r.join = false
+		end := int64(r.n)
+		if r.fz != nil {
+			end = int64(r.fz.pos)
+		}
+		r.cost += 2 * end
+	}
+}
+
+// startCost adds the cost of an element made by a start tag with nattr
+// attributes.
+func (r *renderer) startCost(nattr int) {
+	r.cost += CostNode + CostAttr*int64(nattr)
+}
+
+// htmlCost adds the cost of an html start tag with nattr attributes, which
+// x/net/html merges into its html element's (CostAttrMerge).
+func (r *renderer) htmlCost(nattr int) {
+	r.htmlAttrs += int64(nattr)
+	if nattr > 0 {
+		r.cost += CostAttrMerge * r.htmlAttrs
+	}
 }
 
 // maxOpenElements is the number of open elements at which appendTokens
@@ -272,6 +383,25 @@ type renderer struct {
 	// spanE2: the span may hold a 0xE2 byte (U+2028 and U+2029 are
 	// escaped in a JSON string).
 	spanE2 bool
+	// cost bounds from above the cost (FragmentTreeCost) of x/net/html's
+	// tree of the tokens read so far; past budget, TreeBudget of the
+	// source's n bytes, appendTokens gives up, and the caller builds the
+	// tree of what the budget allows. It counts each element, comment
+	// and text token, each attribute, the source's bytes, the copies
+	// reconstruct writes, the texts that may join another, and the html
+	// start tags' attribute merges. limit is budget, or, with probe, at
+	// most the budget of what was read (overLimit).
+	cost, budget, limit int64
+	n                   int
+	probe               bool
+	// afterText (x/net/html's tokenizer), textEnd (a Fast, the source
+	// offset where the last text written ends): the last token that
+	// wrote anything wrote text. join: tokens were ignored since (they
+	// wrote nothing), so that text next may join that text's node.
+	afterText, join bool
+	textEnd         int
+	// htmlAttrs counts the attributes of the html start tags read.
+	htmlAttrs int64
 }
 
 // flush writes the source span of the tokens written as they are.
@@ -399,11 +529,26 @@ const (
 func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, bool) {
 	name, hasAttr := z.TagName()
 	tag := LookupAtom(name)
+	// x/net/html's tokenizer's attributes are counted as they are read.
+	nattr := 0
+	if r.fz != nil {
+		nattr = len(r.fz.attrs)
+	}
+	r.startCost(nattr)
 	dst, act := r.startTagRules(dst, tag)
 	switch act {
 	case giveUp:
 		return dst, false
 	case ignoreTag:
+		if tag == atom.Html && hasAttr {
+			if r.fz == nil {
+				for hasAttr {
+					_, _, hasAttr = z.TagAttr()
+					nattr++
+				}
+			}
+			r.htmlCost(nattr)
+		}
 		return dst, true
 	}
 	if tag == atom.Svg {
@@ -417,7 +562,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		from, to := fz.tokenSpan()
 		dst = r.asSource(dst, from, to)
 		if act != insertVoid {
-			r.insert(tokenElement{atom: tag, start: from, end: to, source: true}, name)
+			r.insert(tokenElement{atom: tag, start: from, end: to, source: true, nattr: uint16(min(nattr, math.MaxUint16))}, name)
 		}
 		return dst, true
 	}
@@ -426,6 +571,10 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
 		attrs = append(attrs, [2][]byte{k, v})
+	}
+	if r.fz == nil {
+		nattr = len(attrs)
+		r.cost += CostAttr * int64(nattr)
 	}
 	if tag == atom.Img && r.mode&DropOneByOneImages != 0 && isOneByOneImage(attrs) {
 		return dst, true
@@ -458,7 +607,7 @@ func (r *renderer) startTag(dst []byte, z Tokenizer, selfClosing bool) ([]byte, 
 		return append(dst, r.out.selfClose...), true
 	}
 	dst = append(dst, r.out.gt...)
-	r.insert(tokenElement{atom: tag, start: start, end: len(dst)}, name)
+	r.insert(tokenElement{atom: tag, start: start, end: len(dst), nattr: uint16(min(nattr, math.MaxUint16))}, name)
 	return dst, true
 }
 
@@ -696,6 +845,14 @@ func (r *renderer) popTo(dst []byte, i int) ([]byte, bool) {
 func (r *renderer) reconstruct(dst []byte) []byte {
 	dst = r.flush(dst)
 	for _, e := range r.pending[r.pendingBase:] {
+		// A copy costs what its element did, and its attributes' bytes,
+		// which its start tag holds: the source's (at most twice as
+		// many when their character references are replaced) or the
+		// output's (escaped).
+		r.cost += CostNode + CostAttr*int64(e.nattr) + int64(e.end-e.start)
+		if e.source {
+			r.cost += int64(e.end - e.start)
+		}
 		// The copy keeps the offsets of the start tag it copies (the
 		// output only grows).
 		if e.source {
@@ -916,10 +1073,12 @@ func (r *renderer) endTagNotCurrent(dst []byte, tag atom.Atom, name []byte, hasA
 		if len(r.pending) > r.pendingBase {
 			dst = r.reconstruct(dst)
 		}
+		r.cost += CostNode
 		dst = append(r.flush(dst), r.out.br...)
 	case tag == atom.P && r.pInButtonScope() < 0:
 		// "</p>" with no p open makes an empty p.
 		r.fresh = false
+		r.cost += CostNode
 		dst = append(r.flush(dst), r.out.emptyP...)
 	case isFormatting(tag) && isOpen(r.stack[r.base:], tag, nil):
 		return r.adoptNoBlock(dst, tag)
@@ -1065,6 +1224,7 @@ func (r *renderer) closeCell(dst []byte) []byte {
 
 // implied opens an element the tree builder inserts without a tag.
 func (r *renderer) implied(dst []byte, a atom.Atom) []byte {
+	r.cost += CostNode
 	dst = append(r.flush(dst), r.out.lt...)
 	dst = append(dst, a.String()...)
 	dst = append(dst, r.out.gt...)
@@ -1117,6 +1277,20 @@ func (r *renderer) inObject() bool {
 		return true
 	}
 	return false
+}
+
+// grownOutput returns dst with room for n more bytes: when it has not that
+// room, a copy with twice its capacity (or room for n). The output grows
+// in many short appends, which append would grow by a quarter at a time
+// once it is long (the arrays left behind adding up to four times the
+// output).
+func grownOutput(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) >= n {
+		return dst
+	}
+	b := make([]byte, len(dst), max(2*cap(dst), len(dst)+n))
+	copy(b, dst)
+	return b
 }
 
 // grown returns a copy of s with twice its capacity (at least 1), as append
@@ -1362,7 +1536,7 @@ const sourceChunk = 512
 func escapeInto(dst, b []byte, words *[256]uint64, lens *[256]uint8) []byte {
 	// Room for the longest escapes and the eight bytes stored for the
 	// last: the stores stay in dst's array.
-	dst = slices.Grow(dst, maxSourceEscape*len(b)+8)
+	dst = grownOutput(dst, maxSourceEscape*len(b)+8)
 	p := unsafe.Pointer(unsafe.SliceData(dst[len(dst) : len(dst)+maxSourceEscape*len(b)+8]))
 	return dst[:len(dst)+escapeWords(p, unsafe.Pointer(unsafe.SliceData(b)), len(b), words, lens)]
 }

@@ -181,7 +181,7 @@ func (r *renderer) appendTextJSON(dst []byte) ([]byte, bool) {
 	from, to = r.spanFrom, r.spanTo
 	r.spanFrom = to
 	for {
-		dst = slices.Grow(dst, maxSourceEscape*(to-from)+textRoom)
+		dst = grownOutput(dst, maxSourceEscape*(to-from)+textRoom)
 		m := len(dst)
 		if to > from {
 			m += escapeWords(unsafe.Pointer(unsafe.SliceData(dst[m:m+1])), unsafe.Pointer(&s[from]), to-from, t.words, &t.source.lens)
@@ -473,9 +473,13 @@ func (r *renderer) fastTokens(dst []byte) ([]byte, bool) {
 			if !r.textJSONReady() {
 				return dst, true
 			}
+			// (The copies its text may reopen are counted against the
+			// budget at the next start tag, or at the end.)
+			r.cost += CostNode
 			if dst, ok = r.appendTextJSON(dst); !ok {
 				return dst, false
 			}
+			r.textEnd = fz.pos
 			continue
 		}
 		if c := s[i+1]; c == '/' {
@@ -486,8 +490,8 @@ func (r *renderer) fastTokens(dst []byte) ([]byte, bool) {
 		} else if !isASCIILetter(c) {
 			return dst, true
 		}
-		if dst, done, ok = r.fastStartTag(dst); !ok || !done || len(r.stack) >= maxOpenElements {
-			return dst, ok && len(r.stack) < maxOpenElements
+		if dst, done, ok = r.fastStartTag(dst); !ok || !done || len(r.stack) >= maxOpenElements || r.cost > r.limit {
+			return dst, ok && len(r.stack) < maxOpenElements && (r.cost <= r.limit || !r.overLimit())
 		}
 	}
 }
@@ -647,20 +651,28 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 			return dst, false, true
 		}
 	}
+	r.startCost(len(fz.attrs))
 	dst, act := r.startTagRules(dst, tag)
 	fz.pos = end
 	switch act {
 	case giveUp:
 		return dst, true, false
 	case ignoreTag:
-		return dst, true, true
+		if tag == atom.Html {
+			r.htmlCost(len(fz.attrs))
+		}
+		// Ignored: text next may join the text before. Then it is left
+		// to the text method (done is false, the tag read).
+		r.join = i == r.textEnd
+		return dst, !r.join, true
 	}
 	if (act == insertVoid) != (flags&fastVoid != 0) {
 		// Not what fastTagFlags says: leave it to x/net/html.
 		return dst, true, false
 	}
 	if tag == atom.Img && r.mode&DropOneByOneImages != 0 && fz.oneByOne() {
-		return dst, true, true
+		r.join = i == r.textEnd
+		return dst, !r.join, true
 	}
 	r.fresh = false
 	if endFrom == k {
@@ -675,9 +687,9 @@ func (r *renderer) fastStartTag(dst []byte) (out []byte, done, ok bool) {
 			// Pushed in place: the fields stored in the stack's slot.
 			r.stack = r.stack[:len(r.stack)+1]
 			e := &r.stack[len(r.stack)-1]
-			e.atom, e.name, e.start, e.end, e.source, e.word, e.plain, e.textIn = tag, "", i, end, true, word, true, true
+			e.atom, e.name, e.start, e.end, e.source, e.word, e.plain, e.textIn, e.nattr = tag, "", i, end, true, word, true, true, uint16(len(fz.attrs))
 		} else {
-			r.insert(tokenElement{atom: tag, start: i, end: end, source: true, word: word, plain: flags&fastPlain != 0, textIn: flags&fastText != 0}, nil)
+			r.insert(tokenElement{atom: tag, start: i, end: end, source: true, word: word, plain: flags&fastPlain != 0, textIn: flags&fastText != 0, nattr: uint16(len(fz.attrs))}, nil)
 		}
 	}
 	return dst, true, true

@@ -114,6 +114,7 @@ func (r *renderer) svgTag(dst []byte, z Tokenizer, name string, tag atom.Atom, h
 	for hasAttr {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
+		r.cost += CostAttr
 		key, ok := svgAttributeKey(k)
 		if !ok {
 			return dst, false
@@ -146,6 +147,7 @@ func (r *renderer) svgStartTag(dst []byte, z Tokenizer, selfClosing bool) ([]byt
 	if !ok {
 		return dst, false
 	}
+	r.cost += CostNode
 	return r.svgTag(dst, z, name, 0, hasAttr, selfClosing)
 }
 

@@ -79,6 +79,9 @@ type Fast struct {
 	// (or a 0xE2 byte, see nameClasses). upperKeys: so has it or one of
 	// its attribute keys.
 	upperName, upperKeys bool
+	// bare: the caller reads no plain or e2 (FragmentTreeCost), which
+	// are then not computed.
+	bare bool
 }
 
 // NewFast returns a Fast tokenizer of src. It reads src in place: src must
@@ -315,6 +318,13 @@ func (z *Fast) Next() html.TokenType {
 		z.pos = i
 		z.rawA, z.rawB = start, i
 		z.textA, z.textB = start, i
+		if z.bare {
+			if !z.unescapeText() {
+				return z.giveUp()
+			}
+			z.tt = html.TextToken
+			return z.tt
+		}
 		// Its character references and the bytes Render escapes, with
 		// no branch on the bytes.
 		stops := classesOf(s[start:i], &textStops)
@@ -814,4 +824,21 @@ func appendReference(dst, b []byte, attr bool) (_ []byte, n int, ok bool) {
 		return dst, 0, false
 	}
 	return utf8.AppendRune(dst, r), semi + 1, true
+}
+
+// attrsMeasured adds to *n and *size the number of the current tag's
+// attributes and the bytes of their keys and values as TagAttr returns
+// them, and reports true, when no value has a character reference (which
+// TagAttr replaces); it reports false otherwise.
+func (z *Fast) attrsMeasured(n, size *int) bool {
+	for _, a := range z.attrs {
+		if bytes.IndexByte(z.src[a[2]:a[3]], '&') >= 0 {
+			return false
+		}
+	}
+	for _, a := range z.attrs {
+		*size += int(a[1]-a[0]) + int(a[3]-a[2])
+	}
+	*n += len(z.attrs)
+	return true
 }
