@@ -212,11 +212,11 @@ func (x *feedWriter) mediaObject(o *MediaObject, enc *Enclosure) {
 		x.attrInt("channels", int64(*o.Channels))
 	}
 	x.attrSeconds("duration", o.Duration)
-	if o.Height != nil && *o.Height > 0 { // positive, as Media RSS requires
-		x.attrInt("height", int64(*o.Height))
-	}
-	if o.Width != nil && *o.Width > 0 {
+	if o.Width != nil && *o.Width > 0 { // positive, as Media RSS requires; the order mediaContent writes
 		x.attrInt("width", int64(*o.Width))
+	}
+	if o.Height != nil && *o.Height > 0 {
+		x.attrInt("height", int64(*o.Height))
 	}
 	if o.FileSize != nil {
 		x.attrInt("fileSize", *o.FileSize)
