@@ -20,3 +20,23 @@ func NewNodeText(frag *html.Node) *Text {
 	sanitize(frag)
 	return nodeText(frag)
 }
+
+// StringText returns a Text whose value is the string s, for a feed a
+// program builds (see WriteRSS): plain text, never read as HTML. The
+// writers write it as text ("<b>" is written as the characters <b>).
+func StringText(s string) *Text {
+	return stringText(s)
+}
+
+// HTMLText returns the Text a feed's escaped HTML content s gives: s is
+// parsed as an HTML fragment in a div context and sanitized, as the
+// specification's "parse escaped HTML content" [178] does. So it is a Node
+// value, or a string value when the fragment is a single text node ("a
+// &amp; b" gives the string "a & b"), or nil when the fragment has no
+// significant content (only white space, or nothing a reader would see).
+// It is the value a reader gets back from an RSS description or an Atom
+// text of type html that holds s. The HTML is the caller's, unsanitized:
+// SafeHTML (or Feed.Sanitized) makes it safe to display.
+func HTMLText(s string) *Text {
+	return escapedHTMLText(s)
+}

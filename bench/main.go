@@ -103,6 +103,10 @@ func main() {
 		cputimeMain(os.Args[2:]) // cputime.go
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "writers" {
+		writersMain(os.Args[2:]) // writers.go
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "article" {
 		articleMain(os.Args[2:]) // article.go
 		return

@@ -144,6 +144,9 @@ func Child(mode, set, corpus string, passes int) int {
 		}
 	}
 	if parse == nil {
+		if slices.Contains(WriteModes, mode) {
+			return WriteChild(mode, set, corpus, passes) // write.go
+		}
 		fmt.Fprintf(os.Stderr, "instructions: unknown mode %q\n", mode)
 		return 2
 	}

@@ -7,6 +7,7 @@
 // Usage:
 //
 //	feedspec [-json | -normalized] [-strict] [-url URL] [-timeout D] [-allow-private] SOURCE
+//	feedspec -rss | -atom | -jsonfeed [-strict] [-url URL] [-timeout D] [-allow-private] SOURCE
 //	feedspec -discover [-url URL] [-timeout D] [-allow-private] SOURCE
 //	feedspec -article [-url URL] [-timeout D] [-allow-private] SOURCE
 //	feedspec -opml [-url URL] FILE
@@ -27,6 +28,10 @@
 // readers forgive are read, and nothing is invented) and JSON Feeds are read
 // too, unless -strict asks for the Feed Parsing specification's exact
 // answer.
+//
+// With -rss, -atom or -jsonfeed, the feed is written as RSS 2.0, Atom 1.0
+// or JSON Feed 1.1 (Feed.WriteRSS, WriteAtom, WriteJSONFeed): the command
+// converts between the formats.
 //
 // With -normalized, the feed's entries are printed as a JSON array of
 // feedspec.NormalizedEntry values (Entry.Normalized: what a reader shows
@@ -91,8 +96,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	strict := fs.Bool("strict", false, "the specification's exact answer: no recovery mode, no JSON Feed")
 	allowPrivate := fs.Bool("allow-private", false, "fetch from loopback, private networks and link-local addresses too\n(refused by default, URL and redirects alike)")
 	opmlMode := fs.Bool("opml", false, "list the subscriptions of an OPML file")
+	convert := addConvertFlags(fs) // convert.go
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -discover | -article | -opml] [-strict] [-url URL] [-timeout D] [-allow-private] FILE|URL|-")
+		fmt.Fprintln(stderr, "usage: feedspec [-json | -normalized | -rss | -atom | -jsonfeed | -discover | -article | -opml] [-strict] [-url URL] [-timeout D] [-allow-private] FILE|URL|-")
 		fs.PrintDefaults()
 		fmt.Fprintln(stderr, "URLs are fetched from public internet addresses only, unless -allow-private.")
 		fmt.Fprintln(stderr, "exit status: 0 ok, 1 not a feed or an error, 2 usage error")
@@ -105,7 +111,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	}
 	if fs.NArg() != 1 || *asJSON && *discover || *articleMode && (*asJSON || *discover) ||
 		*normalized && (*asJSON || *discover || *articleMode) ||
-		*opmlMode && (*asJSON || *discover || *articleMode || *normalized) {
+		*opmlMode && (*asJSON || *discover || *articleMode || *normalized) ||
+		convert.conflicts(*asJSON || *normalized || *discover || *articleMode || *opmlMode) {
 		fs.Usage()
 		return 2
 	}
@@ -124,7 +131,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, client *http.
 	} else if *discover {
 		err = discoverFeeds(ctx, client, src, *baseURL, stdin, stdout, stderr)
 	} else {
-		err = showFeed(ctx, client, src, *baseURL, *asJSON, *normalized, *strict, stdin, stdout)
+		err = showFeed(ctx, client, src, *baseURL, *asJSON, *normalized, *strict, convert.format(), stdin, stdout)
 	}
 	if err != nil {
 		printError(stderr, err)
@@ -188,7 +195,7 @@ func openSource(src string, stdin io.Reader) (io.ReadCloser, error) {
 	return os.Open(src)
 }
 
-func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON, normalized, strict bool, stdin io.Reader, stdout io.Writer) error {
+func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJSON, normalized, strict bool, convertTo string, stdin io.Reader, stdout io.Writer) error {
 	var feed *feedspec.Feed
 	var err error
 	// The command never reads the document's tree.
@@ -225,6 +232,12 @@ func showFeed(ctx context.Context, client *http.Client, src, baseURL string, asJ
 	}
 	// A feed cut short by a read error is still printed, then the error
 	// reported.
+	if convertTo != "" {
+		if werr := writeConverted(stdout, feed, convertTo); werr != nil { // convert.go
+			return werr
+		}
+		return err
+	}
 	if asJSON {
 		if werr := writeJSON(stdout, feed); werr != nil {
 			return werr
