@@ -102,15 +102,23 @@ func SafeHTML(t *Text, baseURL string) string {
 		return html.EscapeString(t.String())
 	}
 	s := &safeWriter{}
-	if baseURL != "" {
-		if u, err := weburl.Parse(baseURL, nil); err == nil {
-			s.base = u
-		}
-	}
+	s.setBase(baseURL)
 	s.cur = &s.root
 	s.children(n)
 	s.moveTo(&s.root)
 	return s.b.String()
+}
+
+// setBase sets the base URL the writer resolves URLs against: none when
+// baseURL is "" or not an absolute URL.
+func (s *safeWriter) setBase(baseURL string) {
+	if baseURL == "" {
+		return
+	}
+	if u, err := weburl.Parse(baseURL, nil); err == nil {
+		s.base = u
+		s.baseOrigin, s.baseRoot, s.baseDir = simpleBaseParts(u.Href())
+	}
 }
 
 // safeAttrKind says how an allowed attribute's value is checked.
@@ -320,6 +328,9 @@ var safeElementTable = func() map[string]safeElement {
 // colgroup), the writer writes it.
 type safeWriter struct {
 	base *weburl.URL // nil: no usable base URL
+	// baseOrigin, baseRoot and baseDir are base's parts for the fast
+	// paths (simpleBaseParts), "" when they do not apply.
+	baseOrigin, baseRoot, baseDir string
 	// added is the bytes resolving URLs against base added to them, and
 	// urlsSpent tells that they reached the budget (urlRoom).
 	added     int
@@ -955,40 +966,116 @@ var safePlaceholderBase, _ = weburl.Parse("https://feedspec.invalid/", nil)
 
 // url parses v as a browser would, resolving it against the base URL, and
 // returns its serialization if its scheme is in schemes (or, with dataImage,
-// it is a data: URL of a safe raster image type).
+// it is a data: URL of a safe raster image type). The common URLs take the
+// processor's fast paths (urls.go), which give the parser's serialization
+// without running it: an http(s) URL already in serialized form
+// (simpleHTTPURL; http and https are in every set of schemes), and a path
+// reference against a simple http(s) base (pathAbsoluteFromOrigin,
+// relativeFromDir). Any other URL is parsed once.
 func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (string, bool) {
-	var u *weburl.URL
-	var err error
-	if s.base != nil {
-		reads := weburl.ReadsBase(v)
-		if reads && s.urlsSpent {
+	if r, ok := simpleHTTPURL(v); ok {
+		return r, true
+	}
+	if s.base == nil {
+		return unresolvedURL(v, schemes, dataImage)
+	}
+	reads := weburl.ReadsBase(v)
+	if reads && s.urlsSpent {
+		return "", false
+	}
+	r, ok := pathAbsoluteFromOrigin(v, s.baseOrigin, s.baseRoot)
+	if !ok {
+		r, ok = relativeFromDir(v, s.baseDir)
+	}
+	if !ok {
+		u, err := weburl.Parse(v, s.base)
+		if err != nil || u == nil {
 			return "", false
 		}
-		u, err = weburl.Parse(v, s.base)
-		if err == nil && reads && len(u.Href()) > len(v) && !s.urlRoom(len(u.Href())-len(v)) {
+		// What a URL read against the base adds is counted before its
+		// scheme is checked.
+		if reads && len(u.Href()) > len(v) && !s.urlRoom(len(u.Href())-len(v)) {
 			return "", false
 		}
-	} else if u, err = weburl.Parse(v, nil); err != nil {
-		// Not absolute. Keep it relative if it parses as a relative
-		// reference: the browser resolves it against the page, whose scheme
-		// it takes.
+		return safeAbsoluteURL(u, schemes, dataImage)
+	}
+	if reads && len(r) > len(v) && !s.urlRoom(len(r)-len(v)) {
+		return "", false
+	}
+	return r, true
+}
+
+// unresolvedURL is url with no base URL: an absolute URL is checked as
+// with one, and a relative reference is kept relative (the browser
+// resolves it against the page, whose scheme it takes) when it parses
+// against an https base, written without its surrounding C0 controls and
+// spaces and its tabs, newlines and NULs. Such a reference always parses
+// unless it starts with two slashes (or backslashes), which the parser
+// reads as an authority: only then is it parsed, against
+// safePlaceholderBase. A URL with a scheme that does not parse alone is
+// kept the same way when its scheme is https and what follows the ":"
+// does not start with two slashes: against an https base the parser reads
+// that rest as a reference, which then parses, where alone it reads it as
+// an authority (as it does for the rest that starts with two slashes,
+// whatever the base). TestSafeURLFastPathsAgree checks this against
+// parsing with no base, then against safePlaceholderBase.
+func unresolvedURL(v string, schemes map[string]bool, dataImage bool) (string, bool) {
+	if hasScheme(v) {
+		if u, err := weburl.Parse(v, nil); err == nil && u != nil {
+			return safeAbsoluteURL(u, schemes, dataImage)
+		}
+		scheme, rest, _ := strings.Cut(weburl.TrimC0Space(v), ":")
+		if !strings.EqualFold(strings.Map(dropTabNewline, scheme), "https") || startsWithTwoSlashes(rest) {
+			return "", false
+		}
+		return stripURLControls(v), true
+	}
+	if startsWithTwoSlashes(weburl.TrimC0Space(v)) {
 		if safePlaceholderBase == nil {
 			return "", false
 		}
-		if r, rerr := weburl.Parse(v, safePlaceholderBase); rerr != nil || r.Scheme() != "https" {
+		if r, err := weburl.Parse(v, safePlaceholderBase); err != nil || r.Scheme() != "https" {
 			return "", false
 		}
-		return strings.Map(func(r rune) rune {
-			if r == '\t' || r == '\n' || r == '\r' || r == 0 {
-				return -1
-			}
-			return r
-		}, strings.TrimFunc(v, func(r rune) bool { return r <= ' ' })), true
 	}
-	if err != nil || u == nil {
-		return "", false
+	return stripURLControls(v), true
+}
+
+// stripURLControls returns v without its leading and trailing C0 controls
+// and spaces, and without the tabs, newlines and NULs inside: the form a
+// relative reference is kept in.
+func stripURLControls(v string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' || r == 0 {
+			return -1
+		}
+		return r
+	}, strings.TrimFunc(v, func(r rune) bool { return r <= ' ' }))
+}
+
+// startsWithTwoSlashes reports whether s starts with two characters each
+// "/" or "\\" (tabs and newlines, which the parser removes, skipped): the
+// start of an authority for a special URL's parser.
+func startsWithTwoSlashes(s string) bool {
+	n := 0
+	for i := 0; i < len(s) && n < 2; i++ {
+		switch s[i] {
+		case '\t', '\n', '\r':
+		case '/', '\\':
+			n++
+		default:
+			return false
+		}
 	}
-	return safeAbsoluteURL(u, schemes, dataImage)
+	return n == 2
+}
+
+// dropTabNewline is a strings.Map function removing tabs and newlines.
+func dropTabNewline(r rune) rune {
+	if r == '\t' || r == '\n' || r == '\r' {
+		return -1
+	}
+	return r
 }
 
 // urlRoom counts n bytes resolving a URL against the base added to it and
