@@ -103,6 +103,19 @@ func SafeHTML(t *Text, baseURL string) string {
 	}
 	s := &safeWriter{}
 	s.setBase(baseURL)
+	if l := t.lazy; l != nil && l.xhtml == nil {
+		// The output is about the source's size, plus the base URL's
+		// origin or directory before each resolved URL (one at most per
+		// "=", within what urlRoom allows): made that big at once, it is
+		// not grown by doubling from small (the arrays left behind
+		// adding up to twice the output or more).
+		src := t.source(l)
+		added := 0
+		if prefix := max(len(s.baseOrigin), len(s.baseDir)); prefix > 0 {
+			added = min(strings.Count(src, "=")*prefix, len(src)+1<<20)
+		}
+		s.b.Grow(len(src) + added + safeRoom)
+	}
 	s.cur = &s.root
 	s.children(n)
 	s.moveTo(&s.root)
@@ -119,6 +132,22 @@ func (s *safeWriter) setBase(baseURL string) {
 		s.base = u
 		s.baseOrigin, s.baseRoot, s.baseDir = simpleBaseParts(u.Href())
 	}
+}
+
+// A safeAttr is an attribute SafeHTML writes: key="prefix val" (the prefix
+// a base URL's part the value was resolved against, or "").
+type safeAttr struct{ key, prefix, val string }
+
+// urlSchemes returns the schemes (and whether a data: raster image is
+// allowed) of a URL attribute kind.
+func urlSchemes(kind safeAttrKind) (schemes map[string]bool, dataImage bool) {
+	switch kind {
+	case safeAttrLink:
+		return safeLinkSchemes, false
+	case safeAttrImage:
+		return safeMediaSchemes, true
+	}
+	return safeMediaSchemes, false
 }
 
 // safeAttrKind says how an allowed attribute's value is checked.
@@ -331,6 +360,9 @@ type safeWriter struct {
 	// baseOrigin, baseRoot and baseDir are base's parts for the fast
 	// paths (simpleBaseParts), "" when they do not apply.
 	baseOrigin, baseRoot, baseDir string
+	// attrs is the slice attributes fills, reused from element to element
+	// (an element's attributes are written before its content is read).
+	attrs []safeAttr
 	// added is the bytes resolving URLs against base added to them, and
 	// urlsSpent tells that they reached the budget (urlRoom).
 	added     int
@@ -819,7 +851,7 @@ func (s *safeWriter) element(n *html.Node) {
 		// x/net/html's parser sorts a formatting element's attributes (to
 		// compare them for the Noah's Ark clause); written sorted, they
 		// re-parse in the order written.
-		slices.SortFunc(attrs, func(a, b html.Attribute) int { return strings.Compare(a.Key, b.Key) })
+		slices.SortFunc(attrs, func(a, b safeAttr) int { return strings.Compare(a.key, b.key) })
 	}
 	parent, ok := s.place(name, el.kind)
 	if parent == nil {
@@ -836,14 +868,16 @@ func (s *safeWriter) element(n *html.Node) {
 	s.b.WriteString(name)
 	for _, a := range attrs {
 		s.b.WriteByte(' ')
-		s.b.WriteString(a.Key)
-		if a.Val != "" || allowed[a.Key].kind != safeAttrFlag {
+		s.b.WriteString(a.key)
+		if a.prefix != "" || a.val != "" || allowed[a.key].kind != safeAttrFlag {
 			s.b.WriteString(`="`)
-			s.b.WriteString(html.EscapeString(a.Val))
+			s.b.WriteString(html.EscapeString(a.prefix))
+			s.b.WriteString(html.EscapeString(a.val))
 			s.b.WriteByte('"')
 		}
 	}
 	s.b.WriteByte('>')
+	s.attrs = attrs[:0] // written: the next element's
 	if el.kind&safeKindVoid != 0 {
 		s.afterPre = false
 		return
@@ -874,9 +908,9 @@ func safeRawTextOnly(n *html.Node) bool {
 	return lt
 }
 
-func safeHasKey(attrs []html.Attribute, key string) bool {
+func safeHasKey(attrs []safeAttr, key string) bool {
 	for _, a := range attrs {
-		if a.Key == key {
+		if a.key == key {
 			return true
 		}
 	}
@@ -885,8 +919,8 @@ func safeHasKey(attrs []html.Attribute, key string) bool {
 
 // attributes returns n's attributes that pass their rules, with cleaned
 // values, in n's order, each once.
-func (s *safeWriter) attributes(n *html.Node, allowed map[string]safeAttrRule) []html.Attribute {
-	var out []html.Attribute
+func (s *safeWriter) attributes(n *html.Node, allowed map[string]safeAttrRule) []safeAttr {
+	out := s.attrs[:0]
 	for _, a := range n.Attr {
 		if a.Namespace != "" {
 			continue
@@ -901,8 +935,16 @@ func (s *safeWriter) attributes(n *html.Node, allowed map[string]safeAttrRule) [
 		if safeHasKey(out, key) {
 			continue
 		}
-		if v, ok := s.checkAttr(rule, a.Val); ok {
-			out = append(out, html.Attribute{Key: key, Val: v})
+		switch rule.kind {
+		case safeAttrLink, safeAttrMedia, safeAttrImage:
+			schemes, dataImage := urlSchemes(rule.kind)
+			if prefix, v, ok := s.urlParts(a.Val, schemes, dataImage); ok {
+				out = append(out, safeAttr{key: key, prefix: prefix, val: v})
+			}
+		default:
+			if v, ok := s.checkAttr(rule, a.Val); ok {
+				out = append(out, safeAttr{key: key, val: v})
+			}
 		}
 	}
 	return out
@@ -919,12 +961,9 @@ func (s *safeWriter) checkAttr(rule safeAttrRule, v string) (string, bool) {
 	switch rule.kind {
 	case safeAttrText:
 		return strings.ReplaceAll(v, "\x00", ""), true
-	case safeAttrLink:
-		return s.url(v, safeLinkSchemes, false)
-	case safeAttrMedia:
-		return s.url(v, safeMediaSchemes, false)
-	case safeAttrImage:
-		return s.url(v, safeMediaSchemes, true)
+	case safeAttrLink, safeAttrMedia, safeAttrImage:
+		schemes, dataImage := urlSchemes(rule.kind)
+		return s.url(v, schemes, dataImage)
 	case safeAttrSrcset:
 		return s.srcset(v)
 	case safeAttrNumber:
@@ -973,36 +1012,49 @@ var safePlaceholderBase, _ = weburl.Parse("https://feedspec.invalid/", nil)
 // reference against a simple http(s) base (pathAbsoluteFromOrigin,
 // relativeFromDir). Any other URL is parsed once.
 func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (string, bool) {
+	prefix, rest, ok := s.urlParts(v, schemes, dataImage)
+	return prefix + rest, ok
+}
+
+// urlParts is url, its result given as prefix followed by rest: a
+// reference the fast paths resolve is the base's origin or directory
+// followed by the reference itself, written out without building the
+// string.
+func (s *safeWriter) urlParts(v string, schemes map[string]bool, dataImage bool) (prefix, rest string, ok bool) {
 	if r, ok := simpleHTTPURL(v); ok {
-		return r, true
+		return "", r, true
 	}
 	if s.base == nil {
-		return unresolvedURL(v, schemes, dataImage)
+		r, ok := unresolvedURL(v, schemes, dataImage)
+		return "", r, ok
 	}
 	reads := weburl.ReadsBase(v)
 	if reads && s.urlsSpent {
-		return "", false
+		return "", "", false
 	}
-	r, ok := pathAbsoluteFromOrigin(v, s.baseOrigin, s.baseRoot)
-	if !ok {
-		r, ok = relativeFromDir(v, s.baseDir)
-	}
-	if !ok {
+	switch {
+	case pathAbsoluteSimple(v, s.baseOrigin):
+		prefix = s.baseOrigin
+	case relativeSimple(v, s.baseDir):
+		prefix = s.baseDir
+	default:
 		u, err := weburl.Parse(v, s.base)
 		if err != nil || u == nil {
-			return "", false
+			return "", "", false
 		}
 		// What a URL read against the base adds is counted before its
 		// scheme is checked.
 		if reads && len(u.Href()) > len(v) && !s.urlRoom(len(u.Href())-len(v)) {
-			return "", false
+			return "", "", false
 		}
-		return safeAbsoluteURL(u, schemes, dataImage)
+		r, ok := safeAbsoluteURL(u, schemes, dataImage)
+		return "", r, ok
 	}
-	if reads && len(r) > len(v) && !s.urlRoom(len(r)-len(v)) {
-		return "", false
+	// A fast path: an http(s) URL, read against the base.
+	if !s.urlRoom(len(prefix)) {
+		return "", "", false
 	}
-	return r, true
+	return prefix, v, true
 }
 
 // unresolvedURL is url with no base URL: an absolute URL is checked as
