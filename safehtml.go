@@ -102,15 +102,52 @@ func SafeHTML(t *Text, baseURL string) string {
 		return html.EscapeString(t.String())
 	}
 	s := &safeWriter{}
-	if baseURL != "" {
-		if u, err := weburl.Parse(baseURL, nil); err == nil {
-			s.base = u
+	s.setBase(baseURL)
+	if l := t.lazy; l != nil && l.xhtml == nil {
+		// The output is about the source's size, plus the base URL's
+		// origin or directory before each resolved URL (one at most per
+		// "=", within what urlRoom allows): made that big at once, it is
+		// not grown by doubling from small (the arrays left behind
+		// adding up to twice the output or more).
+		src := t.source(l)
+		added := 0
+		if prefix := max(len(s.baseOrigin), len(s.baseDir)); prefix > 0 {
+			added = min(strings.Count(src, "=")*prefix, len(src)+1<<20)
 		}
+		s.b.Grow(len(src) + added + safeRoom)
 	}
 	s.cur = &s.root
 	s.children(n)
 	s.moveTo(&s.root)
 	return s.b.String()
+}
+
+// setBase sets the base URL the writer resolves URLs against: none when
+// baseURL is "" or not an absolute URL.
+func (s *safeWriter) setBase(baseURL string) {
+	if baseURL == "" {
+		return
+	}
+	if u, err := weburl.Parse(baseURL, nil); err == nil {
+		s.base = u
+		s.baseOrigin, s.baseRoot, s.baseDir = simpleBaseParts(u.Href())
+	}
+}
+
+// A safeAttr is an attribute SafeHTML writes: key="prefix val" (the prefix
+// a base URL's part the value was resolved against, or "").
+type safeAttr struct{ key, prefix, val string }
+
+// urlSchemes returns the schemes (and whether a data: raster image is
+// allowed) of a URL attribute kind.
+func urlSchemes(kind safeAttrKind) (schemes map[string]bool, dataImage bool) {
+	switch kind {
+	case safeAttrLink:
+		return safeLinkSchemes, false
+	case safeAttrImage:
+		return safeMediaSchemes, true
+	}
+	return safeMediaSchemes, false
 }
 
 // safeAttrKind says how an allowed attribute's value is checked.
@@ -320,6 +357,12 @@ var safeElementTable = func() map[string]safeElement {
 // colgroup), the writer writes it.
 type safeWriter struct {
 	base *weburl.URL // nil: no usable base URL
+	// baseOrigin, baseRoot and baseDir are base's parts for the fast
+	// paths (simpleBaseParts), "" when they do not apply.
+	baseOrigin, baseRoot, baseDir string
+	// attrs is the slice attributes fills, reused from element to element
+	// (an element's attributes are written before its content is read).
+	attrs []safeAttr
 	// added is the bytes resolving URLs against base added to them, and
 	// urlsSpent tells that they reached the budget (urlRoom).
 	added     int
@@ -808,7 +851,7 @@ func (s *safeWriter) element(n *html.Node) {
 		// x/net/html's parser sorts a formatting element's attributes (to
 		// compare them for the Noah's Ark clause); written sorted, they
 		// re-parse in the order written.
-		slices.SortFunc(attrs, func(a, b html.Attribute) int { return strings.Compare(a.Key, b.Key) })
+		slices.SortFunc(attrs, func(a, b safeAttr) int { return strings.Compare(a.key, b.key) })
 	}
 	parent, ok := s.place(name, el.kind)
 	if parent == nil {
@@ -825,14 +868,16 @@ func (s *safeWriter) element(n *html.Node) {
 	s.b.WriteString(name)
 	for _, a := range attrs {
 		s.b.WriteByte(' ')
-		s.b.WriteString(a.Key)
-		if a.Val != "" || allowed[a.Key].kind != safeAttrFlag {
+		s.b.WriteString(a.key)
+		if a.prefix != "" || a.val != "" || allowed[a.key].kind != safeAttrFlag {
 			s.b.WriteString(`="`)
-			s.b.WriteString(html.EscapeString(a.Val))
+			s.b.WriteString(html.EscapeString(a.prefix))
+			s.b.WriteString(html.EscapeString(a.val))
 			s.b.WriteByte('"')
 		}
 	}
 	s.b.WriteByte('>')
+	s.attrs = attrs[:0] // written: the next element's
 	if el.kind&safeKindVoid != 0 {
 		s.afterPre = false
 		return
@@ -863,9 +908,9 @@ func safeRawTextOnly(n *html.Node) bool {
 	return lt
 }
 
-func safeHasKey(attrs []html.Attribute, key string) bool {
+func safeHasKey(attrs []safeAttr, key string) bool {
 	for _, a := range attrs {
-		if a.Key == key {
+		if a.key == key {
 			return true
 		}
 	}
@@ -874,8 +919,8 @@ func safeHasKey(attrs []html.Attribute, key string) bool {
 
 // attributes returns n's attributes that pass their rules, with cleaned
 // values, in n's order, each once.
-func (s *safeWriter) attributes(n *html.Node, allowed map[string]safeAttrRule) []html.Attribute {
-	var out []html.Attribute
+func (s *safeWriter) attributes(n *html.Node, allowed map[string]safeAttrRule) []safeAttr {
+	out := s.attrs[:0]
 	for _, a := range n.Attr {
 		if a.Namespace != "" {
 			continue
@@ -890,8 +935,16 @@ func (s *safeWriter) attributes(n *html.Node, allowed map[string]safeAttrRule) [
 		if safeHasKey(out, key) {
 			continue
 		}
-		if v, ok := s.checkAttr(rule, a.Val); ok {
-			out = append(out, html.Attribute{Key: key, Val: v})
+		switch rule.kind {
+		case safeAttrLink, safeAttrMedia, safeAttrImage:
+			schemes, dataImage := urlSchemes(rule.kind)
+			if prefix, v, ok := s.urlParts(a.Val, schemes, dataImage); ok {
+				out = append(out, safeAttr{key: key, prefix: prefix, val: v})
+			}
+		default:
+			if v, ok := s.checkAttr(rule, a.Val); ok {
+				out = append(out, safeAttr{key: key, val: v})
+			}
 		}
 	}
 	return out
@@ -908,12 +961,9 @@ func (s *safeWriter) checkAttr(rule safeAttrRule, v string) (string, bool) {
 	switch rule.kind {
 	case safeAttrText:
 		return strings.ReplaceAll(v, "\x00", ""), true
-	case safeAttrLink:
-		return s.url(v, safeLinkSchemes, false)
-	case safeAttrMedia:
-		return s.url(v, safeMediaSchemes, false)
-	case safeAttrImage:
-		return s.url(v, safeMediaSchemes, true)
+	case safeAttrLink, safeAttrMedia, safeAttrImage:
+		schemes, dataImage := urlSchemes(rule.kind)
+		return s.url(v, schemes, dataImage)
 	case safeAttrSrcset:
 		return s.srcset(v)
 	case safeAttrNumber:
@@ -955,40 +1005,129 @@ var safePlaceholderBase, _ = weburl.Parse("https://feedspec.invalid/", nil)
 
 // url parses v as a browser would, resolving it against the base URL, and
 // returns its serialization if its scheme is in schemes (or, with dataImage,
-// it is a data: URL of a safe raster image type).
+// it is a data: URL of a safe raster image type). The common URLs take the
+// processor's fast paths (urls.go), which give the parser's serialization
+// without running it: an http(s) URL already in serialized form
+// (simpleHTTPURL; http and https are in every set of schemes), and a path
+// reference against a simple http(s) base (pathAbsoluteFromOrigin,
+// relativeFromDir). Any other URL is parsed once.
 func (s *safeWriter) url(v string, schemes map[string]bool, dataImage bool) (string, bool) {
-	var u *weburl.URL
-	var err error
-	if s.base != nil {
-		reads := weburl.ReadsBase(v)
-		if reads && s.urlsSpent {
+	prefix, rest, ok := s.urlParts(v, schemes, dataImage)
+	return prefix + rest, ok
+}
+
+// urlParts is url, its result given as prefix followed by rest: a
+// reference the fast paths resolve is the base's origin or directory
+// followed by the reference itself, written out without building the
+// string.
+func (s *safeWriter) urlParts(v string, schemes map[string]bool, dataImage bool) (prefix, rest string, ok bool) {
+	if r, ok := simpleHTTPURL(v); ok {
+		return "", r, true
+	}
+	if s.base == nil {
+		r, ok := unresolvedURL(v, schemes, dataImage)
+		return "", r, ok
+	}
+	reads := weburl.ReadsBase(v)
+	if reads && s.urlsSpent {
+		return "", "", false
+	}
+	switch {
+	case pathAbsoluteSimple(v, s.baseOrigin):
+		prefix = s.baseOrigin
+	case relativeSimple(v, s.baseDir):
+		prefix = s.baseDir
+	default:
+		u, err := weburl.Parse(v, s.base)
+		if err != nil || u == nil {
+			return "", "", false
+		}
+		// What a URL read against the base adds is counted before its
+		// scheme is checked.
+		if reads && len(u.Href()) > len(v) && !s.urlRoom(len(u.Href())-len(v)) {
+			return "", "", false
+		}
+		r, ok := safeAbsoluteURL(u, schemes, dataImage)
+		return "", r, ok
+	}
+	// A fast path: an http(s) URL, read against the base.
+	if !s.urlRoom(len(prefix)) {
+		return "", "", false
+	}
+	return prefix, v, true
+}
+
+// unresolvedURL is url with no base URL: an absolute URL is checked as
+// with one, and a relative reference is kept relative (the browser
+// resolves it against the page, whose scheme it takes) when it parses
+// against an https base, written without its surrounding C0 controls and
+// spaces and its tabs, newlines and NULs. Such a reference always parses
+// unless it starts with two slashes (or backslashes), which the parser
+// reads as an authority: only then is it parsed, against
+// safePlaceholderBase. A URL with a scheme that does not parse alone is
+// kept the same way when its scheme is https and what follows the ":"
+// does not start with two slashes: against an https base the parser reads
+// that rest as a reference, which then parses, where alone it reads it as
+// an authority (as it does for the rest that starts with two slashes,
+// whatever the base). TestSafeURLFastPathsAgree checks this against
+// parsing with no base, then against safePlaceholderBase.
+func unresolvedURL(v string, schemes map[string]bool, dataImage bool) (string, bool) {
+	if hasScheme(v) {
+		if u, err := weburl.Parse(v, nil); err == nil && u != nil {
+			return safeAbsoluteURL(u, schemes, dataImage)
+		}
+		scheme, rest, _ := strings.Cut(weburl.TrimC0Space(v), ":")
+		if !strings.EqualFold(strings.Map(dropTabNewline, scheme), "https") || startsWithTwoSlashes(rest) {
 			return "", false
 		}
-		u, err = weburl.Parse(v, s.base)
-		if err == nil && reads && len(u.Href()) > len(v) && !s.urlRoom(len(u.Href())-len(v)) {
-			return "", false
-		}
-	} else if u, err = weburl.Parse(v, nil); err != nil {
-		// Not absolute. Keep it relative if it parses as a relative
-		// reference: the browser resolves it against the page, whose scheme
-		// it takes.
+		return stripURLControls(v), true
+	}
+	if startsWithTwoSlashes(weburl.TrimC0Space(v)) {
 		if safePlaceholderBase == nil {
 			return "", false
 		}
-		if r, rerr := weburl.Parse(v, safePlaceholderBase); rerr != nil || r.Scheme() != "https" {
+		if r, err := weburl.Parse(v, safePlaceholderBase); err != nil || r.Scheme() != "https" {
 			return "", false
 		}
-		return strings.Map(func(r rune) rune {
-			if r == '\t' || r == '\n' || r == '\r' || r == 0 {
-				return -1
-			}
-			return r
-		}, strings.TrimFunc(v, func(r rune) bool { return r <= ' ' })), true
 	}
-	if err != nil || u == nil {
-		return "", false
+	return stripURLControls(v), true
+}
+
+// stripURLControls returns v without its leading and trailing C0 controls
+// and spaces, and without the tabs, newlines and NULs inside: the form a
+// relative reference is kept in.
+func stripURLControls(v string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' || r == 0 {
+			return -1
+		}
+		return r
+	}, strings.TrimFunc(v, func(r rune) bool { return r <= ' ' }))
+}
+
+// startsWithTwoSlashes reports whether s starts with two characters each
+// "/" or "\\" (tabs and newlines, which the parser removes, skipped): the
+// start of an authority for a special URL's parser.
+func startsWithTwoSlashes(s string) bool {
+	n := 0
+	for i := 0; i < len(s) && n < 2; i++ {
+		switch s[i] {
+		case '\t', '\n', '\r':
+		case '/', '\\':
+			n++
+		default:
+			return false
+		}
 	}
-	return safeAbsoluteURL(u, schemes, dataImage)
+	return n == 2
+}
+
+// dropTabNewline is a strings.Map function removing tabs and newlines.
+func dropTabNewline(r rune) rune {
+	if r == '\t' || r == '\n' || r == '\r' {
+		return -1
+	}
+	return r
 }
 
 // urlRoom counts n bytes resolving a URL against the base added to it and

@@ -606,7 +606,8 @@ host:
 // simpleURLRest reports whether s[start:], the path, query and fragment of
 // an http(s) URL that simpleHTTPURL reads (starting with "/", "?" or "#",
 // or empty), is already canonical: only urlChars; "%" followed by two hex
-// digits and not an encoded dot; no "." or ".." path segment.
+// digits and not an encoded dot; no "." or ".." path segment. A path
+// segment may start at start itself (relativeSimple: s follows a "/").
 func simpleURLRest(s string, start int) bool {
 	inPath := true
 	for j, c := range []byte(s[start:]) {
@@ -628,7 +629,7 @@ func simpleURLRest(s string, start int) bool {
 				return false
 			}
 		case '.':
-			if inPath && s[i-1] == '/' {
+			if inPath && (i == start || s[i-1] == '/') {
 				// A segment starting with "." must not be "." or "..".
 				j := i + 1
 				if j < len(s) && s[j] == '.' {
@@ -655,20 +656,26 @@ func simpleURLRest(s string, start int) bool {
 // checks it against the parser. A reference "/"
 // gives root itself, without building a string.
 func pathAbsoluteFromOrigin(text, origin, root string) (string, bool) {
-	if origin == "" || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
+	if !pathAbsoluteSimple(text, origin) {
 		return "", false
 	}
 	if len(text) == 1 {
 		return root, true
-	}
-	if !simpleURLRest(text, 0) {
-		return "", false
 	}
 	// origin + text, built directly: the general concatenation costs a
 	// small feed more than the copies.
 	b := make([]byte, len(origin)+len(text))
 	copy(b[copy(b, origin):], text)
 	return unsafe.String(unsafe.SliceData(b), len(b)), true
+}
+
+// pathAbsoluteSimple reports whether pathAbsoluteFromOrigin applies to
+// text and origin: its result is then origin followed by text.
+func pathAbsoluteSimple(text, origin string) bool {
+	if origin == "" || len(text) == 0 || text[0] != '/' || len(text) > 1 && (text[1] == '/' || text[1] == '\\') {
+		return false
+	}
+	return simpleURLRest(text, 0)
 }
 
 // relativeFromDir is the fast path for a relative path reference ("a/b",
@@ -682,23 +689,26 @@ func pathAbsoluteFromOrigin(text, origin, root string) (string, bool) {
 // anything else. TestRelativeFromDirAgreesWithParser checks it against the
 // parser.
 func relativeFromDir(text, dir string) (string, bool) {
-	if dir == "" || text == "" {
+	if !relativeSimple(text, dir) {
 		return "", false
+	}
+	return dir + text, true
+}
+
+// relativeSimple reports whether relativeFromDir applies to text and dir:
+// its result is then dir followed by text.
+func relativeSimple(text, dir string) bool {
+	if dir == "" || text == "" {
+		return false
 	}
 	switch c := text[0]; {
 	case c <= ' ', c == '/', c == '\\', c == '?', c == '#':
 		// Leading C0 controls and spaces are stripped first (an
 		// empty reference gives the base itself).
-		return "", false
+		return false
 	}
-	if hasScheme(text) {
-		return "", false
-	}
-	s := dir + text
-	if !simpleURLRest(s, len(dir)-1) {
-		return "", false
-	}
-	return s, true
+	// dir ends with "/": text is checked as the segments that follow it.
+	return !hasScheme(text) && simpleURLRest(text, 0)
 }
 
 // plainLabel reports whether a host label is non-empty and not an IDNA

@@ -191,8 +191,12 @@ func TestURLShapesBounded(t *testing.T) {
 			perByte := float64(large) / float64(added)
 			t.Logf("%s, %s: %d bytes allocated beyond the control, %d for 10 times the segments (x%.1f; %.1f a byte)",
 				sh.name, p.name, small, large, float64(large)/float64(small), perByte)
-			// 1 KB absorbs a constant cost (a refusal's error).
-			assert.LessOrEqual(t, large, 12*max(small, 1024), "%s, %s: 10 times the input allocates at most 12 times the bytes", sh.name, p.name)
+			// 4 KiB absorbs a constant cost (a refusal's error) and the
+			// rounding of small allocations to their size classes: SafeHTML
+			// sizes its output to the text's source, so a refused file: URL
+			// costs about 2 bytes a byte, 3.3 KB at n and 39 KB at 10n (the
+			// bytes per byte are bounded below, whatever the ratio).
+			assert.LessOrEqual(t, large, 12*max(small, 4096), "%s, %s: 10 times the input allocates at most 12 times the bytes", sh.name, p.name)
 			assert.LessOrEqual(t, perByte, p.perByte, "%s, %s: bytes allocated per byte the input adds", sh.name, p.name)
 		}
 	}
