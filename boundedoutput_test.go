@@ -9,12 +9,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime"
-	"runtime/metrics"
+	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -104,9 +102,8 @@ var readModes = []readMode{
 	{"ParseResponse WithoutDocument", true, false, true},
 }
 
-// parseAndRead parses in as m says and, when m.read, reads it as a reader
-// does.
-func parseAndRead(in []byte, s hostileShape, m readMode) (*feedspec.Feed, error) {
+// parse parses in as m says.
+func parse(in []byte, s hostileShape, m readMode) (*feedspec.Feed, error) {
 	var opts []feedspec.Option
 	if s.json {
 		opts = append(opts, feedspec.WithJSONFeed())
@@ -114,8 +111,6 @@ func parseAndRead(in []byte, s hostileShape, m readMode) (*feedspec.Feed, error)
 	if m.noDocument {
 		opts = append(opts, feedspec.WithoutDocument())
 	}
-	var f *feedspec.Feed
-	var err error
 	if m.response {
 		ct := "application/rss+xml"
 		if s.json {
@@ -123,79 +118,95 @@ func parseAndRead(in []byte, s hostileShape, m readMode) (*feedspec.Feed, error)
 		}
 		res := &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": {ct}},
 			Body: io.NopCloser(bytes.NewReader(in)), Request: httptest.NewRequest(http.MethodGet, "http://example.com/feed", nil)}
-		f, err = feedspec.ParseResponse(res, opts...)
-	} else {
-		f, err = feedspec.ParseDocument(bytes.NewReader(in), opts...)
+		return feedspec.ParseResponse(res, opts...)
 	}
-	if f == nil || !m.read {
-		return f, err
-	}
-	for _, e := range f.Entries {
-		for _, t := range []*feedspec.Text{e.Title, e.Summary, e.Content} {
-			_ = feedspec.SafeHTML(t, "")
-			_ = feedspec.PlainText(t)
-		}
-	}
-	if _, jerr := json.Marshal(f); jerr != nil {
-		return f, jerr
-	}
-	return f, err
+	return feedspec.ParseDocument(bytes.NewReader(in), opts...)
 }
 
-// peakHeap runs fn and returns the peak of the heap's object bytes while it
-// ran, above the heap before it (after a collection), read every 50µs.
-func peakHeap(fn func()) uint64 {
-	runtime.GC()
-	runtime.GC()
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	var peak uint64
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		m := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		t := time.NewTicker(50 * time.Microsecond)
-		defer t.Stop()
-		for {
-			metrics.Read(m)
-			peak = max(peak, m[0].Value.Uint64())
-			select {
-			case <-stop:
-				metrics.Read(m)
-				peak = max(peak, m[0].Value.Uint64())
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	fn()
-	close(stop)
-	wg.Wait()
-	if peak < before.HeapAlloc {
-		return 0
+// The memory a call needs is measured without sampling the heap, whose
+// size at any moment depends on when the collector last ran (and so on
+// the machine's load):
+//
+//   - a parse needs at most the bytes it allocates (TotalAlloc), with the
+//     collector off while it runs: that is its peak above the heap before
+//     it, with the collector off, and an upper bound of it otherwise;
+//   - reading the feed (SafeHTML and PlainText of every entry's title,
+//     summary and content, json.Marshal of the feed) needs at most what
+//     is reachable after the parse, plus what the reading keeps, plus the
+//     most one call allocates: the peak if the collector ran between
+//     calls. Each of the first 256 calls is counted alone, the others 64
+//     at a time (entries past the 128th, whose calls are as small as the
+//     first ones', are not read one by one, so that a feed of 65,536
+//     entries is read in seconds).
+//
+// memStats returns the bytes allocated so far and the live heap after two
+// full collections when collect is set (the first moves sync.Pools'
+// contents to their victim caches, the second frees them).
+func memStats(collect bool) (allocated, live uint64) {
+	if collect {
+		runtime.GC()
+		runtime.GC()
 	}
-	return peak - before.HeapAlloc
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.TotalAlloc, m.HeapAlloc
 }
 
-// measureShape returns the peak heap per input byte of parsing (and
-// reading) an input of shape s of about n bytes, the input's size and the
-// number of entries.
+// measureShape returns the heap per input byte that parsing (and, when
+// m.read, reading) an input of shape s of about n bytes needs at most, as
+// said above, the input's size and the number of entries.
 func measureShape(s hostileShape, m readMode, n int) (ratio float64, size, entries int, err error) {
 	if s.size > 0 {
 		n = s.size
 	}
 	in := s.make(n)
-	var f *feedspec.Feed
-	peak := peakHeap(func() {
-		f, err = parseAndRead(in, s, m)
-		if f != nil {
-			entries = len(f.Entries)
+	alloc0, live0 := memStats(true)
+	gc := debug.SetGCPercent(-1)
+	f, err := parse(in, s, m)
+	alloc1, _ := memStats(false)
+	debug.SetGCPercent(gc)
+	need := alloc1 - alloc0
+	if f != nil {
+		entries = len(f.Entries)
+	}
+	if f != nil && m.read {
+		_, live1 := memStats(true)
+		var most, calls uint64
+		last, _ := memStats(false)
+		call := func(fn func()) {
+			fn()
+			calls++
+			if calls <= 256 || calls%64 == 0 {
+				now, _ := memStats(false)
+				most = max(most, now-last)
+				last = now
+			}
 		}
-		runtime.KeepAlive(f)
-	})
-	return float64(peak) / float64(len(in)), len(in), entries, err
+		for _, e := range f.Entries {
+			for _, t := range []*feedspec.Text{e.Title, e.Summary, e.Content} {
+				call(func() { _ = feedspec.SafeHTML(t, "") })
+				call(func() { _ = feedspec.PlainText(t) })
+			}
+		}
+		now, _ := memStats(false)
+		most = max(most, now-last)
+		last = now
+		var jerr error
+		call(func() { _, jerr = json.Marshal(f) })
+		now, _ = memStats(false)
+		most = max(most, now-last)
+		if jerr != nil && err == nil {
+			err = jerr
+		}
+		_, live2 := memStats(true)
+		kept := uint64(0)
+		if live2 > live1 {
+			kept = live2 - live1
+		}
+		need = max(need, live1-min(live1, live0)+kept+most)
+	}
+	runtime.KeepAlive(f)
+	return float64(need) / float64(len(in)), len(in), entries, err
 }
 
 // TestBoundedOutputTable prints, for each hostile shape, the peak heap per
@@ -246,13 +257,28 @@ func TestBoundedOutputTable(t *testing.T) {
 	t.Log(b.String())
 }
 
-// TestBoundedOutput checks that no hostile shape makes ParseDocument peak
-// above about 16 bytes of heap per input byte WithoutDocument and 32 with
-// the document, and that reading the feed as a reader does (SafeHTML,
-// PlainText, JSON) stays within 32: what an input becomes is bounded by
-// MaxNodes, MaxItems and MaxPerEntry, not only its size. Inputs of 4 MiB
-// (1.5 MiB with -short); before these limits, "<item/>" repeated peaked at
-// 85 bytes per input byte.
+// knownOverBound lists the shapes and modes (readModes' names) that
+// TestBoundedOutput measures over SECURITY.md's bound, with the reason
+// and the bound they are held to meanwhile (listed in SECURITY.md's known
+// costs).
+var knownOverBound = map[[2]string]struct {
+	why   string
+	bound float64
+}{
+	// 17.8 counted at 4 MiB (14.4 through ParseDocument WithoutDocument,
+	// plus the response's body); since issue 38's Media RSS objects.
+	{"items of a Media RSS group", "ParseResponse WithoutDocument"}: {"each item's Media RSS group and contents beside its entry, and the response's body", 18},
+}
+
+// TestBoundedOutput checks that no hostile shape makes ParseDocument or
+// ParseResponse need more than 16 bytes of heap per input byte
+// WithoutDocument and 32 with the document, and that reading the feed as a
+// reader does (SafeHTML, PlainText, JSON) stays within 32: what an input
+// becomes is bounded by MaxNodes, MaxItems and MaxPerEntry, not only its
+// size. Inputs of 4 MiB (1.5 MiB with -short); before these limits,
+// "<item/>" repeated peaked at 85 bytes per input byte. The heap needed is
+// counted as measureShape says, never sampled: the verdict does not depend
+// on the machine's load.
 func TestBoundedOutput(t *testing.T) {
 	n := 4 << 20
 	if testing.Short() {
@@ -270,9 +296,15 @@ func TestBoundedOutput(t *testing.T) {
 			t.Logf("%s, %s: %.1f bytes of heap per input byte (%d bytes, %d entries, %v)", s.name, m.name, ratio, size, entries, err)
 			bound := 32.0
 			if m.noDocument && !m.read { // ParseDocument or ParseResponse WithoutDocument
-				bound = 18 // about 16: the sampled peak varies with the collector's timing
+				bound = 16
 			}
-			assert.LessOrEqual(t, ratio, bound, "%s, %s: peak heap per input byte", s.name, m.name)
+			if over, ok := knownOverBound[[2]string{s.name, m.name}]; ok {
+				// Held where it is, and failed once it is within the
+				// bound, so that the line is removed.
+				assert.Greater(t, ratio, bound, "%s, %s: within %g bytes per input byte now: remove it from knownOverBound (%s)", s.name, m.name, bound, over.why)
+				bound = over.bound
+			}
+			assert.LessOrEqual(t, ratio, bound, "%s, %s: heap needed per input byte", s.name, m.name)
 		}
 	}
 }
