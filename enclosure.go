@@ -164,10 +164,19 @@ func (p *processor) processMediaContent(entry *Entry, el *xml5.Node) {
 	if u == "" {                     // [368] [127]
 		return
 	}
-	enc := newEnclosure(u) // [292] [123] [369] [163]
-	enc.setMIMEType(el)    // [370] [165]
-	p.mediaAttributes(&enc.e, el)
-	p.appendEnclosure(&entry.Enclosures, &enc.e) // [371] [171]
+	// [292] [123] [369] [163] [370] [165]: no length is read, and the
+	// type's room is taken only when there is one (an Enclosure alone is
+	// 16 bytes smaller).
+	var e *Enclosure
+	if _, ok := el.AttrValue("", "type"); ok {
+		enc := newEnclosure(u)
+		enc.setMIMEType(el)
+		e = &enc.e
+	} else {
+		e = &Enclosure{URL: u}
+	}
+	p.mediaAttributes(e, el)
+	p.appendEnclosure(&entry.Enclosures, e) // [371] [171]
 }
 
 // processMediaGroupContents runs the steps for the content elements of a

@@ -182,7 +182,7 @@ func TestPeakPerByte(t *testing.T) {
 		n = 128 << 10
 	}
 	bounds := map[string]float64{"ParseDocument": 32, "WithoutDocument": 16, "Fetcher": 18}
-	for _, s := range append(peakShapes[:len(peakShapes):len(peakShapes)], manyLinksShape, jsonAttachmentsShape) {
+	for _, s := range append(peakShapes[:len(peakShapes):len(peakShapes)], manyLinksShape, jsonAttachmentsShape, mediaGroupShape) {
 		for _, m := range parseModes {
 			m := jsonMode(m, s)
 			t.Run(s.name+"/"+m.name, func(t *testing.T) {
@@ -229,7 +229,7 @@ func TestFetcherPollUnder256MiB(t *testing.T) {
 	}
 	fetcher := parseModes[2]
 	require.Equal(t, "Fetcher", fetcher.name)
-	for _, s := range append(peakShapes[:len(peakShapes):len(peakShapes)], manyLinksShape, jsonAttachmentsShape) {
+	for _, s := range append(peakShapes[:len(peakShapes):len(peakShapes)], manyLinksShape, jsonAttachmentsShape, mediaGroupShape) {
 		in := []byte(s.doc(DefaultFetchMaxBodySize - 64))
 		require.LessOrEqual(t, len(in), DefaultFetchMaxBodySize)
 		var err error
