@@ -319,7 +319,7 @@ func TestMediaRSSInheritanceLinear(t *testing.T) {
 		b.WriteString(`</media:group></item></channel></rss>`)
 		return b.String()
 	}
-	assertLinear12(t, 100, build, WithLimits(Limits{MaxPerEntry: -1}))
+	assertLinear12(t, 400, build, WithLimits(Limits{MaxPerEntry: -1}))
 }
 
 // TestMediaRSSDocumentBudget checks that the Media RSS objects and values
