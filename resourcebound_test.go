@@ -452,8 +452,7 @@ func TestResourceBoundRegressions(t *testing.T) {
 
 // pendingFindings are the findings not fixed on this code that
 // pendingFinding recognizes; remove one when its fix lands.
-var pendingFindings = map[string]bool{
-}
+var pendingFindings = map[string]bool{}
 
 // pendingFinding returns the pending finding the broken bounds of s look
 // like, or "": only the parse (in either mode) of a shape repeated in a
