@@ -225,8 +225,13 @@ type parser struct {
 	// textChunk is the first byte of the chunk growText made last, and
 	// textChunkAt that chunk's index in doc.mem.chunks (-1: not recorded):
 	// while textBuf starts there, the pending text is alone in it.
-	textChunk      *byte
-	textChunkAt    int
+	textChunk   *byte
+	textChunkAt int
+	// textCut is set once an entity whose replacement text holds a '<'
+	// is expanded in content: a text may then end before the next '<' of
+	// the source it is read from, and refText asks for no more room than
+	// the chunk's rest or half a chunk (see refText).
+	textCut        bool
 	chunkAt        int // the index in doc.mem.chunks of makeChunk's last chunk, or -1
 	entities       map[string]*entity
 	attlists       map[string][]attDef
@@ -868,13 +873,26 @@ func (p *parser) refText(i int) bool {
 	// character, and none holds a '<'): room for it at once, and a word
 	// more, so that the bytes are written by index with no test of the
 	// room (refRun writes whole words).
-	p.textRoom(p.nextStop(0, i) - i + 8)
-	b := p.textBuf
-	k := len(b)
-	b = b[:cap(b)]
+	//
+	// Once an entity's markup may end a text before that '<' (textCut),
+	// the room asked is the chunk's rest, or half a chunk when that is
+	// more, and refText stops where the room ends (run reads on, into the
+	// same text): asking for the rest of the source for each text between
+	// two elements of the replacement text would take a chunk of about
+	// the input's size each time (quadratic). A chunk is thus left only
+	// when at least half of it holds text.
+	room := p.nextStop(0, i) - i
 	// CR and NUL are rare: refRun's words are read up to the next of
 	// them, and tested for '<' and '&' alone.
 	lim := min(p.nextStop(2, i), p.nextStop(3, i))
+	if p.textCut {
+		room = p.cutRoom(room)
+		lim = min(lim, i+room)
+	}
+	p.textRoom(room + 8)
+	b := p.textBuf
+	k := len(b)
+	b = b[:cap(b)]
 	for {
 		if c < utf8.RuneSelf {
 			b[k] = byte(c)
@@ -887,11 +905,11 @@ func (p *parser) refText(i int) bool {
 		if k, i, long = refRun(b, k, s, i, lim); long {
 			// A long run of plain bytes: the vectorized searches
 			// and one copy.
-			j := p.nextTextStop(i)
+			j := min(p.nextTextStop(i), lim)
 			k += copy(b[k:], s[i:j])
 			i = j
 		}
-		if i >= len(s) || s[i] != '&' {
+		if i >= lim || s[i] != '&' {
 			break
 		}
 		if c, n = quickRef(s, i, p.recovery); n == 0 {
@@ -901,6 +919,14 @@ func (p *parser) refText(i int) bool {
 	p.textBuf = b[:k]
 	p.pos = i
 	return true
+}
+
+// cutRoom returns the room refText asks for, for a text of references
+// whose source has room bytes up to the next '<', once textCut is set: the
+// room left in the pending text's chunk (a word kept for refRun), or half a
+// chunk of makeString's size when that is more, and never more than room.
+func (p *parser) cutRoom(room int) int {
+	return min(room, max(cap(p.textBuf)-len(p.textBuf)-8, min(max(len(p.main)/4, 2048), 16<<10)/2))
 }
 
 // refRun copies the plain bytes of s from i into b at k, and decodes the
@@ -923,7 +949,7 @@ func refRun(b []byte, k int, s string, i, lim int) (int, int, bool) {
 				if i+8 <= lim {
 					return i + d, i, true
 				}
-				for i < len(s) && !textStop[s[i]] {
+				for i < lim && !textStop[s[i]] {
 					b[i+d] = s[i]
 					i++
 				}

@@ -295,6 +295,9 @@ func (p *parser) expandInContent(e *entity, next int) {
 	if p.entDepth == 0 {
 		p.refOff = p.pos
 	}
+	if !p.textCut && strings.IndexByte(e.value, '<') >= 0 {
+		p.textCut = true
+	}
 	savedSrc, savedBase, savedStops := p.src, p.base, p.stops
 	p.stops = [4]int{-1, -1, -1, -1}
 	p.pos = next
