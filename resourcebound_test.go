@@ -373,6 +373,7 @@ const (
 	findingMisnested  = "issue 34 finding 4: misnested formatting in escaped HTML, read by SafeHTML, PlainText or AppendJSON"
 	// Both URL findings are fixed by urlbound's internal/weburl (5850257).
 	findingURLSegments = "a URL of many path segments costs quadratic bytes when resolved (github.com/nlnwa/whatwg-url's path.String concatenates one segment at a time)"
+	findingLenientDate = "recovery mode's lenient reading of a date that does not parse allocates about 2.7 KB each (ParseDate's tokens, the diagnostic's error): 95 bytes a byte of <dc:date>2024-13-45</dc:date> repeated, as the Fetcher; linear"
 	findingConstant    = "a constant cost (a path taken once past a size; one text through the toolkit) read as growth by the generator's allowances"
 	findingURLBytes    = "resolving a long URL allocates about 70 bytes per byte of it (github.com/nlnwa/whatwg-url's errors and percent-encoding)"
 	// After finding 1's fix: refText asks for room for the rest of the
@@ -402,6 +403,12 @@ var resourceBoundRegressions = []struct {
 	// its tree budget: rbObjectFixed).
 	{findingConstant, "d265e1e1f743c8346a85614bf9eb533f0e01f58d4d65d6c80a06f512c31632101010dc000000809038d3d2754d8b9e8944b52eefcda53a00000440d18d936396c0655d04f39d09131313e542451b3b3f3f46", false},
 	{findingConstant, "ee5d31edc890baddabe7fa66916d14806a356d29fde9da31730d6ed3e41eccea63b95acc6e01005903adfe6b3fd8c9aa21be7a94b5f350426ff263526421e97812def670579cd4", false},
+	// FuzzResourceBound's 881c0031 (the final 15-minute run, at 11m49s):
+	// an RSS item's <dc:date>2024-13-45</dc:date> repeated, as the
+	// Fetcher: 21.9 MB for 229 KB (95.4 bytes a byte, bound 64); 76% in
+	// ldParser.tokenize from readDCDate and rejectedDate. Linear (11.3 a
+	// byte without recovery mode, which does not read dates leniently).
+	{findingLenientDate, "4e0c0d0ea0da49f259d8fba8d7cbc1f1edd5b3010000009ec859595959595959595959595959595959595959595ba644164cf2456a85ffb085982e0ee5e7b17302bf8a386959a7c1cd8caab10d6b07f547439f077540addb8620b8b189e34fc933f202c1e994563ec0e6", true},
 	// FuzzResourceBound's 19a37334 (an Atom 0.3 copyright of misnested
 	// escaped HTML with CDATA): AppendJSON as the Fetcher 90 KB at 8 KB,
 	// 464 KB at 15 KB, then 467 KB up to 1.5 MB (rbTextStep).
@@ -486,7 +493,9 @@ func TestResourceBoundRegressions(t *testing.T) {
 
 // pendingFindings are the findings not fixed on this code that
 // pendingFinding recognizes; remove one when its fix lands.
-var pendingFindings = map[string]bool{}
+var pendingFindings = map[string]bool{
+	findingLenientDate: true,
+}
 
 // pendingFinding returns the pending finding the broken bounds of s look
 // like, or "": only the parse (in either mode) of a shape repeated in a
@@ -512,6 +521,8 @@ func pendingFinding(s hostilegen.Shape, broken []string) string {
 	}
 	var f string
 	switch {
+	case all("as the Fetcher the parse") && strings.Contains(s.Open+s.Close, "date>"):
+		f = findingLenientDate
 	case all("default the parse", "as the Fetcher the parse") && urlSite.MatchString(s.Desc):
 		f = findingURLSegments
 		perByte := true
