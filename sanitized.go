@@ -9,7 +9,12 @@ import "net/url"
 // makes of it, after resolving it against baseURL when it is relative. A
 // URL SafeURL refuses ("javascript:", "data:", "file:"...) is dropped: the
 // field is "", and an image, an enclosure, a link or a Podcasting 2.0
-// element whose URL it is is left out. Entry.ContentXML, the publisher's
+// element whose URL it is is left out. The Media RSS objects, licences,
+// chapters and replies of an entry and a feed are sanitized likewise; the
+// Podcasting 2.0 elements added with them that hold URLs (trailers,
+// licences, images, live and remote items, the podroll, chat, social
+// interactions, the publisher, content links) are left out.
+// Entry.ContentXML, the publisher's
 // XML, which no sanitizer reads, is dropped. String texts are plain text
 // and are kept: the writers escape them.
 //
@@ -62,7 +67,21 @@ func (f *Feed) Sanitized(baseURL string) *Feed {
 			}
 		}
 		c.Persons = s.podcastPersons(pc.Persons)
+		// The Podcasting 2.0 values of issue 38 that hold URLs (and
+		// live items, which hold whole items) are left out until each is
+		// sanitized field by field.
+		c.Trailers, c.License, c.Images, c.LiveItems = nil, nil, nil, nil
+		c.RemoteItems, c.Podroll, c.Chat, c.SocialInteracts, c.Publisher = nil, nil, nil, nil, nil
 		g.Podcast = &c
+	}
+	g.MediaRSS = s.mediaObjects(f.MediaRSS)
+	g.License = s.urls(f.License)
+	if f.DeletedEntries != nil {
+		g.DeletedEntries = make([]DeletedEntry, len(f.DeletedEntries))
+		for i, d := range f.DeletedEntries {
+			d.By = s.person(d.By)
+			g.DeletedEntries[i] = d
+		}
 	}
 	if ci := f.ChannelImage; ci != nil {
 		c := *ci
@@ -260,7 +279,91 @@ func (s *sanitizer) entry(e *Entry, g *Feed) *Entry {
 				p.AlternateEnclosures = append(p.AlternateEnclosures, a)
 			}
 		}
+		p.License, p.Images, p.Chat, p.SocialInteracts, p.ContentLinks = nil, nil, nil, nil, nil
 		c.Podcast = &p
 	}
+	c.MediaRSS = s.mediaObjects(e.MediaRSS)
+	c.License = s.urls(e.License)
+	if e.Chapters != nil {
+		c.Chapters = make([]Chapter, len(e.Chapters))
+		for i, ch := range e.Chapters {
+			ch.Href, ch.Image = s.url(ch.Href), s.url(ch.Image)
+			c.Chapters[i] = ch
+		}
+	}
+	if e.InReplyTo != nil {
+		c.InReplyTo = make([]InReplyTo, len(e.InReplyTo))
+		for i, r := range e.InReplyTo {
+			r.Href, r.Source = s.url(r.Href), s.url(r.Source)
+			c.InReplyTo[i] = r
+		}
+	}
 	return &c
+}
+
+// urls returns the URLs of list that are safe.
+func (s *sanitizer) urls(list []string) []string {
+	var out []string
+	for _, u := range list {
+		if u = s.url(u); u != "" {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// mediaObjects returns copies of the Media RSS objects of list with safe
+// URLs and texts: an object whose own URL is refused keeps its metadata
+// without it (the objects of a scope have none); a thumbnail, player,
+// copyright or embed whose URL is refused is left out, and so are an
+// embed's parameters, which may be URLs.
+func (s *sanitizer) mediaObjects(list []MediaObject) []MediaObject {
+	if list == nil {
+		return nil
+	}
+	out := make([]MediaObject, len(list))
+	for i, o := range list {
+		o.URL = s.url(o.URL)
+		if m := o.Metadata; m != nil {
+			c := *m
+			c.Title, c.Description = s.text(m.Title), s.text(m.Description)
+			c.Thumbnails = nil
+			for _, t := range m.Thumbnails {
+				if t.URL = s.url(t.URL); t.URL != "" {
+					c.Thumbnails = append(c.Thumbnails, t)
+				}
+			}
+			if pl := m.Player; pl != nil {
+				cp := *pl
+				if c.Player = nil; s.url(pl.URL) != "" {
+					cp.URL = s.url(pl.URL)
+					c.Player = &cp
+				}
+			}
+			if cr := m.Copyright; cr != nil {
+				cc := *cr
+				cc.URL = s.url(cr.URL)
+				c.Copyright = &cc
+			}
+			if em := m.Embed; em != nil {
+				c.Embed = nil
+				if u := s.url(em.URL); u != "" {
+					ce := *em
+					ce.URL, ce.Params = u, nil
+					c.Embed = &ce
+				}
+			}
+			c.Responses = s.urls(m.Responses)
+			if m.Prices != nil {
+				c.Prices = make([]MediaPrice, len(m.Prices))
+				for j, pr := range m.Prices {
+					pr.Info = s.url(pr.Info)
+					c.Prices[j] = pr
+				}
+			}
+			o.Metadata = &c
+		}
+		out[i] = o
+	}
+	return out
 }
